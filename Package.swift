@@ -1,0 +1,64 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Tiledit: one package, layers as targets (DESIGN.md section 2).
+/// System libraries come from the platform's packages through pkg-config.
+let package = Package(
+    name: "Tiledit",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "tiledit", targets: ["tiledit"]),
+        .executable(name: "tiledit-bench", targets: ["TileditBench"]),
+        .library(name: "TileditModel", targets: ["TileditModel"]),
+    ],
+    targets: [
+        // System libraries (module maps over Debian/Homebrew packages).
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
+        ),
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        // ncursesw's pkg-config flags (-D_XOPEN_SOURCE=600) are not allowed in
+        // SwiftPM; the headers sit on the default include path and the shim
+        // defines what the wide-character API needs.
+        .systemLibrary(
+            name: "CNcursesw",
+            providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
+        ),
+
+        // Model: framework-free document engine.
+        .target(name: "TileditModel", dependencies: ["CCmarkGFM", "CYAML"]),
+        // Services: business logic and I/O behind struct dependencies.
+        .target(name: "TileditServices", dependencies: ["TileditModel"]),
+        // View models: @Observable @MainActor coordinators.
+        .target(name: "TileditViewModels", dependencies: ["TileditServices", "TileditModel"]),
+        // Terminal renderer: pure presentation over the view models.
+        .target(name: "TileditTerminal", dependencies: ["TileditViewModels", "TileditServices", "TileditModel", "CNcursesw"]),
+        // Headless commands (check, fmt, json, render, set, search).
+        .target(name: "TileditCLI", dependencies: ["TileditServices", "TileditModel"]),
+        // Composition root.
+        .executableTarget(
+            name: "tiledit",
+            dependencies: ["TileditCLI", "TileditTerminal", "TileditViewModels", "TileditServices", "TileditModel"]
+        ),
+        // Benchmarks: release-built, prints ratios against in-run anchors.
+        .executableTarget(
+            name: "TileditBench",
+            dependencies: ["TileditModel", "TileditServices", "TileditTerminal", "TileditViewModels", "CCmarkGFM", "CYAML"]
+        ),
+
+        .testTarget(name: "TileditModelTests", dependencies: ["TileditModel"]),
+        .testTarget(name: "TileditServicesTests", dependencies: ["TileditServices", "TileditModel"]),
+        .testTarget(name: "TileditViewModelsTests", dependencies: ["TileditViewModels", "TileditServices", "TileditModel"]),
+        .testTarget(name: "TileditTerminalTests", dependencies: ["TileditTerminal", "TileditViewModels", "TileditServices", "TileditModel"]),
+        .testTarget(name: "TileditCLITests", dependencies: ["TileditCLI", "TileditServices", "TileditModel"]),
+        // Drives the real `tiledit` executable under tmux.
+        .testTarget(name: "TileditEndToEndTests", dependencies: ["tiledit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

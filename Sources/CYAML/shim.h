@@ -1,0 +1,2 @@
+// libyaml: YAML 1.1 parser and emitter.
+#include <yaml.h>

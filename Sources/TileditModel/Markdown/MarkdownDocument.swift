@@ -1,0 +1,486 @@
+/// A Tiledown Markdown file: its bytes, which are the truth, and the blocks
+/// they parse into (DESIGN.md section 3).
+///
+/// The document is a value. Every change goes through `replace(_:with:)`,
+/// which edits the bytes and re-parses only the blocks around the edit
+/// (growing the re-parsed stretch until the blocks after it parse as
+/// before), so an edit costs time in proportion to the blocks it touches,
+/// not to the size of the file. Blocks keep their `BlockID` across edits.
+///
+/// Offsets are UTF-8 bytes from the start of the file (a byte order mark
+/// counts); lines count from 1.
+public struct MarkdownDocument: Sendable {
+    /// One block as stored: lengths instead of offsets, so edits shift nothing.
+    struct Entry: Sendable {
+        var id: BlockID
+        var kind: BlockKind
+        var contentLength: Int
+        /// Blank lines after the block, in bytes.
+        var gapLength: Int
+        var contentLines: Int
+        var gapLines: Int
+        /// Diagnostics relative to the block start.
+        var diagnostics: [BlockDiagnostic]
+
+        var totalLength: Int { contentLength + gapLength }
+        var totalLines: Int { contentLines + gapLines }
+    }
+
+    /// The file's bytes.
+    public private(set) var storage: TextStorage
+    /// How front matter is read.
+    public let dialect: FrontMatterDialect
+    /// The catalog tiles are validated against.
+    public let catalog: TileCatalog
+    /// The file's line ending, detected when it was opened.
+    public let lineEnding: LineEnding
+
+    private var entries: [Entry] = []
+    private var byteSums = FenwickTree([])
+    private var lineSums = FenwickTree([])
+    /// Bytes before the first block (a byte order mark, blank lines).
+    private var leadingLength = 0
+    /// Lines before the first block.
+    private var leadingLines = 0
+    private var indexByID: [BlockID: Int] = [:]
+    private var nextID = 1
+    private var tileIDCounts: [String: Int] = [:]
+
+    /// Parses `bytes`.
+    ///
+    /// - Parameters:
+    ///   - bytes: the file's content (UTF-8; check it with `ContentCheck` first).
+    ///   - dialect: `.tiledown` inside a workspace with `tiledown.yml`, else `.yaml`.
+    ///   - catalog: the tile catalog used for validation.
+    public init(bytes: [UInt8], dialect: FrontMatterDialect, catalog: TileCatalog = .builtIn) {
+        self.dialect = dialect
+        self.catalog = catalog
+        lineEnding = LineEnding.detect(in: bytes)
+        storage = TextStorage(bytes)
+        let parsed = DocumentParser.parse(bytes, atDocumentStart: true, dialect: dialect)
+        let (newEntries, leading) = makeEntries(parsed, windowLength: bytes.count, atDocumentStart: true)
+        leadingLength = leading.length
+        leadingLines = leading.lines
+        entries = newEntries.map { entry in
+            var entry = entry
+            entry.id = freshID()
+            return entry
+        }
+        rebuildIndexes()
+    }
+
+    /// Parses `text`.
+    public init(_ text: String, dialect: FrontMatterDialect, catalog: TileCatalog = .builtIn) {
+        self.init(bytes: Array(text.utf8), dialect: dialect, catalog: catalog)
+    }
+
+    // MARK: Reading
+
+    /// The file's bytes, contiguous.
+    public var bytes: [UInt8] { storage.bytes }
+
+    /// The file's text (invalid UTF-8 would read as U+FFFD; documents are
+    /// checked before they are opened).
+    public var text: String { String(decoding: storage.bytes, as: UTF8.self) }
+
+    /// Whether the file starts with a UTF-8 byte order mark.
+    public var hasByteOrderMark: Bool {
+        storage.count >= 3 && storage[0] == 0xEF && storage[1] == 0xBB && storage[2] == 0xBF
+    }
+
+    /// Number of blocks.
+    public var blockCount: Int { entries.count }
+
+    /// All blocks in order (O(n); prefer `block(at:)` for one).
+    public var blocks: [Block] { (0..<entries.count).map { block(at: $0) } }
+
+    /// The block at `index` (0-based).
+    ///
+    /// - Precondition: `0 <= index < blockCount`.
+    public func block(at index: Int) -> Block {
+        let entry = entries[index]
+        let start = startOffset(of: index)
+        let line = startLine(of: index)
+        var diagnostics: [Diagnostic] = []
+        if !entry.diagnostics.isEmpty || duplicateTileID(at: index) != nil {
+            diagnostics = materialize(entry.diagnostics + duplicateDiagnostics(at: index), blockStart: start, length: entry.contentLength, firstLine: line)
+        }
+        return Block(
+            id: entry.id, kind: entry.kind, range: start..<(start + entry.contentLength),
+            lines: line...(line + Swift.max(entry.contentLines, 1) - 1), diagnostics: diagnostics)
+    }
+
+    /// The block with identity `id`, if the document has it.
+    public func block(id: BlockID) -> Block? {
+        index(of: id).map(block(at:))
+    }
+
+    /// Position of the block with identity `id`.
+    public func index(of id: BlockID) -> Int? { indexByID[id] }
+
+    /// Identity of the block at `index`.
+    public func id(at index: Int) -> BlockID { entries[index].id }
+
+    /// Kind of the block at `index` without computing its diagnostics.
+    public func kind(at index: Int) -> BlockKind { entries[index].kind }
+
+    /// Byte range of the block at `index`.
+    public func range(at index: Int) -> Range<Int> {
+        let start = startOffset(of: index)
+        return start..<(start + entries[index].contentLength)
+    }
+
+    /// First line (from 1) of the block at `index`.
+    public func firstLine(at index: Int) -> Int { startLine(of: index) }
+
+    /// Number of diagnostics of the block at `index` by severity, cheaply.
+    public func diagnosticCount(at index: Int, severity: Diagnostic.Severity) -> Int {
+        entries[index].diagnostics.filter { $0.severity == severity }.count
+            + (severity == .error && duplicateTileID(at: index) != nil ? 1 : 0)
+    }
+
+    /// The index of the block whose bytes (or the blank lines after it)
+    /// contain `offset`; `nil` before the first block.
+    public func blockIndex(containing offset: Int) -> Int? {
+        guard !entries.isEmpty, offset >= leadingLength else { return nil }
+        return Swift.min(byteSums.index(containing: offset - leadingLength), entries.count - 1)
+    }
+
+    /// The index of the block that covers `line` (from 1), or the first
+    /// block after it when the line is blank.
+    public func blockIndex(atLine line: Int) -> Int? {
+        guard !entries.isEmpty else { return nil }
+        let target = line - 1 - leadingLines
+        if target < 0 { return 0 }
+        let index = lineSums.index(containing: target)
+        guard index < entries.count else { return entries.count - 1 }
+        let blockLine = startLine(of: index)
+        return line >= blockLine + entries[index].contentLines && index + 1 < entries.count ? index + 1 : index
+    }
+
+    /// The bytes of `block`.
+    public func bytes(of block: Block) -> [UInt8] { storage[block.range] }
+
+    /// The text of `block`.
+    public func text(of block: Block) -> String { storage.string(block.range) }
+
+    /// The front matter, when the file has a readable block of it.
+    public var frontMatter: FrontMatter? {
+        guard let first = entries.first, case .frontMatter(let frontMatter) = first.kind else { return nil }
+        return frontMatter
+    }
+
+    /// Every diagnostic of every block, in file order.
+    public var diagnostics: [Diagnostic] {
+        var result: [Diagnostic] = []
+        for index in entries.indices where !entries[index].diagnostics.isEmpty || duplicateTileID(at: index) != nil {
+            result += block(at: index).diagnostics
+        }
+        return result
+    }
+
+    /// Identities of the tiles using `id`.
+    public func blocks(withTileID id: String) -> [BlockID] {
+        guard (tileIDCounts[id] ?? 0) > 0 else { return [] }
+        return entries.filter { $0.kind.tile?.id == id }.map(\.id)
+    }
+
+    /// Whether some tile uses `id`.
+    public func containsTileID(_ id: String) -> Bool { (tileIDCounts[id] ?? 0) > 0 }
+
+    /// Line and column of a byte offset.
+    public func location(of offset: Int) -> SourceLocation {
+        let clamped = Swift.max(0, Swift.min(offset, storage.count))
+        guard let index = blockIndex(containing: clamped) else {
+            return storage.withContiguousBytes(in: 0..<clamped) { buffer in
+                LineIndex(buffer, skipsByteOrderMark: true).location(of: clamped, in: buffer)
+            }
+        }
+        let start = startOffset(of: index)
+        let line = startLine(of: index)
+        return storage.withContiguousBytes(in: start..<clamped) { buffer in
+            LineIndex(buffer, firstLine: line).location(of: clamped - start, in: buffer)
+        }
+    }
+
+    // MARK: Editing
+
+    /// What one `replace` did.
+    public struct Replacement: Sendable, Equatable {
+        /// Identities of the blocks the edit re-parsed and that exist after it.
+        public var updated: [BlockID]
+        /// Identities of the blocks that no longer exist.
+        public var removed: [BlockID]
+        /// Identities of blocks the edit created.
+        public var inserted: [BlockID]
+    }
+
+    /// Replaces the bytes in `range` with `replacement` and re-parses the
+    /// blocks around it.
+    ///
+    /// - Parameters:
+    ///   - range: bytes to replace (UTF-8 offsets, inside the file).
+    ///   - replacement: new bytes.
+    ///   - preferredIDs: identities to give blocks the edit creates, in order,
+    ///     when they are free (undo gives a re-inserted block its old identity).
+    /// - Returns: which blocks changed.
+    @discardableResult
+    public mutating func replace(_ range: Range<Int>, with replacement: [UInt8], preferredIDs: [BlockID] = []) -> Replacement {
+        precondition(range.lowerBound >= 0 && range.upperBound <= storage.count, "edit range outside the document")
+        let delta = replacement.count - range.count
+        storage.replace(range, with: replacement)
+
+        let count = entries.count
+        // Blocks the edit touches, in old coordinates.
+        let firstTouched = blockIndex(containing: range.lowerBound)
+        let lastTouched = blockIndex(containing: Swift.max(range.lowerBound, range.upperBound - 1)) ?? firstTouched
+        // The block before the edit is re-parsed too: the edited lines may
+        // join it. A window that starts at the first block starts at the top
+        // of the file, where the byte order mark and front matter are read.
+        var windowFirst = Swift.max(0, (firstTouched ?? 0) - 1)
+        var windowLast = Swift.min(count - 1, (lastTouched ?? 0) + 1)
+        if count > 0 && entries[0].diagnostics.contains(where: { Self.lookalikeCodes.contains($0.code) }) {
+            // Whether line 1 opens front matter depends on lines far below it.
+            windowFirst = 0
+            windowLast = count - 1
+        }
+        let atDocumentStart = windowFirst == 0
+
+        var parsed: ParsedText
+        var windowStart: Int
+        var windowEnd: Int
+        var newEntries: [Entry]
+        var leading = (length: 0, lines: 0)
+        while true {
+            windowStart = atDocumentStart ? 0 : startOffset(of: windowFirst)
+            let oldEnd = count == 0 ? storage.count - delta : startOffset(of: windowLast) + entries[windowLast].totalLength
+            windowEnd = oldEnd + delta
+            let isLast = count == 0 || windowLast == count - 1
+            let start = windowStart
+            let end = windowEnd
+            parsed = storage.withContiguousBytes(in: start..<end) { buffer in
+                DocumentParser.parse(buffer, atDocumentStart: atDocumentStart, dialect: dialect)
+            }
+            (newEntries, leading) = makeEntries(parsed, windowLength: windowEnd - windowStart, atDocumentStart: atDocumentStart)
+            if isLast { break }
+            // In sync when the window's last block parses as before.
+            let old = entries[windowLast]
+            if let last = newEntries.last, last.kind == old.kind, last.contentLength == old.contentLength,
+               last.gapLength == old.gapLength, windowLast > (lastTouched ?? 0) {
+                break
+            }
+            let grow = Swift.max(2, windowLast - windowFirst)
+            windowLast = Swift.min(count - 1, windowLast + grow)
+        }
+        if !atDocumentStart && leading.length > 0 && windowFirst > 0 {
+            // Blank lines at the window start belong to the block before it.
+            entries[windowFirst - 1].gapLength += leading.length
+            entries[windowFirst - 1].gapLines += leading.lines
+        }
+
+        // Identities: unchanged blocks before and after the edit keep theirs.
+        let oldSlice = count == 0 ? [] : Array(entries[windowFirst...windowLast])
+        let oldStarts: [Int] = {
+            var starts: [Int] = []
+            var offset = count == 0 ? 0 : startOffset(of: windowFirst) - windowStart
+            for entry in oldSlice {
+                starts.append(offset)
+                offset += entry.totalLength
+            }
+            return starts
+        }()
+        var newStarts: [Int] = []
+        var offset = leading.length
+        for entry in newEntries {
+            newStarts.append(offset)
+            offset += entry.totalLength
+        }
+        let editStart = range.lowerBound - windowStart
+        let editEndOld = range.upperBound - windowStart
+        var prefix = 0
+        while prefix < oldSlice.count && prefix < newEntries.count
+                && oldStarts[prefix] == newStarts[prefix]
+                && oldStarts[prefix] + oldSlice[prefix].contentLength < editStart
+                && oldSlice[prefix].contentLength == newEntries[prefix].contentLength
+                && oldSlice[prefix].kind == newEntries[prefix].kind {
+            newEntries[prefix].id = oldSlice[prefix].id
+            prefix += 1
+        }
+        var suffix = 0
+        while suffix < oldSlice.count - prefix && suffix < newEntries.count - prefix {
+            let oldIndex = oldSlice.count - 1 - suffix
+            let newIndex = newEntries.count - 1 - suffix
+            guard oldStarts[oldIndex] >= editEndOld, oldStarts[oldIndex] + delta == newStarts[newIndex],
+                  oldSlice[oldIndex].contentLength == newEntries[newIndex].contentLength,
+                  oldSlice[oldIndex].kind == newEntries[newIndex].kind else { break }
+            newEntries[newIndex].id = oldSlice[oldIndex].id
+            suffix += 1
+        }
+        var oldMiddle = Array(oldSlice[prefix..<(oldSlice.count - suffix)])
+        let newMiddle = prefix..<(newEntries.count - suffix)
+        var updated: [BlockID] = []
+        var inserted: [BlockID] = []
+        var preferred = preferredIDs.filter { indexByID[$0] == nil }[...]
+        // Tiles keep their identity by tile id; the rest by position.
+        for index in newMiddle {
+            if let tileID = newEntries[index].kind.tile?.id,
+               let match = oldMiddle.firstIndex(where: { $0.kind.tile?.id == tileID }) {
+                newEntries[index].id = oldMiddle.remove(at: match).id
+                updated.append(newEntries[index].id)
+            } else {
+                newEntries[index].id = BlockID(rawValue: 0)
+            }
+        }
+        for index in newMiddle where newEntries[index].id.rawValue == 0 {
+            if !oldMiddle.isEmpty {
+                newEntries[index].id = oldMiddle.removeFirst().id
+                updated.append(newEntries[index].id)
+            } else if let reuse = preferred.popFirst() {
+                newEntries[index].id = reuse
+                inserted.append(reuse)
+            } else {
+                newEntries[index].id = freshID()
+                inserted.append(newEntries[index].id)
+            }
+        }
+        let removed = oldMiddle.map(\.id)
+
+        for entry in oldSlice { if let id = entry.kind.tile?.id { tileIDCounts[id, default: 1] -= 1 } }
+        for entry in newEntries { if let id = entry.kind.tile?.id { tileIDCounts[id, default: 0] += 1 } }
+        tileIDCounts = tileIDCounts.filter { $0.value > 0 }
+
+        if atDocumentStart {
+            leadingLength = leading.length
+            leadingLines = leading.lines
+        }
+        if count == 0 {
+            entries = newEntries
+        } else {
+            entries.replaceSubrange(windowFirst...windowLast, with: newEntries)
+        }
+        if newEntries.count == oldSlice.count && count > 0 {
+            for (offset, entry) in newEntries.enumerated() {
+                let index = windowFirst + offset
+                let old = oldSlice[offset]
+                if entry.totalLength != old.totalLength { byteSums.add(entry.totalLength - old.totalLength, at: index) }
+                if entry.totalLines != old.totalLines { lineSums.add(entry.totalLines - old.totalLines, at: index) }
+                if entry.id != old.id {
+                    indexByID[old.id] = nil
+                    indexByID[entry.id] = index
+                }
+            }
+            if windowFirst > 0 && leading.length > 0 && !atDocumentStart {
+                byteSums.add(leading.length, at: windowFirst - 1)
+                lineSums.add(leading.lines, at: windowFirst - 1)
+            }
+        } else {
+            rebuildIndexes()
+        }
+        return Replacement(updated: updated, removed: removed, inserted: inserted)
+    }
+
+    /// Replaces bytes (see `replace(_:with:preferredIDs:)`).
+    @discardableResult
+    public mutating func replace(_ range: Range<Int>, with replacement: String) -> Replacement {
+        replace(range, with: Array(replacement.utf8))
+    }
+
+    /// Applies non-overlapping `edits` (in the coordinates of the current
+    /// text), last first, so each stays valid.
+    ///
+    /// - Returns: the combined change.
+    @discardableResult
+    public mutating func apply(_ edits: [TextEdit], preferredIDs: [BlockID] = []) -> Replacement {
+        var total = Replacement(updated: [], removed: [], inserted: [])
+        var preferred = preferredIDs
+        for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+            let result = replace(edit.range, with: edit.replacement, preferredIDs: preferred)
+            preferred.removeAll { result.inserted.contains($0) }
+            total.removed += result.removed
+            total.updated += result.updated
+            total.inserted += result.inserted
+        }
+        let alive = Set(entries.map(\.id))
+        total.removed = total.removed.filter { !alive.contains($0) }
+        total.updated = Array(Set(total.updated).intersection(alive)).sorted()
+        total.inserted = total.inserted.filter { alive.contains($0) }
+        return total
+    }
+
+    // MARK: Internals
+
+    /// Diagnostics that say line 1 looks like front matter but is not.
+    static let lookalikeCodes: Set<DiagnosticCode> = [.frontMatterUnclosed, .frontMatterTrailingWhitespace, .frontMatterNotAtStart]
+
+    private mutating func freshID() -> BlockID {
+        defer { nextID += 1 }
+        return BlockID(rawValue: nextID)
+    }
+
+    private func startOffset(of index: Int) -> Int { leadingLength + byteSums.prefixSum(index) }
+
+    private func startLine(of index: Int) -> Int { 1 + leadingLines + lineSums.prefixSum(index) }
+
+    private mutating func rebuildIndexes() {
+        byteSums = FenwickTree(entries.map(\.totalLength))
+        lineSums = FenwickTree(entries.map(\.totalLines))
+        indexByID = [:]
+        indexByID.reserveCapacity(entries.count)
+        tileIDCounts = [:]
+        for (index, entry) in entries.enumerated() {
+            indexByID[entry.id] = index
+            if let id = entry.kind.tile?.id { tileIDCounts[id, default: 0] += 1 }
+        }
+    }
+
+    /// Entries for parsed blocks: lengths, line counts and validation.
+    private func makeEntries(_ parsed: ParsedText, windowLength: Int, atDocumentStart: Bool) -> ([Entry], (length: Int, lines: Int)) {
+        var result: [Entry] = []
+        result.reserveCapacity(parsed.blocks.count)
+        let firstStart = parsed.blocks.first?.start ?? windowLength
+        let leading = (length: firstStart, lines: parsed.lineCount(0..<firstStart))
+        for (index, block) in parsed.blocks.enumerated() {
+            let nextStart = index + 1 < parsed.blocks.count ? parsed.blocks[index + 1].start : windowLength
+            var diagnostics = block.diagnostics
+            if case .tile(let tile) = block.kind {
+                diagnostics += TileValidator.diagnostics(for: tile, catalog: catalog)
+            }
+            result.append(Entry(
+                id: BlockID(rawValue: 0), kind: block.kind,
+                contentLength: block.end - block.start, gapLength: nextStart - block.end,
+                contentLines: parsed.lineCount(block.start..<block.end), gapLines: parsed.lineCount(block.end..<nextStart),
+                diagnostics: diagnostics))
+        }
+        return (result, leading)
+    }
+
+    private func duplicateTileID(at index: Int) -> String? {
+        guard let id = entries[index].kind.tile?.id, (tileIDCounts[id] ?? 0) > 1 else { return nil }
+        return id
+    }
+
+    private func duplicateDiagnostics(at index: Int) -> [BlockDiagnostic] {
+        guard let id = duplicateTileID(at: index), let tile = entries[index].kind.tile,
+              let first = entries.firstIndex(where: { $0.kind.tile?.id == id }), first != index,
+              let property = tile.property("id") else { return [] }
+        let line = startLine(of: first)
+        return [BlockDiagnostic(
+            .error, .tileDuplicateID, "tile id `\(id)` is already used by the tile at line \(line); ids must be unique in a document",
+            range: property.valueSpan)]
+    }
+
+    private func materialize(_ diagnostics: [BlockDiagnostic], blockStart: Int, length: Int, firstLine: Int) -> [Diagnostic] {
+        // Blocks start after a byte order mark, so columns never count it.
+        return storage.withContiguousBytes(in: blockStart..<(blockStart + length)) { buffer in
+            let index = LineIndex(buffer, firstLine: firstLine)
+            return diagnostics.map { diagnostic in
+                let shifted = diagnostic.shifted(by: blockStart)
+                let location = index.location(of: Swift.min(diagnostic.range.lowerBound, buffer.count), in: buffer)
+                return Diagnostic(
+                    severity: diagnostic.severity, code: diagnostic.code,
+                    message: diagnostic.resolvedMessage(firstLine: firstLine),
+                    range: shifted.range, location: location, fix: shifted.fix)
+            }
+        }
+    }
+}

@@ -1,0 +1,299 @@
+import CYAML
+
+/// Builds `YAMLNode` trees from libyaml's event stream, with the byte range
+/// of every key and value.
+///
+/// libyaml reports positions in characters; they are converted to UTF-8 byte
+/// offsets here. Nesting deeper than `maximumDepth` stops the parse with a
+/// `.yamlLimit` error instead of exhausting memory or the stack (the builder
+/// keeps its own stack and never recurses).
+public enum YAMLParser {
+    /// Deepest nesting of collections accepted.
+    public static let defaultMaximumDepth = 256
+
+    /// Parses `bytes` (UTF-8; a leading byte order mark is skipped).
+    ///
+    /// - Parameters:
+    ///   - bytes: the YAML text.
+    ///   - maximumDepth: deepest nesting of collections accepted.
+    /// - Returns: the documents and the first error, if any. Offsets are
+    ///   bytes into `bytes`.
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = defaultMaximumDepth) -> YAMLParseResult {
+        var builder = Builder(bytes: bytes, maximumDepth: maximumDepth)
+        return builder.run()
+    }
+
+    /// Parses `bytes` (UTF-8).
+    public static func parse(_ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth) -> YAMLParseResult {
+        bytes.withUnsafeBufferPointer { parse($0, maximumDepth: maximumDepth) }
+    }
+
+    /// Parses `text`.
+    public static func parse(_ text: String, maximumDepth: Int = defaultMaximumDepth) -> YAMLParseResult {
+        parse(Array(text.utf8), maximumDepth: maximumDepth)
+    }
+}
+
+/// Converts libyaml's character indexes into byte offsets.
+private struct MarkConverter {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let base: Int
+    let isASCII: Bool
+    private var characterIndex = 0
+    private var byteOffset = 0
+    private var checkpoints: [(character: Int, byte: Int)] = [(0, 0)]
+
+    init(bytes: UnsafeBufferPointer<UInt8>, base: Int) {
+        self.bytes = bytes
+        self.base = base
+        var ascii = true
+        var index = base
+        while index < bytes.count {
+            if bytes[index] >= 0x80 { ascii = false; break }
+            index += 1
+        }
+        isASCII = ascii
+        byteOffset = base
+        checkpoints = [(0, base)]
+    }
+
+    mutating func offset(_ mark: yaml_mark_t) -> Int {
+        let target = Int(mark.index)
+        if isASCII { return Swift.min(base + target, bytes.count) }
+        if target < characterIndex {
+            var low = 0
+            var high = checkpoints.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if checkpoints[middle].character <= target { low = middle } else { high = middle - 1 }
+            }
+            characterIndex = checkpoints[low].character
+            byteOffset = checkpoints[low].byte
+        }
+        while characterIndex < target && byteOffset < bytes.count {
+            let lead = bytes[byteOffset]
+            byteOffset += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            characterIndex += 1
+            if characterIndex & 1023 == 0 && characterIndex > checkpoints[checkpoints.count - 1].character {
+                checkpoints.append((characterIndex, byteOffset))
+            }
+        }
+        return Swift.min(byteOffset, bytes.count)
+    }
+}
+
+private struct Builder {
+    enum Frame {
+        case mapping(start: Int, anchor: String?, tag: String?, style: YAMLNode.CollectionStyle, pairs: [YAMLPair], key: YAMLNode?)
+        case sequence(start: Int, anchor: String?, tag: String?, style: YAMLNode.CollectionStyle, items: [YAMLNode])
+    }
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    let maximumDepth: Int
+    var marks: MarkConverter
+    var stack: [Frame] = []
+    var documents: [YAMLDocumentNode] = []
+    var root: YAMLNode?
+    var documentStart = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+        self.bytes = bytes
+        self.maximumDepth = maximumDepth
+        let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        marks = MarkConverter(bytes: bytes, base: hasBOM ? 3 : 0)
+    }
+
+    mutating func run() -> YAMLParseResult {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else {
+            return YAMLParseResult(documents: [], error: YAMLSyntaxError(code: .yamlSyntax, message: "the YAML reader could not start", offset: 0, line: 0))
+        }
+        defer { yaml_parser_delete(&parser) }
+        let start = marks.base
+        let input = UnsafeBufferPointer(rebasing: bytes[start...])
+        yaml_parser_set_input_string(&parser, input.baseAddress, input.count)
+        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+        var event = yaml_event_t()
+        while true {
+            guard yaml_parser_parse(&parser, &event) == 1 else {
+                return YAMLParseResult(documents: documents, error: syntaxError(parser))
+            }
+            defer { yaml_event_delete(&event) }
+            if event.type == YAML_STREAM_END_EVENT { break }
+            if let limit = handle(event) {
+                return YAMLParseResult(documents: documents, error: limit)
+            }
+        }
+        return YAMLParseResult(documents: documents, error: nil)
+    }
+
+    private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        guard let pointer else { return nil }
+        return String(cString: pointer)
+    }
+
+    private mutating func handle(_ event: yaml_event_t) -> YAMLSyntaxError? {
+        switch event.type {
+        case YAML_DOCUMENT_START_EVENT:
+            documentStart = marks.offset(event.start_mark)
+            root = nil
+        case YAML_DOCUMENT_END_EVENT:
+            let end = Swift.max(marks.offset(event.end_mark), root?.range.upperBound ?? documentStart)
+            documents.append(YAMLDocumentNode(root: root, range: documentStart..<Swift.max(end, documentStart)))
+            root = nil
+        case YAML_SCALAR_EVENT:
+            let scalar = event.data.scalar
+            let start = marks.offset(event.start_mark)
+            var end = marks.offset(event.end_mark)
+            let style: YAMLScalar.Style
+            switch scalar.style {
+            case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
+            case YAML_DOUBLE_QUOTED_SCALAR_STYLE: style = .doubleQuoted
+            case YAML_LITERAL_SCALAR_STYLE: style = .literal
+            case YAML_FOLDED_SCALAR_STYLE: style = .folded
+            default: style = .plain
+            }
+            if style == .literal || style == .folded { end = contentEnd(before: end, notBefore: start) }
+            let value = scalar.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self) } ?? ""
+            let tokenStart = scalarTokenStart(start, end: end)
+            let node = YAMLNode(
+                content: .scalar(YAMLScalar(value: value, style: style, range: tokenStart..<end)),
+                anchor: Self.string(scalar.anchor), tag: Self.string(scalar.tag), range: tokenStart..<end)
+            add(node)
+        case YAML_ALIAS_EVENT:
+            let start = marks.offset(event.start_mark)
+            let end = marks.offset(event.end_mark)
+            add(YAMLNode(content: .alias(Self.string(event.data.alias.anchor) ?? ""), range: start..<end))
+        case YAML_SEQUENCE_START_EVENT:
+            guard stack.count < maximumDepth else { return limitError(event) }
+            let data = event.data.sequence_start
+            stack.append(.sequence(
+                start: collectionStart(event), anchor: Self.string(data.anchor), tag: Self.string(data.tag),
+                style: data.style == YAML_FLOW_SEQUENCE_STYLE ? .flow : .block, items: []))
+        case YAML_MAPPING_START_EVENT:
+            guard stack.count < maximumDepth else { return limitError(event) }
+            let data = event.data.mapping_start
+            stack.append(.mapping(
+                start: collectionStart(event), anchor: Self.string(data.anchor), tag: Self.string(data.tag),
+                style: data.style == YAML_FLOW_MAPPING_STYLE ? .flow : .block, pairs: [], key: nil))
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            guard let frame = stack.popLast() else { break }
+            let endMark = marks.offset(event.end_mark)
+            switch frame {
+            case .sequence(let start, let anchor, let tag, let style, let items):
+                let end = style == .flow ? endMark : (items.last?.range.upperBound ?? start)
+                add(YAMLNode(content: .sequence(items), anchor: anchor, tag: tag, range: start..<Swift.max(end, start), collectionStyle: style))
+            case .mapping(let start, let anchor, let tag, let style, let pairs, _):
+                let end = style == .flow ? endMark : (pairs.last?.value.range.upperBound ?? start)
+                add(YAMLNode(content: .mapping(pairs), anchor: anchor, tag: tag, range: start..<Swift.max(end, start), collectionStyle: style))
+            }
+        default:
+            break
+        }
+        return nil
+    }
+
+    /// The start of a collection: libyaml's start mark can sit on the anchor
+    /// or tag; the node itself starts after them.
+    private mutating func collectionStart(_ event: yaml_event_t) -> Int {
+        scalarTokenStart(marks.offset(event.start_mark), end: marks.offset(event.end_mark))
+    }
+
+    /// Skips an anchor (`&a`) and tag (`!t`) written before a node.
+    private func scalarTokenStart(_ start: Int, end: Int) -> Int {
+        var position = start
+        while position < bytes.count && (bytes[position] == 0x26 || bytes[position] == 0x21) {
+            while position < bytes.count && !Byte.isWhitespace(bytes[position]) { position += 1 }
+            while position < bytes.count && Byte.isWhitespace(bytes[position]) { position += 1 }
+        }
+        return position <= end || end <= start ? position : start
+    }
+
+    /// The end of a block scalar's last content line (its line break excluded).
+    private func contentEnd(before end: Int, notBefore start: Int) -> Int {
+        var position = Swift.min(end, bytes.count)
+        while position > start && Byte.isWhitespace(bytes[position - 1]) { position -= 1 }
+        while position < end && bytes[position] != Byte.newline && bytes[position] != Byte.carriageReturn { position += 1 }
+        return position
+    }
+
+    private mutating func add(_ node: YAMLNode) {
+        guard let top = stack.popLast() else {
+            root = node
+            return
+        }
+        switch top {
+        case .sequence(let start, let anchor, let tag, let style, var items):
+            items.append(node)
+            stack.append(.sequence(start: start, anchor: anchor, tag: tag, style: style, items: items))
+        case .mapping(let start, let anchor, let tag, let style, var pairs, let key):
+            if let key {
+                pairs.append(YAMLPair(key: key, value: node))
+                stack.append(.mapping(start: start, anchor: anchor, tag: tag, style: style, pairs: pairs, key: nil))
+            } else {
+                stack.append(.mapping(start: start, anchor: anchor, tag: tag, style: style, pairs: pairs, key: node))
+            }
+        }
+    }
+
+    private mutating func limitError(_ event: yaml_event_t) -> YAMLSyntaxError {
+        let offset = marks.offset(event.start_mark)
+        return YAMLSyntaxError(
+            code: .yamlLimit, message: "YAML nested deeper than \(maximumDepth) levels is not read",
+            offset: offset, line: Int(event.start_mark.line))
+    }
+
+    private mutating func syntaxError(_ parser: yaml_parser_t) -> YAMLSyntaxError {
+        let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+        let mark = parser.problem_mark
+        let offset = marks.offset(mark)
+        let line = Int(mark.line)
+        if offset < bytes.count && bytes[offset] == Byte.tab {
+            var lineStart = offset
+            while lineStart > 0 && bytes[lineStart - 1] != Byte.newline { lineStart -= 1 }
+            var tabEnd = lineStart
+            while tabEnd < bytes.count && Byte.isSpaceOrTab(bytes[tabEnd]) { tabEnd += 1 }
+            if offset < tabEnd {
+                // A tab among the line's leading whitespace: indentation.
+                let fix = DiagnosticFix(title: "Replace the tab with two spaces", edits: [TextEdit(range: offset..<(offset + 1), replacement: "  ")])
+                return YAMLSyntaxError(
+                    code: .yamlTabIndentation,
+                    message: "tab used for indentation; YAML indentation must be spaces",
+                    offset: offset, line: line, fix: fix)
+            }
+            return YAMLSyntaxError(code: .yamlSyntax, message: "a tab cannot start a value here; use spaces", offset: offset, line: line)
+        }
+        if problem.contains("mapping values are not allowed") {
+            return colonError(offset: offset, line: line)
+        }
+        var message = problem
+        if let context = parser.context.map({ String(cString: $0) }) { message = "\(context): \(problem)" }
+        return YAMLSyntaxError(code: .yamlSyntax, message: "invalid YAML: \(message)", offset: offset, line: line)
+    }
+
+    /// `key: a: b`: a plain value holding `: `. The fix quotes the value.
+    private func colonError(offset: Int, line: Int) -> YAMLSyntaxError {
+        var lineStart = Swift.min(offset, bytes.count)
+        while lineStart > 0 && bytes[lineStart - 1] != Byte.newline { lineStart -= 1 }
+        let lineSpan = bytes.line(startingAt: lineStart)
+        var colon = lineSpan.start
+        while colon < lineSpan.contentEnd && !(bytes[colon] == Byte.colon && (colon + 1 == lineSpan.contentEnd || Byte.isSpaceOrTab(bytes[colon + 1]))) {
+            colon += 1
+        }
+        var fix: DiagnosticFix?
+        if colon < lineSpan.contentEnd {
+            var valueStart = colon + 1
+            while valueStart < lineSpan.contentEnd && Byte.isSpaceOrTab(bytes[valueStart]) { valueStart += 1 }
+            let valueRange = bytes.trimmed(LineSpan(start: valueStart, contentEnd: lineSpan.contentEnd, end: lineSpan.contentEnd))
+            if !valueRange.isEmpty {
+                let value = bytes.string(valueRange)
+                let quoted = YAMLScalarWriter.doubleQuoted(value)
+                fix = DiagnosticFix(title: "Quote the value: \(quoted)", edits: [TextEdit(range: valueRange, replacement: quoted)])
+            }
+        }
+        return YAMLSyntaxError(
+            code: .yamlColonInPlainValue,
+            message: "the value contains `: `, which YAML reads as a new key; quote the value",
+            offset: offset, line: line, fix: fix)
+    }
+}

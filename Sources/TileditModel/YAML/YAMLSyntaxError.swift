@@ -1,0 +1,30 @@
+/// A YAML text that libyaml cannot read, located in the parsed text.
+public struct YAMLSyntaxError: Error, Sendable, Hashable {
+    /// Which rule: `.yamlSyntax`, or a more precise one (`.yamlTabIndentation`,
+    /// `.yamlColonInPlainValue`, `.yamlLimit`).
+    public var code: DiagnosticCode
+    /// A message that says what to change.
+    public var message: String
+    /// Byte offset of the problem in the parsed text.
+    public var offset: Int
+    /// Zero-based line of the problem in the parsed text.
+    public var line: Int
+    /// A fix, when the remedy is obvious (edits in the parsed text's coordinates).
+    public var fix: DiagnosticFix?
+
+    public init(code: DiagnosticCode, message: String, offset: Int, line: Int, fix: DiagnosticFix? = nil) {
+        self.code = code
+        self.message = message
+        self.offset = offset
+        self.line = line
+        self.fix = fix
+    }
+}
+
+/// The documents of a YAML stream and the error that stopped reading, if any.
+public struct YAMLParseResult: Sendable, Hashable {
+    /// Documents read before any error.
+    public var documents: [YAMLDocumentNode]
+    /// The first error; reading stops there.
+    public var error: YAMLSyntaxError?
+}
