@@ -52,13 +52,16 @@ let package = Package(
             dependencies: ["TileditModel", "TileditServices", "TileditTerminal", "TileditViewModels", "CCmarkGFM", "CYAML"]
         ),
 
-        .testTarget(name: "TileditModelTests", dependencies: ["TileditModel"]),
-        .testTarget(name: "TileditServicesTests", dependencies: ["TileditServices", "TileditModel"]),
-        .testTarget(name: "TileditViewModelsTests", dependencies: ["TileditViewModels", "TileditServices", "TileditModel"]),
-        .testTarget(name: "TileditTerminalTests", dependencies: ["TileditTerminal", "TileditViewModels", "TileditServices", "TileditModel"]),
-        .testTarget(name: "TileditCLITests", dependencies: ["TileditCLI", "TileditServices", "TileditModel"]),
+        // Test values, fixtures and clocks shared by the test targets.
+        .target(name: "TileditTestSupport", dependencies: ["TileditServices", "TileditModel"]),
+
+        .testTarget(name: "TileditModelTests", dependencies: ["TileditModel", "TileditTestSupport"]),
+        .testTarget(name: "TileditServicesTests", dependencies: ["TileditServices", "TileditModel", "TileditTestSupport"]),
+        .testTarget(name: "TileditViewModelsTests", dependencies: ["TileditViewModels", "TileditServices", "TileditModel", "TileditTestSupport"]),
+        .testTarget(name: "TileditTerminalTests", dependencies: ["TileditTerminal", "TileditViewModels", "TileditServices", "TileditModel", "TileditTestSupport"]),
+        .testTarget(name: "TileditCLITests", dependencies: ["TileditCLI", "TileditServices", "TileditModel", "TileditTestSupport"]),
         // Drives the real `tiledit` executable under tmux.
-        .testTarget(name: "TileditEndToEndTests", dependencies: ["tiledit"]),
+        .testTarget(name: "TileditEndToEndTests", dependencies: ["tiledit", "TileditTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
