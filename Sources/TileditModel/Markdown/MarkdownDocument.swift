@@ -206,7 +206,7 @@ public struct MarkdownDocument: Sendable {
     // MARK: Editing
 
     /// What one `replace` did.
-    public struct Replacement: Sendable, Equatable {
+    public struct Replacement: Sendable, Hashable {
         /// Identities of the blocks the edit re-parsed and that exist after it.
         public var updated: [BlockID]
         /// Identities of the blocks that no longer exist.

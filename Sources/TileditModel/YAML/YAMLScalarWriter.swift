@@ -5,6 +5,18 @@ import Foundation
 /// value keeps its quote style and trailing comment, and is quoted only when
 /// the dialect needs it to read back the same value").
 public enum YAMLScalarWriter {
+    /// Which readers a written string must survive.
+    public enum Readers: Sendable, Hashable {
+        /// Any YAML reader: YAML 1.2 and the full YAML 1.1 type list, where
+        /// even `y` and `n` are booleans (old js-yaml, spec-literal loaders).
+        /// Used for standalone YAML files, read by all kinds of tools.
+        case anyYAML
+        /// Static site generators' front matter readers (YAML 1.2 loaders,
+        /// PyYAML, Ruby's Psych): as `anyYAML`, but single-letter `y`/`n`
+        /// stay plain, as none of them reads those as booleans.
+        case frontMatter
+    }
+
     /// What the writer is asked to write.
     public enum Intent: Sendable, Hashable {
         /// Text: written so that every common reader reads back this string.
@@ -49,7 +61,7 @@ public enum YAMLScalarWriter {
     ///
     /// - Parameter inFlow: whether the scalar sits inside `[…]` or `{…}`,
     ///   where `,[]{}` are indicators too.
-    public static func isSafePlain(_ text: String, inFlow: Bool = false) -> Bool {
+    public static func isSafePlain(_ text: String, inFlow: Bool = false, readers: Readers = .anyYAML) -> Bool {
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return false }
         if first == " " || first == "\t" || last == " " || last == "\t" { return false }
         if text.hasPrefix("---") || text.hasPrefix("...") { return false }
@@ -71,7 +83,9 @@ public enum YAMLScalarWriter {
             if inFlow && (scalar == "," || scalar == "[" || scalar == "]" || scalar == "{" || scalar == "}") { return false }
             previous = scalar
         }
-        return YAMLScalarType.core(plain: text) == .string && YAMLScalarType.yaml11(plain: text) == .string
+        if YAMLScalarType.core(plain: text) != .string { return false }
+        if readers == .frontMatter && ["y", "Y", "n", "N"].contains(text) { return true }
+        return YAMLScalarType.yaml11(plain: text) == .string
     }
 
     /// Source text for a single-line value, keeping `style` when it can hold
@@ -83,7 +97,8 @@ public enum YAMLScalarWriter {
     ///   - inFlow: whether the scalar sits inside a flow collection.
     /// - Returns: the scalar's source text, or `nil` when the value has a line
     ///   break (block scalars are written by `blockLiteral`).
-    public static func singleLine(_ intent: Intent, style: YAMLScalar.Style, inFlow: Bool = false) -> String? {
+    ///   - readers: which readers the value must survive.
+    public static func singleLine(_ intent: Intent, style: YAMLScalar.Style, inFlow: Bool = false, readers: Readers = .anyYAML) -> String? {
         let text = intent.text
         if text.contains("\n") || text.contains("\r") { return nil }
         switch style {
@@ -93,7 +108,7 @@ public enum YAMLScalarWriter {
             return canSingleQuote(text) ? singleQuoted(text) : doubleQuoted(text)
         case .plain, .literal, .folded:
             if case .typed(let value) = intent, !inFlow || !value.contains(",") { return value }
-            if isSafePlain(text, inFlow: inFlow) { return text }
+            if isSafePlain(text, inFlow: inFlow, readers: readers) { return text }
             if text.contains("\"") && canSingleQuote(text) { return singleQuoted(text) }
             return doubleQuoted(text)
         }

@@ -1,0 +1,31 @@
+/// An edit intent on a Markdown document (DESIGN.md section 3). Each becomes
+/// text edits confined to the blocks it affects.
+public enum DocumentOperation: Sendable, Hashable {
+    /// Sets a tile property (adds it at its canonical position when absent).
+    case setTileProperty(BlockID, key: String, value: TileValue)
+    /// Removes a tile property's lines.
+    case removeTileProperty(BlockID, key: String)
+    /// Sets a front-matter field to text the user typed (adds it after the
+    /// last field when absent; creates the block when the file has none).
+    case setFrontMatterField(key: String, value: String)
+    /// Sets a front-matter field to a list of items.
+    case setFrontMatterList(key: String, items: [String])
+    /// Appends an item to a front-matter list (`tags: [a]` → `[a, b]`).
+    case appendFrontMatterListItem(key: String, item: String)
+    /// Removes a front-matter field's lines.
+    case removeFrontMatterField(key: String)
+    /// Inserts a new tile of a catalog type, with a generated unique id, so
+    /// that it becomes the block at `index` (0-based).
+    case insertTile(type: String, at: Int)
+    /// Inserts Markdown text as new block(s) at `index`.
+    case insertText(String, at: Int)
+    /// Deletes a block and the blank lines after it.
+    case deleteBlock(BlockID)
+    /// Moves a block so that it becomes the block at `index` (0-based, in
+    /// the list after the move).
+    case moveBlock(BlockID, to: Int)
+    /// Inserts a copy after the block (a tile copy gets a new id).
+    case duplicateBlock(BlockID)
+    /// Replaces a block's text (prose editing); empty text deletes the block.
+    case replaceBlockText(BlockID, text: String)
+}

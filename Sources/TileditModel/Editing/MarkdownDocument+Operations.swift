@@ -1,0 +1,460 @@
+/// Edit intents on a Markdown document (DESIGN.md section 3): each becomes
+/// text edits confined to the affected blocks, written in the file's own
+/// conventions (line ending, indentation, quote style), applied through
+/// `replace`, and checked by reading the result back.
+extension MarkdownDocument {
+    /// Performs `operation`.
+    ///
+    /// - Returns: the edits applied and their inverse, for undo.
+    /// - Throws: `EditError` when the operation cannot be done without
+    ///   writing something that reads back differently; the document is
+    ///   then unchanged.
+    @discardableResult
+    public mutating func perform(_ operation: DocumentOperation) throws(EditError) -> DocumentChange {
+        let plan = try planned(operation)
+        guard !plan.edits.isEmpty else {
+            return DocumentChange(edits: [], inverse: [], blocks: Replacement(updated: [], removed: [], inserted: []), focus: plan.focus, notes: plan.notes)
+        }
+        let snapshot = storage
+        let inverse = TextEdit.inverses(of: plan.edits, original: { snapshot[$0] })
+        let blocks = apply(plan.edits)
+        let focus = plan.focus ?? blocks.inserted.first ?? blocks.updated.first
+        if let check = plan.check, let problem = check(self, focus, blocks) {
+            apply(inverse, preferredIDs: blocks.removed)
+            throw problem
+        }
+        return DocumentChange(edits: plan.edits, inverse: inverse, blocks: blocks, focus: focus, notes: plan.notes)
+    }
+
+    /// Applies a change's inverse (undo).
+    ///
+    /// - Returns: the block to select.
+    @discardableResult
+    public mutating func undo(_ change: DocumentChange) -> BlockID? {
+        let result = apply(change.inverse, preferredIDs: change.blocks.removed)
+        if let focus = change.focus, index(of: focus) != nil { return focus }
+        return result.inserted.first ?? result.updated.first
+    }
+
+    /// Applies a change again after it was undone (redo).
+    ///
+    /// - Returns: the block to select.
+    @discardableResult
+    public mutating func redo(_ change: DocumentChange) -> BlockID? {
+        let result = apply(change.edits, preferredIDs: change.blocks.inserted)
+        if let focus = change.focus, index(of: focus) != nil { return focus }
+        return result.inserted.first ?? result.updated.first
+    }
+
+    // MARK: Planning
+
+    private struct Plan {
+        var edits: [TextEdit]
+        var focus: BlockID?
+        var notes: [String] = []
+        /// Reads the result back; returns the error to throw when it differs.
+        var check: (@Sendable (MarkdownDocument, BlockID?, Replacement) -> EditError?)?
+    }
+
+    private func planned(_ operation: DocumentOperation) throws(EditError) -> Plan {
+        switch operation {
+        case .setTileProperty(let id, let key, let value):
+            return try planSetTileProperty(id, key: key, value: value)
+        case .removeTileProperty(let id, let key):
+            let (index, tile) = try tileBlock(id)
+            guard tile.form != .mermaidShorthand else {
+                throw .invalidValue(message: "a `:::mermaid` block holds only its diagram")
+            }
+            guard let property = tile.property(key) else { return Plan(edits: [], focus: id) }
+            let start = range(at: index).lowerBound
+            return Plan(edits: [TextEdit(range: shifted(property.span, by: start), replacement: [])], focus: id)
+        case .setFrontMatterField(let key, let value):
+            return try planFrontMatter(key: key) { editor throws(EditError) in
+                try editor.setScalar(at: YAMLPath([.key(key)]), to: value)
+            } flat: { frontMatter, start throws(EditError) in
+                try flatSet(frontMatter, blockStart: start, key: key, value: value)
+            } create: { dialect throws(EditError) in
+                try newFieldLine(key: key, value: value, dialect: dialect)
+            } check: { frontMatter in
+                frontMatter[key] == value.replacingCRLF() ? nil : .invalidValue(message: "`\(key)` would not read back as the text given")
+            }
+        case .setFrontMatterList(let key, let items):
+            return try planFrontMatter(key: key) { editor throws(EditError) in
+                (try editor.setList(at: YAMLPath([.key(key)]), items: items), [])
+            } flat: { frontMatter, start throws(EditError) in
+                try flatSet(frontMatter, blockStart: start, key: key, value: items.joined(separator: ", "))
+            } create: { dialect throws(EditError) in
+                dialect == .tiledown ? "\(key): \(items.joined(separator: ", "))" : nil
+            } check: { _ in nil }
+        case .appendFrontMatterListItem(let key, let item):
+            return try planFrontMatter(key: key) { editor throws(EditError) in
+                (try editor.appendItem(at: YAMLPath([.key(key)]), item: item), [])
+            } flat: { frontMatter, start throws(EditError) in
+                let current = frontMatter[key] ?? ""
+                return try flatSet(frontMatter, blockStart: start, key: key, value: current.isEmpty ? item : current + ", " + item)
+            } create: { dialect throws(EditError) in
+                dialect == .tiledown ? "\(key): \(item)" : nil
+            } check: { _ in nil }
+        case .removeFrontMatterField(let key):
+            guard let frontMatter, let first = blockCount > 0 ? id(at: 0) : nil else { return Plan(edits: [], focus: nil) }
+            let start = range(at: 0).lowerBound
+            if let problem = frontMatter.problem { throw .frontMatterUnavailable(message: problem) }
+            switch frontMatter.dialect {
+            case .tiledown:
+                guard let field = frontMatter.field(key) else { return Plan(edits: [], focus: first) }
+                let lines = lineRange(containing: start + field.keySpan.lowerBound)
+                return Plan(edits: [TextEdit(range: lines, replacement: [])], focus: first)
+            case .yaml:
+                let editor = yamlEditor(frontMatter, blockIndex: 0)
+                let edits = try editor.removeKey(at: YAMLPath([.key(key)]))
+                return Plan(edits: edits.map { shiftedEdit($0, by: start) }, focus: first)
+            }
+        case .insertTile(let type, let index):
+            return try planInsertTile(type: type, at: index)
+        case .insertText(let text, let index):
+            let bytes = normalizedBlockText(text)
+            guard !bytes.isEmpty else { return Plan(edits: [], focus: nil) }
+            return Plan(edits: [insertionEdit(bytes, atBoundary: clampedBoundary(index))], focus: nil)
+        case .deleteBlock(let id):
+            guard let index = index(of: id) else { throw .blockNotFound(id) }
+            return Plan(edits: [removalEdit(at: index)], focus: nil)
+        case .moveBlock(let id, let target):
+            return try planMove(id, to: target)
+        case .duplicateBlock(let id):
+            return try planDuplicate(id)
+        case .replaceBlockText(let id, let text):
+            guard let index = index(of: id) else { throw .blockNotFound(id) }
+            let bytes = normalizedBlockText(text)
+            if bytes.allSatisfy(Byte.isWhitespace) {
+                return Plan(edits: [removalEdit(at: index)], focus: nil)
+            }
+            var replacement = bytes
+            let blockRange = range(at: index)
+            if blockRange.upperBound > 0 && storage[blockRange.upperBound - 1] != Byte.newline {
+                // The block ended the file without a line break: keep it that way.
+                while let last = replacement.last, last == Byte.newline || last == Byte.carriageReturn { replacement.removeLast() }
+            }
+            return Plan(edits: [TextEdit(range: blockRange, replacement: replacement)], focus: id)
+        }
+    }
+
+    // MARK: Tiles
+
+    private func tileBlock(_ id: BlockID) throws(EditError) -> (Int, Tile) {
+        guard let index = index(of: id) else { throw .blockNotFound(id) }
+        switch kind(at: index) {
+        case .tile(let tile):
+            return (index, tile)
+        case .raw(.tile):
+            let message = block(at: index).diagnostics.first { $0.severity == .error }?.message ?? "the tile does not follow the tile grammar"
+            throw .unreadableBlock(message: message)
+        case let other:
+            throw .wrongBlockKind(expected: "a tile", found: other.displayName)
+        }
+    }
+
+    private func planSetTileProperty(_ id: BlockID, key: String, value: TileValue) throws(EditError) -> Plan {
+        let (index, tile) = try tileBlock(id)
+        let start = range(at: index).lowerBound
+        let normalized = TileWriter.normalized(value)
+        if key == "id" {
+            let newID = normalized.text
+            if newID != tile.id && containsTileID(newID) { throw .duplicateTileID(newID) }
+        }
+        let check: @Sendable (MarkdownDocument, BlockID?, Replacement) -> EditError? = { document, _, _ in
+            guard let tile = document.block(id: id)?.kind.tile, let written = tile.value(key) else {
+                return .invalidValue(message: "`\(key)` would not read back as the value given")
+            }
+            let same: Bool
+            switch normalized {
+            case .list(let items): same = written.items == items || (items.isEmpty && written.isEmpty)
+            default: same = written.text == normalized.text
+            }
+            return same ? nil : .invalidValue(message: "`\(key)` would not read back as the value given")
+        }
+        if tile.form == .mermaidShorthand {
+            guard key == "definition" else {
+                throw .invalidValue(message: "a `:::mermaid` block holds only its diagram; change it to `:::tile mermaid` to add `\(key)`")
+            }
+            let body = tile.property("definition")?.span ?? tile.openingSpan.upperBound..<tile.openingSpan.upperBound
+            var text = ""
+            for line in normalized.text.split(separator: "\n", omittingEmptySubsequences: false) {
+                if line.trimmingSpaces() == ":::" {
+                    throw .invalidValue(message: "a line `:::` would close the diagram early")
+                }
+                text += line + lineEnding.string
+            }
+            return Plan(edits: [TextEdit(range: shifted(body, by: start), replacement: text)], focus: id, check: check)
+        }
+        let schema = catalog.schema(for: tile.type)
+        if let property = tile.property(key) {
+            if case .text(let newText) = normalized, case .text(let oldText) = property.value, !oldText.isEmpty, !newText.isEmpty,
+               newText == newText.trimmingSpaces(), !["|", ">", ">-", ">+", "|-", "|+"].contains(newText) {
+                return Plan(edits: [TextEdit(range: shifted(property.valueSpan, by: start), replacement: newText)], focus: id, check: check)
+            }
+            let indent = leadingWhitespace(at: start + property.span.lowerBound)
+            var continuation: String?
+            switch (property.value, normalized) {
+            case (.literal, .literal), (.list, .list): continuation = property.continuationIndent
+            default: continuation = nil
+            }
+            if case .literal = property.value, continuation == nil, case .text = normalized { continuation = property.continuationIndent }
+            var preferLiteral = false
+            if case .literal = property.value { preferLiteral = true }
+            let text = try TileWriter.propertyText(
+                key: key, value: normalized, indent: indent,
+                continuationIndent: continuation.flatMap { $0.isEmpty ? nil : String($0.dropFirst(indent.count)) } ?? continuation,
+                preferLiteral: preferLiteral, lineEnding: lineEnding)
+            return Plan(edits: [TextEdit(range: shifted(property.span, by: start), replacement: text)], focus: id, check: check)
+        }
+        let rank = schema?.canonicalRank(of: key) ?? (key == "id" ? 0 : key == "mode" ? 1 : Int.max)
+        let before = tile.properties.first { (schema?.canonicalRank(of: $0.key) ?? ($0.key == "id" ? 0 : $0.key == "mode" ? 1 : Int.max)) > rank }
+        let position = before?.span.lowerBound ?? tile.closingSpan.lowerBound
+        let listIndent = tile.properties.first { if case .list = $0.value { return true } else { return false } }?.continuationIndent
+        let text = try TileWriter.propertyText(key: key, value: normalized, continuationIndent: listIndent, lineEnding: lineEnding)
+        return Plan(edits: [TextEdit(range: (start + position)..<(start + position), replacement: text)], focus: id, check: check)
+    }
+
+    private func planInsertTile(type: String, at index: Int) throws(EditError) -> Plan {
+        guard let schema = catalog.schema(for: type) else { throw .unknownTileType(type) }
+        var properties: [(key: String, value: TileValue)] = [("id", .text(uniqueTileID(base: type)))]
+        for property in schema.properties {
+            if let template = property.template { properties.append((property.key, template)) }
+        }
+        if type == "chart" { properties.append(TileCatalog.chartSeriesTemplate) }
+        let text = try TileWriter.canonicalText(type: type, properties: properties, schema: schema, lineEnding: lineEnding)
+        let boundary = clampedBoundary(index)
+        return Plan(edits: [insertionEdit(Array(text.utf8), atBoundary: boundary)], focus: nil) { document, focus, _ in
+            guard let focus, case .tile(let tile)? = document.block(id: focus)?.kind, tile.type == type else {
+                return .wouldChangeStructure(message: "the new tile would not read back as a tile here")
+            }
+            return nil
+        }
+    }
+
+    /// `base-N` with the smallest N ≥ 1 no tile uses (`callout-1`, `callout-2`, …).
+    public func uniqueTileID(base: String) -> String {
+        let stem = TileValidator.kebabCased(base).isEmpty ? "tile" : TileValidator.kebabCased(base)
+        var number = 1
+        while containsTileID("\(stem)-\(number)") { number += 1 }
+        return "\(stem)-\(number)"
+    }
+
+    private func planDuplicate(_ id: BlockID) throws(EditError) -> Plan {
+        guard let index = index(of: id) else { throw .blockNotFound(id) }
+        if case .frontMatter = kind(at: index) { throw .wrongBlockKind(expected: "a block other than front matter", found: "front matter") }
+        let blockRange = range(at: index)
+        var text = storage[blockRange]
+        if case .tile(let tile) = kind(at: index), let property = tile.property("id"), let old = tile.id {
+            var base = old
+            if let dash = old.lastIndex(of: "-"), Int(old[old.index(after: dash)...]) != nil { base = String(old[..<dash]) }
+            var number = 2
+            while containsTileID("\(base)-\(number)") { number += 1 }
+            text.replaceSubrange(property.valueSpan, with: Array("\(base)-\(number)".utf8))
+        }
+        if text.last != Byte.newline { text += lineEnding.bytes }
+        return Plan(edits: [insertionEdit(text, atBoundary: index + 1)], focus: nil)
+    }
+
+    private func planMove(_ id: BlockID, to target: Int) throws(EditError) -> Plan {
+        guard let index = index(of: id) else { throw .blockNotFound(id) }
+        if case .frontMatter = kind(at: index) { throw .wrongBlockKind(expected: "a block other than front matter", found: "front matter") }
+        let lowest = frontMatter != nil ? 1 : 0
+        let destination = Swift.max(lowest, Swift.min(target, blockCount - 1))
+        guard destination != index else { return Plan(edits: [], focus: id) }
+        let boundary = destination < index ? destination : destination + 1
+        var text = storage[range(at: index)]
+        if text.last != Byte.newline { text += lineEnding.bytes }
+        let movedKind = kind(at: index)
+        let movedText = text
+        let count = blockCount
+        let edits = [removalEdit(at: index), insertionEdit(text, atBoundary: boundary, ignoring: index)]
+        return Plan(edits: edits, focus: nil) { document, focus, _ in
+            guard document.blockCount == count, destination < document.blockCount else {
+                return .wouldChangeStructure(message: "the block would join the blocks next to it there; put it elsewhere or add a block between them")
+            }
+            let placed = document.block(at: destination)
+            var placedText = document.bytes(of: placed)
+            if placedText.last != Byte.newline { placedText += document.lineEnding.bytes }
+            guard placed.kind == movedKind, placedText == movedText else {
+                return .wouldChangeStructure(message: "the block would join the blocks next to it there; put it elsewhere or add a block between them")
+            }
+            return nil
+        }
+    }
+
+    // MARK: Front matter
+
+    private func planFrontMatter(
+        key: String,
+        yaml: (YAMLEditor) throws(EditError) -> (edits: [TextEdit], notes: [String]),
+        flat: (FrontMatter, Int) throws(EditError) -> [TextEdit],
+        create: (FrontMatterDialect) throws(EditError) -> String?,
+        check: @escaping @Sendable (FrontMatter) -> EditError?
+    ) throws(EditError) -> Plan {
+        let verify: @Sendable (MarkdownDocument, BlockID?, Replacement) -> EditError? = { document, _, _ in
+            guard let frontMatter = document.frontMatter else { return .invalidValue(message: "the front matter would not read back") }
+            return check(frontMatter)
+        }
+        guard let frontMatter else {
+            if blockCount > 0, let lookalike = block(at: 0).diagnostics.first(where: { Self.lookalikeCodes.contains($0.code) }) {
+                throw .frontMatterUnavailable(message: lookalike.message)
+            }
+            guard let line = try create(dialect) else {
+                throw .frontMatterUnavailable(message: "the file has no front matter")
+            }
+            let eol = lineEnding.string
+            let at = hasByteOrderMark ? 3 : 0
+            let hasBody = storage.count > at
+            let text = "---\(eol)\(line)\(eol)---\(eol)" + (hasBody ? eol : "")
+            return Plan(edits: [TextEdit(range: at..<at, replacement: text)], focus: nil, check: verify)
+        }
+        if let problem = frontMatter.problem { throw .frontMatterUnavailable(message: problem) }
+        let start = range(at: 0).lowerBound
+        let focus = id(at: 0)
+        switch frontMatter.dialect {
+        case .tiledown:
+            return Plan(edits: try flat(frontMatter, start), focus: focus, check: verify)
+        case .yaml:
+            let (edits, notes) = try yaml(yamlEditor(frontMatter, blockIndex: 0))
+            return Plan(edits: edits.map { shiftedEdit($0, by: start) }, focus: focus, notes: notes, check: verify)
+        }
+    }
+
+    private func yamlEditor(_ frontMatter: FrontMatter, blockIndex: Int) -> YAMLEditor {
+        YAMLEditor(
+            text: storage[range(at: blockIndex)], root: frontMatter.yamlRoot,
+            emptyInsertionPoint: frontMatter.contentSpan.upperBound, lineEnding: lineEnding,
+            firstLine: firstLine(at: blockIndex), readers: .frontMatter)
+    }
+
+    private func newFieldLine(key: String, value: String, dialect: FrontMatterDialect) throws(EditError) -> String {
+        switch dialect {
+        case .tiledown:
+            try checkFlat(key: key, value: value)
+            return "\(key): \(value)"
+        case .yaml:
+            let editor = YAMLEditor(text: [], root: nil, emptyInsertionPoint: 0, lineEnding: lineEnding, firstLine: 1, readers: .frontMatter)
+            let (edits, _) = try editor.setScalar(at: YAMLPath([.key(key)]), to: value)
+            var text = String(decoding: edits.first?.replacement ?? [], as: UTF8.self)
+            while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
+            return text
+        }
+    }
+
+    private func checkFlat(key: String, value: String) throws(EditError) {
+        if key.isEmpty || key.contains(":") || key != key.trimmingSpaces() || key.contains("\n") {
+            throw .invalidValue(message: "`\(key)` cannot be a front matter key")
+        }
+        if value.contains("\n") || value.contains("\r") {
+            throw .invalidValue(message: "Tiledown front matter values are one line; `\(key)` cannot span lines")
+        }
+        if value != value.trimmingSpaces() {
+            throw .invalidValue(message: "Tiledown front matter values are trimmed; `\(key)` would read back as `\(value.trimmingSpaces())`")
+        }
+    }
+
+    private func flatSet(_ frontMatter: FrontMatter, blockStart start: Int, key: String, value: String) throws(EditError) -> [TextEdit] {
+        try checkFlat(key: key, value: value)
+        if let field = frontMatter.fields.last(where: { $0.key == key }) {
+            if field.valueSpan.isEmpty || value.isEmpty {
+                // `key:` or clearing: rewrite the text after the colon.
+                var colon = start + field.keySpan.upperBound
+                while colon < storage.count && storage[colon] != Byte.colon { colon += 1 }
+                let lineEnd = lineRange(containing: colon).upperBound
+                var contentEnd = lineEnd
+                while contentEnd > colon + 1 && (storage[contentEnd - 1] == Byte.newline || storage[contentEnd - 1] == Byte.carriageReturn) { contentEnd -= 1 }
+                return [TextEdit(range: (colon + 1)..<contentEnd, replacement: value.isEmpty ? "" : " " + value)]
+            }
+            return [TextEdit(range: shifted(field.valueSpan, by: start), replacement: value)]
+        }
+        let line = "\(key): \(value)" + lineEnding.string
+        if let last = frontMatter.fields.last {
+            let after = lineRange(containing: start + last.keySpan.lowerBound).upperBound
+            return [TextEdit(range: after..<after, replacement: line)]
+        }
+        let at = start + frontMatter.closingSpan.lowerBound
+        return [TextEdit(range: at..<at, replacement: line)]
+    }
+
+    // MARK: Positions
+
+    private func clampedBoundary(_ index: Int) -> Int {
+        let lowest = frontMatter != nil ? 1 : 0
+        return Swift.max(lowest, Swift.min(index, blockCount))
+    }
+
+    /// `text` (user text) with the file's line ending and a final line break.
+    private func normalizedBlockText(_ text: String) -> [UInt8] {
+        var normalized = text.replacingCRLF()
+        while normalized.hasSuffix("\n\n") { normalized.removeLast() }
+        if !normalized.isEmpty && !normalized.hasSuffix("\n") { normalized += "\n" }
+        if lineEnding == .crlf { normalized = normalized.replacingOccurrences(of: "\n", with: "\r\n") }
+        return Array(normalized.utf8)
+    }
+
+    /// An edit inserting `text` (a block ending with a line break) so it
+    /// starts before the block now at `boundary` (or at the end), with a
+    /// blank line on each side.
+    ///
+    /// - Parameter ignoring: a block that another edit of the same change removes.
+    private func insertionEdit(_ text: [UInt8], atBoundary boundary: Int, ignoring removed: Int? = nil) -> TextEdit {
+        let eol = lineEnding.bytes
+        if boundary < blockCount {
+            let position = range(at: boundary).lowerBound
+            // The block that will precede the new one, and whether blank lines part them.
+            var previous = boundary - 1
+            if previous == removed { previous -= 1 }
+            let needsBlankBefore = previous >= 0 && gapAfter(previous) == 0
+            return TextEdit(range: position..<position, replacement: (needsBlankBefore ? eol : []) + text + eol)
+        }
+        let end = storage.count
+        var prefix: [UInt8] = []
+        if blockCount > 0 {
+            if end > 0 && storage[end - 1] != Byte.newline { prefix += eol }
+            if gapAfter(blockCount - 1) == 0 { prefix += eol }
+        }
+        return TextEdit(range: end..<end, replacement: prefix + text)
+    }
+
+    private func gapAfter(_ index: Int) -> Int {
+        let next = index + 1 < blockCount ? range(at: index + 1).lowerBound : storage.count
+        return next - range(at: index).upperBound
+    }
+
+    /// An edit removing the block at `index` and the blank lines after it
+    /// (for the last block, the blank lines before it).
+    private func removalEdit(at index: Int) -> TextEdit {
+        if index + 1 < blockCount {
+            return TextEdit(range: range(at: index).lowerBound..<range(at: index + 1).lowerBound, replacement: [])
+        }
+        if index > 0 {
+            return TextEdit(range: range(at: index - 1).upperBound..<storage.count, replacement: [])
+        }
+        return TextEdit(range: range(at: index).lowerBound..<storage.count, replacement: [])
+    }
+
+    private func shifted(_ span: Range<Int>, by offset: Int) -> Range<Int> {
+        (span.lowerBound + offset)..<(span.upperBound + offset)
+    }
+
+    private func shiftedEdit(_ edit: TextEdit, by offset: Int) -> TextEdit {
+        TextEdit(range: shifted(edit.range, by: offset), replacement: edit.replacement)
+    }
+
+    /// The whole line holding `offset`, with its terminator.
+    private func lineRange(containing offset: Int) -> Range<Int> {
+        var start = offset
+        while start > 0 && storage[start - 1] != Byte.newline { start -= 1 }
+        var end = offset
+        while end < storage.count && storage[end] != Byte.newline { end += 1 }
+        if end < storage.count { end += 1 }
+        return start..<end
+    }
+
+    private func leadingWhitespace(at offset: Int) -> String {
+        var end = offset
+        while end < storage.count && Byte.isSpaceOrTab(storage[end]) { end += 1 }
+        return storage.string(offset..<end)
+    }
+}

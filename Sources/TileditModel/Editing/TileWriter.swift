@@ -1,0 +1,122 @@
+/// Writes tile properties in the Tiledown tile body grammar (DESIGN.md
+/// section 4) so that they read back as the value given, or refuses.
+///
+/// Forms: `key: value` for one line; `key: |` plus indented lines for a
+/// multi-line value; `key:` plus `- item` lines for a list. Values are raw
+/// strings: nothing is quoted (quotes would become part of the value).
+public enum TileWriter {
+    /// The value as the grammar will read it back: CRLF normalized, a
+    /// literal's trailing blank lines and whitespace-only lines emptied.
+    public static func normalized(_ value: TileValue) -> TileValue {
+        switch value {
+        case .text(let text) where text.contains("\n") || text.contains("\r"):
+            return normalized(.literal(text))
+        case .text:
+            return value
+        case .literal(let text):
+            var lines = text.replacingCRLF().split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+                line.allSatisfy { $0 == " " || $0 == "\t" } ? "" : line
+            }
+            while lines.last?.isEmpty == true { lines.removeLast() }
+            while lines.first?.isEmpty == true { lines.removeFirst() }
+            return .literal(lines.joined(separator: "\n"))
+        case .list(let items):
+            return .list(items)
+        }
+    }
+
+    /// The property's lines.
+    ///
+    /// - Parameters:
+    ///   - key: the property key.
+    ///   - value: the value (normalized first).
+    ///   - indent: text before the key (the existing property's, usually empty).
+    ///   - continuationIndent: indentation of literal lines (default two
+    ///     spaces) or the text before `-` of list items (default none).
+    ///   - preferLiteral: write a one-line value as `key: |` (keeps an
+    ///     existing literal's form).
+    ///   - lineEnding: the file's line ending; every line ends with it.
+    /// - Throws: `EditError.invalidValue` when the grammar cannot read the
+    ///   value back (leading or trailing spaces, a line break in a list item,
+    ///   a multi-line value whose every line is indented).
+    public static func propertyText(
+        key: String, value: TileValue, indent: String = "", continuationIndent: String? = nil,
+        preferLiteral: Bool = false, lineEnding: LineEnding
+    ) throws(EditError) -> String {
+        let eol = lineEnding.string
+        try checkKey(key)
+        switch normalized(value) {
+        case .text(let text):
+            if text != text.trimmingSpaces() {
+                throw .invalidValue(message: "a tile value cannot start or end with spaces; Tiledown trims them, so `\(key)` would read back as `\(text.trimmingSpaces())`")
+            }
+            let isIndicator = ["|", ">", ">-", ">+", "|-", "|+"].contains(text)
+            if preferLiteral || isIndicator {
+                return try literalText(key: key, text: text, indent: indent, continuationIndent: continuationIndent ?? "  ", eol: eol)
+            }
+            return text.isEmpty ? "\(indent)\(key):\(eol)" : "\(indent)\(key): \(text)\(eol)"
+        case .literal(let text):
+            if !text.contains("\n") && !preferLiteral && text == text.trimmingSpaces() && !text.isEmpty
+                && !["|", ">", ">-", ">+", "|-", "|+"].contains(text) {
+                return "\(indent)\(key): \(text)\(eol)"
+            }
+            return try literalText(key: key, text: text, indent: indent, continuationIndent: continuationIndent ?? "  ", eol: eol)
+        case .list(let items):
+            var result = "\(indent)\(key):\(eol)"
+            let prefix = continuationIndent ?? indent
+            for item in items {
+                if item.contains("\n") || item.contains("\r") {
+                    throw .invalidValue(message: "a list item of `\(key)` cannot span lines")
+                }
+                if item != item.trimmingSpaces() {
+                    throw .invalidValue(message: "a list item of `\(key)` cannot start or end with spaces; Tiledown trims them")
+                }
+                result += item.isEmpty ? "\(prefix)-\(eol)" : "\(prefix)- \(item)\(eol)"
+            }
+            return result
+        }
+    }
+
+    private static func literalText(key: String, text: String, indent: String, continuationIndent: String, eol: String) throws(EditError) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let contentLines = lines.filter { !$0.isEmpty }
+        if !contentLines.isEmpty && contentLines.allSatisfy({ $0.first == " " || $0.first == "\t" }) {
+            throw .invalidValue(message: "every line of `\(key)` starts with spaces; Tiledown removes the common indentation, so it would read back without it")
+        }
+        let lineIndent = indent + (continuationIndent.isEmpty ? "  " : continuationIndent)
+        var result = "\(indent)\(key): |\(eol)"
+        for line in lines {
+            result += line.isEmpty ? eol : "\(lineIndent)\(line)\(eol)"
+        }
+        return result
+    }
+
+    /// Keys are split at the first `:`, trimmed, and may not start a list item or a comment.
+    static func checkKey(_ key: String) throws(EditError) {
+        if key.isEmpty || key != key.trimmingSpaces() || key.contains(":") || key.contains("\n") || key.hasPrefix("-") || key.hasPrefix("#") {
+            throw .invalidValue(message: "`\(key)` cannot be a tile property key; keys are words like `title` or `series.Visits`")
+        }
+    }
+
+    /// A whole tile in canonical form (DESIGN.md section 4): `:::tile
+    /// <type>`, then `id`, `mode`, required, optional known, unknown
+    /// properties (source order), then `:::`.
+    public static func canonicalText(type: String, properties: [(key: String, value: TileValue)], schema: TileSchema?, lineEnding: LineEnding) throws(EditError) -> String {
+        let eol = lineEnding.string
+        let ordered = properties.enumerated().sorted { lhs, rhs in
+            let left = schema?.canonicalRank(of: lhs.element.key) ?? rank(lhs.element.key)
+            let right = schema?.canonicalRank(of: rhs.element.key) ?? rank(rhs.element.key)
+            return left == right ? lhs.offset < rhs.offset : left < right
+        }
+        var result = ":::tile \(type)\(eol)"
+        for (_, property) in ordered {
+            let literal = schema?.property(property.key)?.kind == .multilineText && property.value.text.contains("\n")
+            result += try propertyText(key: property.key, value: property.value, preferLiteral: literal, lineEnding: lineEnding)
+        }
+        return result + ":::\(eol)"
+    }
+
+    private static func rank(_ key: String) -> Int {
+        key == "id" ? 0 : key == "mode" ? 1 : Int.max
+    }
+}
