@@ -49,13 +49,15 @@ let package = Package(
         // Benchmarks: release-built, prints ratios against in-run anchors.
         .executableTarget(
             name: "TileditBench",
-            dependencies: ["TileditModel", "TileditServices", "TileditTerminal", "TileditViewModels", "CCmarkGFM", "CYAML"]
+            dependencies: ["TileditModel", "TileditServices", "TileditTerminal", "TileditViewModels", "TileditFixtures", "CCmarkGFM", "CYAML"]
         ),
 
+        // Deterministic generated documents and workspaces (tests and benchmarks).
+        .target(name: "TileditFixtures"),
         // Test values, fixtures and clocks shared by the test targets.
-        .target(name: "TileditTestSupport", dependencies: ["TileditServices", "TileditModel"]),
+        .target(name: "TileditTestSupport", dependencies: ["TileditServices", "TileditModel", "TileditFixtures"]),
 
-        .testTarget(name: "TileditModelTests", dependencies: ["TileditModel", "TileditTestSupport"]),
+        .testTarget(name: "TileditModelTests", dependencies: ["TileditModel", "TileditTestSupport", "TileditFixtures"]),
         .testTarget(name: "TileditServicesTests", dependencies: ["TileditServices", "TileditModel", "TileditTestSupport"]),
         .testTarget(name: "TileditViewModelsTests", dependencies: ["TileditViewModels", "TileditServices", "TileditModel", "TileditTestSupport"]),
         .testTarget(name: "TileditTerminalTests", dependencies: ["TileditTerminal", "TileditViewModels", "TileditServices", "TileditModel", "TileditTestSupport"]),

@@ -365,5 +365,35 @@ struct SharedCaseTests {
         #expect(one.frontMatter?["title"] == "Version one")
         #expect(two.frontMatter?["title"] == "Version two")
     }
-}
 
+    @Test func yaml11BooleanWordsStayTextAndAreQuotedWhenWritten() throws {
+        var file = YAMLFileDocument(bytes: try Cases.input("10-yaml11-booleans-norway"))
+        #expect(file.node(at: YAMLPath(parsing: "country"))?.scalar?.value == "NO")
+        #expect(YAMLScalarType.core(try #require(file.node(at: YAMLPath(parsing: "country"))?.scalar)) == .string)
+        #expect(YAMLScalarType.core(try #require(file.node(at: YAMLPath(parsing: "real"))?.scalar)) == .boolean)
+        #expect(Set(file.diagnostics.filter { $0.severity == .info }.map(\.location.line)) == [1, 2, 3, 4])
+        let original = file
+        try file.setValue(at: YAMLPath(parsing: "real"), to: "false")
+        #expect(file.text == "country: NO\nanswer: y\ndraft: off\nenabled: yes\nreal: false\n")
+        file = original
+        try file.setValue(at: YAMLPath(parsing: "answer"), to: "n")
+        #expect(file.text == "country: NO\nanswer: \"n\"\ndraft: off\nenabled: yes\nreal: true\n")
+    }
+
+    @Test func anchorsAliasesAndMergeKeysSurviveEdits() throws {
+        let file = YAMLFileDocument(bytes: try Cases.input("30-anchors-and-merge-key"))
+        var edited = file
+        try edited.setValue(at: YAMLPath(parsing: "callout.title"), to: "Hi")
+        #expect(edited.text == "defaults: &defaults\n  tone: info\n  width: 2\ncallout:\n  <<: *defaults\n  title: Hi\nother: *defaults\n")
+        edited = file
+        try edited.setValue(at: YAMLPath(parsing: "callout.tone"), to: "warn")
+        #expect(edited.text == "defaults: &defaults\n  tone: info\n  width: 2\ncallout:\n  <<: *defaults\n  title: Hello\n  tone: warn\nother: *defaults\n")
+        edited = file
+        let change = try edited.setValue(at: YAMLPath(parsing: "defaults.tone"), to: "warn")
+        #expect(edited.text == "defaults: &defaults\n  tone: warn\n  width: 2\ncallout:\n  <<: *defaults\n  title: Hello\nother: *defaults\n")
+        #expect(change.notes == ["2 other places use the anchor `defaults` (lines 5, 7) and will see this change"])
+        edited = file
+        #expect(throws: EditError.self) { try edited.setValue(at: YAMLPath(parsing: "other.tone"), to: "x") }
+        #expect(edited.text == file.text)
+    }
+}

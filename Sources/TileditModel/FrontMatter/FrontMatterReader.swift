@@ -114,11 +114,26 @@ enum FrontMatterReader {
         _ buffer: UnsafeBufferPointer<UInt8>, base: Int, content: Range<Int>,
         contentSpan: Range<Int>, closingSpan: Range<Int>
     ) -> (FrontMatter, [BlockDiagnostic]) {
+        let (fields, diagnostics, problem) = readFlatFields(buffer, base: base, content: content, firstLineOffset: 1)
+        let frontMatter = FrontMatter(dialect: .tiledown, fields: fields, contentSpan: contentSpan, closingSpan: closingSpan, problem: problem)
+        return (frontMatter, diagnostics)
+    }
+
+    /// Reads Tiledown's flat `key: value` lines in `content` (split at the
+    /// first `:`, key and value trimmed, blank lines and `#` comments skipped).
+    ///
+    /// - Parameters:
+    ///   - base: offset the spans in the result are relative to.
+    ///   - firstLineOffset: line offset (relative to `base`'s line) of the first content line.
+    /// - Returns: the fields, diagnostics (relative to `base`) and the first problem, if any.
+    static func readFlatFields(
+        _ buffer: UnsafeBufferPointer<UInt8>, base: Int, content: Range<Int>, firstLineOffset: Int
+    ) -> ([FrontMatterField], [BlockDiagnostic], String?) {
         var fields: [FrontMatterField] = []
         var diagnostics: [BlockDiagnostic] = []
         var problem: String?
         var position = content.lowerBound
-        var lineOffset = 1
+        var lineOffset = firstLineOffset
         while position < content.upperBound {
             let line = buffer.line(startingAt: position)
             defer {
@@ -131,7 +146,7 @@ enum FrontMatterReader {
             while colon < trimmed.upperBound && buffer[colon] != Byte.colon { colon += 1 }
             let keyRange = buffer.trimmed(LineSpan(start: trimmed.lowerBound, contentEnd: colon, end: colon))
             guard colon < trimmed.upperBound, !keyRange.isEmpty else {
-                let message = "this front matter line is not `key: value`"
+                let message = "this line is not `key: value`"
                 diagnostics.append(BlockDiagnostic(.error, .frontMatterInvalidLine, message, range: (line.start - base)..<(line.contentEnd - base)))
                 problem = problem ?? message
                 continue
@@ -142,7 +157,7 @@ enum FrontMatterReader {
             let key = buffer.string(keyRange)
             if fields.contains(where: { $0.key == key }) {
                 diagnostics.append(BlockDiagnostic(
-                    .warning, .frontMatterDuplicateKey, "front matter key `\(key)` appears more than once; the last one wins",
+                    .warning, .frontMatterDuplicateKey, "key `\(key)` appears more than once; the last one wins",
                     range: (keyRange.lowerBound - base)..<(keyRange.upperBound - base)))
             }
             fields.append(FrontMatterField(
@@ -151,8 +166,7 @@ enum FrontMatterReader {
                 valueSpan: (valueRange.lowerBound - base)..<(valueRange.upperBound - base),
                 lineOffset: lineOffset))
         }
-        let frontMatter = FrontMatter(dialect: .tiledown, fields: fields, contentSpan: contentSpan, closingSpan: closingSpan, problem: problem)
-        return (frontMatter, diagnostics)
+        return (fields, diagnostics, problem)
     }
 
     private static func readYAML(

@@ -53,6 +53,22 @@ enum CommonMarkBlockReader {
             nodes.append((node, slot(cmark_node_get_start_line(node))))
             child = cmark_node_next(node)
         }
+        // cmark-gfm's table extension splits a paragraph's last line off as
+        // the table header and leaves that paragraph without a position (line
+        // 0) while the table claims the paragraph's first line.
+        for index in nodes.indices where cmark_node_get_start_line(nodes[index].node) == 0 {
+            guard index + 1 < nodes.count else { continue }
+            let start = nodes[index + 1].startSlot
+            nodes[index].startSlot = start
+            nodes[index + 1].startSlot = start + lineCount(of: nodes[index].node)
+        }
+        // Keep starts strictly increasing, so blocks never overlap.
+        var previousStart = firstSlot - 1
+        nodes = nodes.filter { entry in
+            guard entry.startSlot > previousStart else { return false }
+            previousStart = entry.startSlot
+            return true
+        }
 
         var cursor = firstSlot
         var segmentEndSlot = firstSlot
@@ -92,6 +108,22 @@ enum CommonMarkBlockReader {
             appendLooseLines(buffer, from: cursor, to: segmentEndSlot, lineStarts: lineStarts, segment: segment, into: &found)
         }
         return found
+    }
+
+    /// Lines of a paragraph: its soft and hard line breaks plus one.
+    private static func lineCount(of node: OpaquePointer) -> Int {
+        guard let iterator = cmark_iter_new(node) else { return 1 }
+        defer { cmark_iter_free(iterator) }
+        var lines = 1
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            if event == CMARK_EVENT_ENTER, let current = cmark_iter_get_node(iterator) {
+                let type = cmark_node_get_type(current)
+                if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK { lines += 1 }
+            }
+        }
+        return lines
     }
 
     /// Lines no cmark node covers: link reference definitions, one block per

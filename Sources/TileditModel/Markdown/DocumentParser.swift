@@ -1,6 +1,39 @@
+/// Whether a line sits inside an HTML construct that spans lines, which
+/// decides whether a tile there gets the "inside HTML" warning. Stored per
+/// block so a re-parse can start in the middle of a document.
+enum HTMLContext: UInt8, Sendable, Hashable {
+    case none
+    case comment
+    case untilBlankLine
+    case script
+    case pre
+    case style
+    case textarea
+    case processingInstruction
+    case declaration
+    case characterData
+
+    /// The text that ends the construct, for those ended by a marker.
+    var endMarker: StaticString? {
+        switch self {
+        case .none, .untilBlankLine: nil
+        case .comment: "-->"
+        case .script: "</script>"
+        case .pre: "</pre>"
+        case .style: "</style>"
+        case .textarea: "</textarea>"
+        case .processingInstruction: "?>"
+        case .declaration: ">"
+        case .characterData: "]]>"
+        }
+    }
+}
+
 /// A block as the parser finds it, in the coordinates of the parsed buffer.
 struct ParsedBlock: Sendable {
     var kind: BlockKind
+    /// The HTML context at the block's first line.
+    var htmlContext: HTMLContext = .none
     /// First byte of the block's first line.
     var start: Int
     /// Just past the block's last line (its terminator included).
@@ -12,6 +45,11 @@ struct ParsedBlock: Sendable {
 /// The blocks of a buffer and its line starts.
 struct ParsedText: Sendable {
     var blocks: [ParsedBlock]
+    /// The HTML context after the last line.
+    var finalHTMLContext: HTMLContext
+    /// Whether a directive or fence opened in the buffer reached its end
+    /// unclosed: text after the buffer could still close it.
+    var endsOpen: Bool
     /// Offset of every line start in the buffer, ascending. After a byte
     /// order mark the first line starts at 3.
     var lineStarts: [Int]
@@ -49,9 +87,12 @@ enum DocumentParser {
     ///   - atDocumentStart: whether the buffer starts the file (a byte order
     ///     mark and front matter are recognized only there).
     ///   - dialect: how front matter is read.
-    static func parse(_ buffer: UnsafeBufferPointer<UInt8>, atDocumentStart: Bool, dialect: FrontMatterDialect) -> ParsedText {
+    ///   - htmlContext: the HTML context at the buffer's first line.
+    static func parse(
+        _ buffer: UnsafeBufferPointer<UInt8>, atDocumentStart: Bool, dialect: FrontMatterDialect, htmlContext: HTMLContext = .none
+    ) -> ParsedText {
         var scanner = Scanner(buffer: buffer, dialect: dialect)
-        return scanner.run(atDocumentStart: atDocumentStart)
+        return scanner.run(atDocumentStart: atDocumentStart, htmlContext: htmlContext)
     }
 
     static func parse(_ bytes: [UInt8], atDocumentStart: Bool = true, dialect: FrontMatterDialect) -> ParsedText {
@@ -60,37 +101,26 @@ enum DocumentParser {
 }
 
 private struct Scanner {
-    enum HTMLState: Equatable {
-        case none
-        case comment
-        case untilBlank
-        case untilMarker(StaticString)
-
-        static func == (lhs: HTMLState, rhs: HTMLState) -> Bool {
-            switch (lhs, rhs) {
-            case (.none, .none), (.comment, .comment), (.untilBlank, .untilBlank): true
-            case (.untilMarker(let a), .untilMarker(let b)): a.utf8Start == b.utf8Start
-            default: false
-            }
-        }
-    }
-
     let buffer: UnsafeBufferPointer<UInt8>
     let dialect: FrontMatterDialect
     var blocks: [ParsedBlock] = []
     var lineStarts: [Int] = []
+    /// The HTML context at the start of each line in `lineStarts`.
+    var lineContexts: [HTMLContext] = []
     /// Diagnostics not tied to a block yet, in buffer coordinates.
     var floating: [BlockDiagnostic] = []
     var proseStart = 0
     var proseStartSlot = 0
+    var sawUnclosedDirective = false
 
     init(buffer: UnsafeBufferPointer<UInt8>, dialect: FrontMatterDialect) {
         self.buffer = buffer
         self.dialect = dialect
         lineStarts.reserveCapacity(buffer.count / 32 + 1)
+        lineContexts.reserveCapacity(buffer.count / 32 + 1)
     }
 
-    mutating func run(atDocumentStart: Bool) -> ParsedText {
+    mutating func run(atDocumentStart: Bool, htmlContext: HTMLContext) -> ParsedText {
         var position = 0
         if atDocumentStart {
             if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { position = 3 }
@@ -98,23 +128,25 @@ private struct Scanner {
             case .block(let opening, let closing):
                 let (frontMatter, diagnostics) = FrontMatterReader.read(buffer, opening: opening, closing: closing, dialect: dialect)
                 blocks.append(ParsedBlock(kind: .frontMatter(frontMatter), start: opening.start, end: closing.end, diagnostics: diagnostics))
-                lineStarts.append(opening.start)
-                recordLines(after: opening.start, to: closing.end)
+                appendLine(opening.start, .none)
+                recordLines(after: opening.start, to: closing.end, context: .none)
                 position = closing.end
             case .lookalike(let diagnostic):
                 floating.append(diagnostic)
+                // Whether it is front matter depends on lines below the buffer.
+                sawUnclosedDirective = true
             case .none:
-                break
+                if startsWithDashes(from: position) { sawUnclosedDirective = true }
             }
         }
         proseStart = position
         proseStartSlot = lineStarts.count
         var fence: (character: UInt8, length: Int)?
-        var html = HTMLState.none
+        var html = htmlContext
 
         while position < buffer.count {
             let line = buffer.line(startingAt: position)
-            lineStarts.append(line.start)
+            appendLine(line.start, html)
             if let open = fence {
                 if isFenceClosing(line, open) { fence = nil }
                 position = line.end
@@ -122,7 +154,7 @@ private struct Scanner {
             }
             let trimmed = buffer.trimmed(line)
             if trimmed.isEmpty {
-                if html == .untilBlank { html = .none }
+                if html == .untilBlankLine { html = .none }
                 position = line.end
                 continue
             }
@@ -130,7 +162,7 @@ private struct Scanner {
                 if let opening = TileParser.opening(buffer, trimmed: trimmed) {
                     if opening == .recent {
                         flushProse(upTo: line.start)
-                        blocks.append(ParsedBlock(kind: .recentPosts, start: line.start, end: line.end, diagnostics: []))
+                        blocks.append(ParsedBlock(kind: .recentPosts, htmlContext: html, start: line.start, end: line.end, diagnostics: []))
                         position = line.end
                         startProse(at: position)
                         continue
@@ -148,13 +180,14 @@ private struct Scanner {
                         }
                         let kind: BlockKind = result.tile.map(BlockKind.tile) ?? .raw(.tile(type: result.type))
                         let end = line.start + result.length
-                        blocks.append(ParsedBlock(kind: kind, start: line.start, end: end, diagnostics: diagnostics))
-                        recordLines(after: line.start, to: end)
+                        blocks.append(ParsedBlock(kind: kind, htmlContext: html, start: line.start, end: end, diagnostics: diagnostics))
+                        recordLines(after: line.start, to: end, context: html)
                         position = end
                         startProse(at: position)
                         continue
                     }
                     // Unclosed: report it; the lines stay prose.
+                    sawUnclosedDirective = true
                     for diagnostic in result.diagnostics where diagnostic.code == .tileUnclosed {
                         floating.append(diagnostic.shifted(by: line.start))
                     }
@@ -163,18 +196,31 @@ private struct Scanner {
                         .warning, .tileStrayClosing, "closing `:::` with no open tile; remove it or open a tile above",
                         range: trimmed))
                 }
+            } else if html == .none, let open = fenceOpening(line, trimmed: trimmed) {
+                // Inside HTML (a comment, a block until a blank line) a fence
+                // line is HTML text, as CommonMark reads it.
+                fence = open
             } else {
-                if let open = fenceOpening(line, trimmed: trimmed) {
-                    fence = open
-                } else {
-                    html = nextHTMLState(html, line: line, trimmed: trimmed)
-                }
+                html = nextHTMLState(html, line: line, trimmed: trimmed)
             }
             position = line.end
         }
         flushProse(upTo: buffer.count)
         attachFloating()
-        return ParsedText(blocks: blocks, lineStarts: lineStarts)
+        return ParsedText(blocks: blocks, finalHTMLContext: html, endsOpen: sawUnclosedDirective || fence != nil, lineStarts: lineStarts)
+    }
+
+    /// Whether the first non-blank line trims to `---` (a front matter
+    /// look-alike whose closing line may lie beyond the buffer).
+    private func startsWithDashes(from position: Int) -> Bool {
+        var offset = position
+        while offset < buffer.count {
+            let line = buffer.line(startingAt: offset)
+            let trimmed = buffer.trimmed(line)
+            if !trimmed.isEmpty { return buffer.matches(trimmed, "---") }
+            offset = line.end
+        }
+        return false
     }
 
     private mutating func startProse(at position: Int) {
@@ -182,12 +228,17 @@ private struct Scanner {
         proseStartSlot = lineStarts.count
     }
 
+    private mutating func appendLine(_ start: Int, _ context: HTMLContext) {
+        lineStarts.append(start)
+        lineContexts.append(context)
+    }
+
     /// Records the starts of the lines after the one starting at `start`,
     /// up to `end` (the line starting at `end` is recorded by the scan).
-    private mutating func recordLines(after start: Int, to end: Int) {
+    private mutating func recordLines(after start: Int, to end: Int, context: HTMLContext) {
         var index = start
         while index < end {
-            if buffer[index] == Byte.newline && index + 1 < end { lineStarts.append(index + 1) }
+            if buffer[index] == Byte.newline && index + 1 < end { appendLine(index + 1, context) }
             index += 1
         }
     }
@@ -212,13 +263,18 @@ private struct Scanner {
             if case .raw = block.kind {
                 diagnostics.append(BlockDiagnostic(.warning, .rawBlock, "these lines could not be read as Markdown; they are kept as written", range: 0..<block.range.count))
             }
-            blocks.append(ParsedBlock(kind: block.kind, start: block.range.lowerBound, end: block.range.upperBound, diagnostics: diagnostics))
+            var parsed = ParsedBlock(kind: block.kind, start: block.range.lowerBound, end: block.range.upperBound, diagnostics: diagnostics)
+            parsed.htmlContext = context(at: block.range.lowerBound)
+            blocks.append(parsed)
         }
     }
 
-    /// ``` or ~~~ (three or more) after any indentation; a backtick fence's
-    /// info string may not contain a backtick (CommonMark 4.5).
+    /// ``` or ~~~ (three or more) after at most three spaces of indentation
+    /// (or inside a list item's indentation); a backtick fence's info string
+    /// may not contain a backtick (CommonMark 4.5). Deeper indentation is
+    /// indented code or paragraph text, where a fence cannot start.
     private func fenceOpening(_ line: LineSpan, trimmed: Range<Int>) -> (character: UInt8, length: Int)? {
+        guard buffer.indentation(line) <= 3 else { return nil }
         let character = buffer[trimmed.lowerBound]
         guard character == Byte.backtick || character == Byte.tilde else { return nil }
         var run = trimmed.lowerBound
@@ -243,33 +299,38 @@ private struct Scanner {
         return index == trimmed.upperBound && trimmed.count >= open.length
     }
 
-    private func nextHTMLState(_ state: HTMLState, line: LineSpan, trimmed: Range<Int>) -> HTMLState {
-        switch state {
-        case .comment:
-            return contains(line, "-->") ? .none : .comment
-        case .untilMarker(let marker):
-            return contains(line, marker) ? .none : state
-        case .untilBlank:
-            return .untilBlank
-        case .none:
-            guard buffer.indentation(line) <= 3, buffer[trimmed.lowerBound] == Byte.lessThan, trimmed.count > 1 else { return .none }
-            if buffer.hasPrefix(trimmed, "<!--") {
-                let rest = LineSpan(start: trimmed.lowerBound + 4, contentEnd: line.contentEnd, end: line.contentEnd)
-                return contains(rest, "-->") ? .none : .comment
-            }
-            let lowered = lowercasedPrefix(trimmed, 10)
-            for (tag, marker) in [("<script", "</script>"), ("<pre", "</pre>"), ("<style", "</style>"), ("<textarea", "</textarea>")] as [(String, StaticString)]
-                where lowered.hasPrefix(tag) {
-                return contains(line, marker) ? .none : .untilMarker(marker)
-            }
-            if buffer.hasPrefix(trimmed, "<?") { return contains(line, "?>") ? .none : .untilMarker("?>") }
-            if buffer.hasPrefix(trimmed, "<![CDATA[") { return contains(line, "]]>") ? .none : .untilMarker("]]>") }
-            let next = buffer[trimmed.lowerBound + 1]
-            let isLetter = (next >= 0x41 && next <= 0x5A) || (next >= 0x61 && next <= 0x7A)
-            if next == 0x21 { return contains(line, ">") ? .none : .untilMarker(">") }
-            if isLetter || next == 0x2F { return .untilBlank }
-            return .none
+    private func nextHTMLState(_ state: HTMLContext, line: LineSpan, trimmed: Range<Int>) -> HTMLContext {
+        if state == .untilBlankLine { return state }
+        if let marker = state.endMarker { return contains(line, marker) ? .none : state }
+        guard buffer.indentation(line) <= 3, buffer[trimmed.lowerBound] == Byte.lessThan, trimmed.count > 1 else { return .none }
+        func until(_ context: HTMLContext, after offset: Int) -> HTMLContext {
+            guard let marker = context.endMarker else { return context }
+            let rest = LineSpan(start: Swift.min(trimmed.lowerBound + offset, line.contentEnd), contentEnd: line.contentEnd, end: line.contentEnd)
+            return contains(rest, marker) ? .none : context
         }
+        if buffer.hasPrefix(trimmed, "<!--") { return until(.comment, after: 4) }
+        let lowered = lowercasedPrefix(trimmed, 10)
+        for (tag, context) in [("<script", HTMLContext.script), ("<pre", .pre), ("<style", .style), ("<textarea", .textarea)] where lowered.hasPrefix(tag) {
+            return until(context, after: 1)
+        }
+        if buffer.hasPrefix(trimmed, "<?") { return until(.processingInstruction, after: 2) }
+        if buffer.hasPrefix(trimmed, "<![CDATA[") { return until(.characterData, after: 9) }
+        let next = buffer[trimmed.lowerBound + 1]
+        let isLetter = (next >= 0x41 && next <= 0x5A) || (next >= 0x61 && next <= 0x7A)
+        if next == 0x21 { return until(.declaration, after: 2) }
+        if isLetter || next == 0x2F { return .untilBlankLine }
+        return .none
+    }
+
+    /// The HTML context at the line starting at `offset`.
+    private func context(at offset: Int) -> HTMLContext {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return lineContexts.isEmpty ? .none : lineContexts[low]
     }
 
     private func lowercasedPrefix(_ range: Range<Int>, _ count: Int) -> String {

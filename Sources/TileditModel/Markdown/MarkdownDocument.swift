@@ -21,8 +21,11 @@ public struct MarkdownDocument: Sendable {
         var gapLines: Int
         /// Diagnostics relative to the block start.
         var diagnostics: [BlockDiagnostic]
+        /// The HTML context at the block's first line (for re-parsing from here).
+        var htmlContext: HTMLContext
 
         var totalLength: Int { contentLength + gapLength }
+        var hasUnclosedDirective: Bool { diagnostics.contains { $0.code == .tileUnclosed } }
         var totalLines: Int { contentLines + gapLines }
     }
 
@@ -45,6 +48,9 @@ public struct MarkdownDocument: Sendable {
     private var indexByID: [BlockID: Int] = [:]
     private var nextID = 1
     private var tileIDCounts: [String: Int] = [:]
+    /// Blocks holding a directive opener that never closes: a closing line
+    /// written anywhere below can change them.
+    private var unclosedDirectiveCount = 0
 
     /// Parses `bytes`.
     ///
@@ -244,6 +250,9 @@ public struct MarkdownDocument: Sendable {
             windowFirst = 0
             windowLast = count - 1
         }
+        if unclosedDirectiveCount > 0, let open = entries[0..<windowFirst].firstIndex(where: \.hasUnclosedDirective) {
+            windowFirst = open
+        }
         let atDocumentStart = windowFirst == 0
 
         var parsed: ParsedText
@@ -258,15 +267,17 @@ public struct MarkdownDocument: Sendable {
             let isLast = count == 0 || windowLast == count - 1
             let start = windowStart
             let end = windowEnd
+            let context = atDocumentStart || count == 0 ? HTMLContext.none : entries[windowFirst].htmlContext
             parsed = storage.withContiguousBytes(in: start..<end) { buffer in
-                DocumentParser.parse(buffer, atDocumentStart: atDocumentStart, dialect: dialect)
+                DocumentParser.parse(buffer, atDocumentStart: atDocumentStart, dialect: dialect, htmlContext: context)
             }
             (newEntries, leading) = makeEntries(parsed, windowLength: windowEnd - windowStart, atDocumentStart: atDocumentStart)
             if isLast { break }
             // In sync when the window's last block parses as before.
             let old = entries[windowLast]
             if let last = newEntries.last, last.kind == old.kind, last.contentLength == old.contentLength,
-               last.gapLength == old.gapLength, windowLast > (lastTouched ?? 0) {
+               last.gapLength == old.gapLength, windowLast > (lastTouched ?? 0), !parsed.endsOpen,
+               parsed.finalHTMLContext == entries[windowLast + 1].htmlContext {
                 break
             }
             let grow = Swift.max(2, windowLast - windowFirst)
@@ -345,8 +356,14 @@ public struct MarkdownDocument: Sendable {
         }
         let removed = oldMiddle.map(\.id)
 
-        for entry in oldSlice { if let id = entry.kind.tile?.id { tileIDCounts[id, default: 1] -= 1 } }
-        for entry in newEntries { if let id = entry.kind.tile?.id { tileIDCounts[id, default: 0] += 1 } }
+        for entry in oldSlice {
+            if let id = entry.kind.tile?.id { tileIDCounts[id, default: 1] -= 1 }
+            if entry.hasUnclosedDirective { unclosedDirectiveCount -= 1 }
+        }
+        for entry in newEntries {
+            if let id = entry.kind.tile?.id { tileIDCounts[id, default: 0] += 1 }
+            if entry.hasUnclosedDirective { unclosedDirectiveCount += 1 }
+        }
         tileIDCounts = tileIDCounts.filter { $0.value > 0 }
 
         if atDocumentStart {
@@ -427,9 +444,11 @@ public struct MarkdownDocument: Sendable {
         indexByID = [:]
         indexByID.reserveCapacity(entries.count)
         tileIDCounts = [:]
+        unclosedDirectiveCount = 0
         for (index, entry) in entries.enumerated() {
             indexByID[entry.id] = index
             if let id = entry.kind.tile?.id { tileIDCounts[id, default: 0] += 1 }
+            if entry.hasUnclosedDirective { unclosedDirectiveCount += 1 }
         }
     }
 
@@ -449,7 +468,7 @@ public struct MarkdownDocument: Sendable {
                 id: BlockID(rawValue: 0), kind: block.kind,
                 contentLength: block.end - block.start, gapLength: nextStart - block.end,
                 contentLines: parsed.lineCount(block.start..<block.end), gapLines: parsed.lineCount(block.end..<nextStart),
-                diagnostics: diagnostics))
+                diagnostics: diagnostics, htmlContext: block.htmlContext))
         }
         return (result, leading)
     }

@@ -1,0 +1,228 @@
+/// A standalone `.yml`/`.yaml` file: its bytes, which are the truth, and
+/// the YAML tree they parse into (all documents of the stream).
+///
+/// Edits replace only the edited node's bytes, so comments, key order and
+/// quoting elsewhere survive (DESIGN.md section 4). After an edit the whole
+/// file is parsed again (YAML's indentation makes partial re-parsing
+/// unsound); the node being written is read back first, so an edit never
+/// writes a value that reads back differently.
+///
+/// `tiledown.yml` is not full YAML: it is Tiledown's flat `key: value`
+/// profile (values like `#0057d8` are text, not comments), read with
+/// `dialect: .flat`.
+public struct YAMLFileDocument: Sendable {
+    /// How the file is read.
+    public enum Dialect: String, Sendable, Hashable, Codable {
+        /// Full YAML through libyaml.
+        case yaml
+        /// Tiledown's flat `key: value` lines (site configuration `tiledown.yml`).
+        case flat
+    }
+
+    /// What an edit did, with what undoes it.
+    public struct Change: Sendable, Hashable {
+        /// Edits applied, in the coordinates of the text before the change.
+        public var edits: [TextEdit]
+        /// Edits restoring the text before the change, in the coordinates after it.
+        public var inverse: [TextEdit]
+        /// Things the user should know (anchor users).
+        public var notes: [String]
+    }
+
+    /// The file's bytes.
+    public private(set) var bytes: [UInt8]
+    /// How the file is read.
+    public let dialect: Dialect
+    /// The file's line ending, detected when it was opened.
+    public let lineEnding: LineEnding
+    /// The documents of the stream (YAML dialect), ranges in file bytes.
+    public private(set) var documents: [YAMLDocumentNode] = []
+    /// The fields (flat dialect), spans in file bytes.
+    public private(set) var fields: [FrontMatterField] = []
+    /// Problems and notes, in file order.
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    /// Parses `bytes`.
+    public init(bytes: [UInt8], dialect: Dialect = .yaml) {
+        self.bytes = bytes
+        self.dialect = dialect
+        lineEnding = LineEnding.detect(in: bytes)
+        reparse()
+    }
+
+    /// Parses `text`.
+    public init(_ text: String, dialect: Dialect = .yaml) {
+        self.init(bytes: Array(text.utf8), dialect: dialect)
+    }
+
+    /// The file's text.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The root of the first document, if any.
+    public var root: YAMLNode? { documents.first?.root }
+
+    /// Whether the file could be read without errors.
+    public var isReadable: Bool { !diagnostics.contains { $0.severity == .error } }
+
+    /// The node at `path` in document `document`, following explicit keys
+    /// only (no alias or merge resolution).
+    public func node(at path: YAMLPath, document: Int = 0) -> YAMLNode? {
+        guard document < documents.count, var current = documents[document].root else { return nil }
+        for component in path.components {
+            switch (component, current.content) {
+            case (.key(let key), .mapping(let pairs)):
+                guard let pair = pairs.first(where: { $0.key.scalar?.value == key }) else { return nil }
+                current = pair.value
+            case (.index(let index), .sequence(let items)) where index < items.count:
+                current = items[index]
+            case (.index(let index), .mapping(let pairs)):
+                guard let pair = pairs.first(where: { $0.key.scalar?.value == String(index) }) else { return nil }
+                current = pair.value
+            default:
+                return nil
+            }
+        }
+        return current
+    }
+
+    /// Line (from 1) and column of a byte offset.
+    public func location(of offset: Int) -> SourceLocation {
+        bytes.withUnsafeBufferPointer { buffer in
+            LineIndex(buffer, skipsByteOrderMark: true).location(of: Swift.min(offset, buffer.count), in: buffer)
+        }
+    }
+
+    // MARK: Editing
+
+    /// Sets the scalar at `path` to text the user typed (adding the key to
+    /// its mapping when absent; flat dialect: the key is the whole path).
+    ///
+    /// - Throws: `EditError` when the path leads nowhere editable, through an
+    ///   alias, or the file has errors; the file is then unchanged.
+    @discardableResult
+    public mutating func setValue(at path: YAMLPath, to value: String, document: Int = 0) throws(EditError) -> Change {
+        switch dialect {
+        case .flat:
+            return try perform(try flatEdits(key: path.description, value: value), notes: []) { file in
+                file.fields.last { $0.key == path.description }?.value == value ? nil : .invalidValue(message: "`\(path)` would not read back as the text given")
+            }
+        case .yaml:
+            let editor = try editor(document: document)
+            let (edits, notes) = try editor.setScalar(at: path, to: value)
+            return try perform(edits, notes: notes) { file in
+                file.node(at: path, document: document)?.scalar?.value == value.replacingCRLF()
+                    ? nil : .invalidValue(message: "`\(path)` would not read back as the text given")
+            }
+        }
+    }
+
+    /// Appends an item to the list at `path`.
+    @discardableResult
+    public mutating func appendItem(at path: YAMLPath, item: String, document: Int = 0) throws(EditError) -> Change {
+        guard dialect == .yaml else { throw .invalidValue(message: "flat configuration has no lists") }
+        let edits = try editor(document: document).appendItem(at: path, item: item)
+        return try perform(edits, notes: []) { file in
+            file.node(at: path, document: document)?.items?.last?.scalar?.value == item ? nil : .invalidValue(message: "the item would not read back as given")
+        }
+    }
+
+    /// Removes the key at `path` with its value.
+    @discardableResult
+    public mutating func removeValue(at path: YAMLPath, document: Int = 0) throws(EditError) -> Change {
+        switch dialect {
+        case .flat:
+            guard let field = fields.last(where: { $0.key == path.description }) else { throw .pathNotFound(message: "`\(path)` does not exist") }
+            return try perform([TextEdit(range: lineRange(containing: field.keySpan.lowerBound), replacement: [])], notes: []) { _ in nil }
+        case .yaml:
+            return try perform(try editor(document: document).removeKey(at: path), notes: []) { _ in nil }
+        }
+    }
+
+    /// Applies non-overlapping `edits` (undo, redo, fixes) and parses again.
+    public mutating func apply(_ edits: [TextEdit]) {
+        bytes = TextEdit.apply(edits, to: bytes)
+        reparse()
+    }
+
+    private mutating func perform(_ edits: [TextEdit], notes: [String], check: (YAMLFileDocument) -> EditError?) throws(EditError) -> Change {
+        let original = bytes
+        let inverse = TextEdit.inverses(of: edits, original: { Array(original[$0]) })
+        apply(edits)
+        if let problem = check(self) {
+            bytes = original
+            reparse()
+            throw problem
+        }
+        return Change(edits: edits, inverse: inverse, notes: notes)
+    }
+
+    private func editor(document: Int) throws(EditError) -> YAMLEditor {
+        if let error = diagnostics.first(where: { $0.severity == .error }) {
+            throw .unreadableBlock(message: "\(error.location): \(error.message)")
+        }
+        let root = document < documents.count ? documents[document].root : nil
+        let emptyPoint = document < documents.count ? documents[document].range.upperBound : bytes.count
+        return YAMLEditor(text: bytes, root: root, emptyInsertionPoint: Swift.min(emptyPoint, bytes.count), lineEnding: lineEnding, firstLine: 1)
+    }
+
+    private func flatEdits(key: String, value: String) throws(EditError) -> [TextEdit] {
+        if value.contains("\n") || value.contains("\r") || value != value.trimmingSpaces() {
+            throw .invalidValue(message: "values of `\(key)` are one trimmed line")
+        }
+        if let field = fields.last(where: { $0.key == key }) {
+            if field.valueSpan.isEmpty {
+                let line = lineRange(containing: field.keySpan.lowerBound)
+                var end = line.upperBound
+                while end > field.keySpan.upperBound && (bytes[end - 1] == Byte.newline || bytes[end - 1] == Byte.carriageReturn) { end -= 1 }
+                return [TextEdit(range: field.keySpan.upperBound..<end, replacement: ": " + value)]
+            }
+            return [TextEdit(range: field.valueSpan, replacement: value)]
+        }
+        var at = bytes.count
+        var prefix = ""
+        if let last = fields.last { at = lineRange(containing: last.keySpan.lowerBound).upperBound }
+        if at == bytes.count && !bytes.isEmpty && bytes[bytes.count - 1] != Byte.newline { prefix = lineEnding.string }
+        return [TextEdit(range: at..<at, replacement: prefix + "\(key): \(value)" + lineEnding.string)]
+    }
+
+    private func lineRange(containing offset: Int) -> Range<Int> {
+        var start = offset
+        while start > 0 && bytes[start - 1] != Byte.newline { start -= 1 }
+        var end = offset
+        while end < bytes.count && bytes[end] != Byte.newline { end += 1 }
+        if end < bytes.count { end += 1 }
+        return start..<end
+    }
+
+    private mutating func reparse() {
+        var found: [BlockDiagnostic] = []
+        switch dialect {
+        case .flat:
+            let result = bytes.withUnsafeBufferPointer { buffer in
+                FrontMatterReader.readFlatFields(buffer, base: 0, content: 0..<buffer.count, firstLineOffset: 0)
+            }
+            fields = result.0
+            found = result.1
+            documents = []
+        case .yaml:
+            let result = YAMLParser.parse(bytes)
+            documents = result.documents
+            fields = []
+            for document in documents {
+                if let root = document.root { found += YAMLHints.diagnostics(for: root) }
+            }
+            if let error = result.error {
+                found.append(BlockDiagnostic(.error, error.code, error.message, range: error.offset..<Swift.min(error.offset + 1, bytes.count), fix: error.fix))
+            }
+        }
+        diagnostics = bytes.withUnsafeBufferPointer { buffer in
+            let index = LineIndex(buffer, skipsByteOrderMark: true)
+            return found.sorted { $0.range.lowerBound < $1.range.lowerBound }.map { diagnostic in
+                Diagnostic(
+                    severity: diagnostic.severity, code: diagnostic.code, message: diagnostic.resolvedMessage(firstLine: 1),
+                    range: diagnostic.range, location: index.location(of: Swift.min(diagnostic.range.lowerBound, buffer.count), in: buffer),
+                    fix: diagnostic.fix)
+            }
+        }
+    }
+}
