@@ -58,9 +58,9 @@ public struct TerminalPreviewRenderer: Sendable {
         case .tile(let tile):
             lines = tileBox(tile, catalog: document.catalog, width: width)
         case .recentPosts:
-            lines = box(label: [StyledRun("recent posts", .tileLabel)], content: [
-                StyledLine("Recent posts are listed here when the site is built.", .muted),
-            ], width: width)
+            var notice = LineWrapper(width: width - 4)
+            notice.append("Recent posts are listed here when the site is built.", .muted)
+            lines = box(label: [StyledRun("recent posts", .tileLabel)], content: notice.finish(), width: width)
         case .raw(let origin):
             lines = rawBox(origin, text: document.text(of: block), diagnostics: block.diagnostics, width: width)
         case .displayMath:
@@ -111,7 +111,8 @@ public struct TerminalPreviewRenderer: Sendable {
         var notice = LineWrapper(width: inner)
         notice.append("Could not be read; kept as written.", .muted)
         if let first = diagnostics.first {
-            notice.append(" " + first.message, .error)
+            notice.append(" ")
+            notice.append(first.message, .error)
         }
         let content = notice.finish() + ProseTerminalLayout.indentedLines(text, style: .muted, width: inner, indent: 0)
         return box(label: [StyledRun(label, .error)], content: content, width: width)
@@ -130,9 +131,13 @@ public struct TerminalPreviewRenderer: Sendable {
         case .list(let items):
             var result = [StyledLine(key + ":", .tileLabel)]
             for item in items {
-                var wrapper = LineWrapper(width: width, continuationIndent: 4)
-                wrapper.append("  - " + item)
-                result += wrapper.finish()
+                var wrapper = LineWrapper(width: width - 4)
+                wrapper.append(item)
+                for (index, line) in wrapper.finish().enumerated() {
+                    var prefixed = StyledLine(index == 0 ? "  - " : "    ")
+                    prefixed.append(contentsOf: line)
+                    result.append(prefixed)
+                }
             }
             return result
         case .literal(let text):
