@@ -93,8 +93,11 @@ public struct HTMLRenderer: Sendable {
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         html += "<meta name=\"color-scheme\" content=\"light dark\">\n"
         html += "<title>\(HTMLText.escaped(title(of: document)))</title>\n"
-        if let description = document.frontMatter?["description"], !description.isEmpty {
-            html += "<meta name=\"description\" content=\"\(HTMLText.escaped(Self.unquoted(description)))\">\n"
+        if let frontMatter = document.frontMatter, let value = frontMatter["description"] {
+            let description = frontMatter.dialect == .tiledown ? Self.unquoted(value) : value.trimmingSpaces()
+            if !description.isEmpty {
+                html += "<meta name=\"description\" content=\"\(HTMLText.escaped(description))\">\n"
+            }
         }
         html += "<style>\n\(stylesheet)</style>\n</head>\n<body>\n<main>\n"
         html += renderBody(document)
@@ -102,11 +105,13 @@ public struct HTMLRenderer: Sendable {
         return html
     }
 
-    /// The page title: the front matter's `title` (YAML-style quotes
-    /// removed), else the text of the first heading, else `Untitled`.
+    /// The page title: the front matter's `title` (in the Tiledown dialect,
+    /// without one pair of surrounding quotes), else the text of the first heading, else `Untitled`.
     public func title(of document: MarkdownDocument) -> String {
-        if let title = document.frontMatter?["title"], !Self.unquoted(title).isEmpty {
-            return Self.unquoted(title)
+        if let frontMatter = document.frontMatter, let value = frontMatter["title"] {
+            // YAML scalars are read already; Tiledown values keep quotes as typed.
+            let title = frontMatter.dialect == .tiledown ? Self.unquoted(value) : value.trimmingSpaces()
+            if !title.isEmpty { return title }
         }
         for index in 0..<document.blockCount {
             guard case .heading = document.kind(at: index) else { continue }

@@ -5,6 +5,7 @@ public struct StyledRun: Sendable, Hashable, CustomStringConvertible {
     /// What the text is.
     public var style: TextStyle
 
+    /// A run of `text` (no line breaks) in `style`.
     public init(_ text: String, _ style: TextStyle = .plain) {
         self.text = text
         self.style = style

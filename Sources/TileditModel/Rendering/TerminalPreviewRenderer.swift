@@ -22,6 +22,7 @@
 /// No line is wider than the width, except where the width is smaller than
 /// a box's frame or a table's separators. Lines carry no trailing spaces.
 public struct TerminalPreviewRenderer: Sendable {
+    /// A renderer (it holds no state).
     public init() {}
 
     /// The whole document, a blank line between blocks.

@@ -6,6 +6,8 @@
 public struct TextStyle: OptionSet, Sendable, Hashable, CustomStringConvertible {
     public let rawValue: UInt32
 
+    /// A style from its bits (bits 0–5 are heading levels 1–6; the other
+    /// roles are the static members).
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// No role: body text.
