@@ -346,6 +346,10 @@ import TileditTestSupport
         #expect(HTMLRenderer().title(of: MarkdownDocument(source, dialect: .tiledown)) == title)
     }
 
+    @Test func takesAYAMLTitleAsParsed() {
+        #expect(HTMLRenderer().title(of: MarkdownDocument("---\ntitle: '\"It''s\"'\n---\n", dialect: .yaml)) == "\"It's\"")
+    }
+
     @Test func rendersTheSameBytesEveryTime() {
         let document = MarkdownDocument("# A\n\n:::tile chart\ntype: pie\nlabels: a, b\nseries.S: 1, 2\n:::\n", dialect: .tiledown)
         #expect(HTMLRenderer().renderPage(document) == HTMLRenderer().renderPage(document))
