@@ -1,0 +1,128 @@
+import CCmarkGFM
+import Foundation
+
+/// Parses prose with cmark-gfm and the GFM extensions (table,
+/// strikethrough, autolink, tasklist) for the renderers, and reads nodes.
+///
+/// Nodes are cmark's `cmark_node *` (an `OpaquePointer`); they live only
+/// inside the closure given to `withDocument`.
+enum CommonMarkTree {
+    private static let registered: Bool = {
+        cmark_gfm_core_extensions_ensure_registered()
+        return true
+    }()
+
+    static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
+
+    /// Parses `text` and calls `body` with the document node and the list of
+    /// attached extensions (what `cmark_render_html` needs to render them).
+    static func withDocument<Result>(
+        parsing text: String, _ body: (OpaquePointer, UnsafeMutablePointer<cmark_llist>?) -> Result
+    ) -> Result? {
+        _ = registered
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return nil }
+        defer { cmark_parser_free(parser) }
+        for name in extensionNames {
+            if let syntaxExtension = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, syntaxExtension)
+            }
+        }
+        var text = text
+        text.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
+            }
+        }
+        guard let document = cmark_parser_finish(parser) else { return nil }
+        defer { cmark_node_free(document) }
+        return body(document, cmark_parser_get_syntax_extensions(parser))
+    }
+
+    /// Parses `text` with `definitions` (link reference definitions, each
+    /// ending in a line break) read first, so references to them resolve,
+    /// and calls `body` with the document node and the attached extensions.
+    ///
+    /// The definitions go before the text, not after it, so an unclosed
+    /// fence or HTML block at the end of the text cannot swallow them, and
+    /// the first definition of a label in the file wins, as in one CommonMark
+    /// document. Anything the definitions render themselves (a line that
+    /// only looked like a definition) is dropped: it belongs where it is
+    /// written. They are left out when `text` has no `]`, which every
+    /// reference needs.
+    static func withDocument<Result>(
+        parsing text: String, definitions: String,
+        _ body: (OpaquePointer, UnsafeMutablePointer<cmark_llist>?) -> Result
+    ) -> Result? {
+        let usesDefinitions = !definitions.isEmpty && text.utf8.contains(UInt8(ascii: "]"))
+        let prefix = usesDefinitions ? definitions + "\n" : ""
+        let prefixLines = prefix.utf8.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        return withDocument(parsing: prefix + text) { document, extensions in
+            if prefixLines > 0 {
+                for node in children(of: document) where Int(cmark_node_get_start_line(node)) <= prefixLines {
+                    cmark_node_free(node)
+                }
+            }
+            return body(document, extensions)
+        }
+    }
+
+    /// The text of every link reference definition block of `document`,
+    /// each followed by a blank line.
+    static func linkReferenceDefinitions(in document: MarkdownDocument) -> String {
+        var result = ""
+        for index in 0..<document.blockCount {
+            guard case .linkReferenceDefinitions = document.kind(at: index) else { continue }
+            result += document.storage.string(document.range(at: index))
+            if !result.hasSuffix("\n") { result += "\n" }
+            result += "\n"
+        }
+        return result
+    }
+
+    /// The children of `node`, in order.
+    static func children(of node: OpaquePointer) -> [OpaquePointer] {
+        var result: [OpaquePointer] = []
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            result.append(current)
+            child = cmark_node_next(current)
+        }
+        return result
+    }
+
+    /// The node's literal text (text, code, HTML), or `""`.
+    static func literal(of node: OpaquePointer) -> String {
+        cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+    }
+
+    /// The node's type name as cmark-gfm spells it (`table`, `table_row`,
+    /// `table_cell`, `strikethrough`, `tasklist`, …).
+    static func typeName(of node: OpaquePointer) -> String {
+        cmark_node_get_type_string(node).map { String(cString: $0) } ?? ""
+    }
+
+    /// The plain text of a node's inline content (text, code and break
+    /// literals, markup dropped).
+    static func plainText(of node: OpaquePointer) -> String {
+        var result = ""
+        appendPlainText(of: node, to: &result)
+        return result
+    }
+
+    private static func appendPlainText(of node: OpaquePointer, to result: inout String) {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE: result += literal(of: node)
+        case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: result += " "
+        default:
+            for child in children(of: node) { appendPlainText(of: child, to: &result) }
+        }
+    }
+
+    /// Renders `node` to HTML without `CMARK_OPT_UNSAFE` (raw HTML the tree
+    /// still holds would be omitted, and unsafe link schemes are dropped).
+    static func html(of node: OpaquePointer, extensions: UnsafeMutablePointer<cmark_llist>?) -> String {
+        guard let rendered = cmark_render_html(node, CMARK_OPT_DEFAULT, extensions) else { return "" }
+        defer { free(rendered) }
+        return String(cString: rendered)
+    }
+}
