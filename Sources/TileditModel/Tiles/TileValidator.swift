@@ -92,25 +92,9 @@ enum TileValidator {
         return ["apikey", "secret", "token", "password", "passwd", "privatekey", "accesskey", "credential"].contains { name.contains($0) }
     }
 
+    /// One rule for what an embed accepts, shared with the HTML renderer.
     private static func isVideoURL(_ text: String) -> Bool {
-        let lowered = text.lowercased()
-        for host in ["https://www.youtube.com/watch?", "https://youtube.com/watch?", "https://m.youtube.com/watch?"]
-            where lowered.hasPrefix(host) && lowered.contains("v=") {
-            return true
-        }
-        for prefix in ["https://youtu.be/", "https://www.youtube.com/embed/", "https://youtube.com/embed/", "https://www.youtube-nocookie.com/embed/"]
-            where lowered.hasPrefix(prefix) && lowered.count > prefix.count {
-            return true
-        }
-        for prefix in ["https://vimeo.com/", "https://www.vimeo.com/", "https://player.vimeo.com/video/"] where lowered.hasPrefix(prefix) {
-            let rest = lowered.dropFirst(prefix.count).prefix { $0 != "?" && $0 != "#" && $0 != "/" }
-            if !rest.isEmpty && rest.allSatisfy({ $0.isASCII && $0.isNumber }) { return true }
-        }
-        if lowered.hasPrefix("https://") {
-            let path = lowered.prefix { $0 != "?" && $0 != "#" }
-            return path.hasSuffix(".mp4") || path.hasSuffix(".webm") || path.hasSuffix(".ogg")
-        }
-        return false
+        VideoSource(url: text) != nil
     }
 
     private static func keyRange(_ property: TileProperty) -> Range<Int> {
