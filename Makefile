@@ -1,0 +1,17 @@
+# The two set-up commands of the README: `make run` and `make test`.
+# Both install missing system packages first (scripts/install-deps).
+
+.PHONY: deps run test bench
+
+deps:
+	@scripts/install-deps
+
+run: deps
+	swift run tiledit Examples/site
+
+test: deps
+	swift build --build-tests
+	swift test --skip-build
+
+bench: deps
+	swift run -c release tiledit-bench
