@@ -48,6 +48,16 @@ public struct DocumentTemplate: Sendable, Hashable {
         }
     }
 
+    /// Paths (relative to the folder) that must all be free for `name`: a
+    /// page's `name/` folder and `name.md` both publish at `/name/`, so
+    /// either one takes the name.
+    public func claimedPaths(name: String) -> [String] {
+        switch kind {
+        case .yaml: ["\(name).yml", "\(name).yaml"]
+        case .page, .post: [name, "\(name).md", "\(name).markdown"]
+        }
+    }
+
     /// The new file's bytes (LF line endings).
     ///
     /// - Parameter date: the day as `YYYY-MM-DD`, for a post's `date`.
@@ -60,7 +70,7 @@ public struct DocumentTemplate: Sendable, Hashable {
             if kind == .post {
                 lines += ["date: \(date)", "tags:\(emptyValue)", "draft: true"]
             }
-            lines += ["---", "", "# \(title)", ""]
+            lines += ["---", "", "# \(title)"]
         case .yaml:
             lines = ["# \(title)", "# Created by Tiledit on \(date).", "title: \(YAMLScalarWriter.singleLine(.text(title), style: .plain) ?? YAMLScalarWriter.doubleQuoted(title))"]
         }

@@ -89,11 +89,12 @@ struct LiveDocumentStore: Sendable {
         var attempt = 1
         while true {
             let name = attempt == 1 ? template.slug : "\(template.slug)-\(attempt)"
-            // The first component (`name` or `name.md`) must be free.
             let relative = template.relativePath(name: name)
-            let firstComponent = relative.split(separator: "/").first.map(String.init) ?? relative
-            let claimed = folder.appendingPathComponent(firstComponent)
-            if try stat(claimed, failure: { .writeFailed(path: claimed.path, reason: $0) }) == nil {
+            var isFree = true
+            for claimed in template.claimedPaths(name: name).map({ folder.appendingPathComponent($0) }) where isFree {
+                isFree = try stat(claimed, failure: { .writeFailed(path: claimed.path, reason: $0) }) == nil
+            }
+            if isFree {
                 let url = folder.appendingPathComponent(relative)
                 do {
                     try fileSystem.createFolder(url.deletingLastPathComponent())
