@@ -1,0 +1,92 @@
+import TileditModel
+
+/// Checks a file's bytes before they are parsed: size, binary content,
+/// UTF-8 (DESIGN.md section 7).
+public enum ContentCheck {
+    /// Largest file opened: 256 MB (268,435,456 bytes).
+    public static let defaultSizeLimit = 256 * 1024 * 1024
+    /// How many leading bytes are searched for a NUL byte: 8 KB.
+    public static let binaryProbeLength = 8 * 1024
+
+    /// The first problem of `bytes`, in the order size, binary, UTF-8; `nil`
+    /// when they can be opened as text.
+    ///
+    /// - Parameters:
+    ///   - bytes: the whole file.
+    ///   - sizeLimit: largest accepted size in bytes.
+    public static func problem(in bytes: [UInt8], sizeLimit: Int = defaultSizeLimit) -> ContentProblem? {
+        if bytes.count > sizeLimit { return .tooLarge(size: bytes.count, limit: sizeLimit) }
+        if let offset = bytes.prefix(binaryProbeLength).firstIndex(of: 0) { return .binary(offset: offset) }
+        if let offset = firstInvalidUTF8Offset(in: bytes) {
+            return .invalidUTF8(offset: offset, location: location(of: offset, in: bytes))
+        }
+        return nil
+    }
+
+    /// The offset of the first byte of the first ill-formed UTF-8 sequence
+    /// (Unicode 15, table 3-7: no overlong forms, no surrogates, nothing
+    /// above U+10FFFF), or `nil` when all of `bytes` is well-formed.
+    public static func firstInvalidUTF8Offset(in bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress else { return nil }
+            let count = buffer.count
+            var index = 0
+            while index < count {
+                // Eight ASCII bytes at a time.
+                if index + 8 <= count {
+                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                    if word & 0x8080_8080_8080_8080 == 0 {
+                        index += 8
+                        continue
+                    }
+                }
+                let lead = buffer[index]
+                if lead < 0x80 {
+                    index += 1
+                    continue
+                }
+                let length: Int
+                var lower: UInt8 = 0x80
+                var upper: UInt8 = 0xBF
+                switch lead {
+                case 0xC2...0xDF: length = 2
+                case 0xE0: length = 3; lower = 0xA0
+                case 0xE1...0xEC, 0xEE...0xEF: length = 3
+                case 0xED: length = 3; upper = 0x9F
+                case 0xF0: length = 4; lower = 0x90
+                case 0xF1...0xF3: length = 4
+                case 0xF4: length = 4; upper = 0x8F
+                default: return index
+                }
+                guard index + length <= count else { return index }
+                let second = buffer[index + 1]
+                guard second >= lower && second <= upper else { return index }
+                var next = index + 2
+                while next < index + length {
+                    guard buffer[next] & 0xC0 == 0x80 else { return index }
+                    next += 1
+                }
+                index += length
+            }
+            return nil
+        }
+    }
+
+    /// Line (from 1) and column (Unicode scalars from 1, a leading byte
+    /// order mark not counted) of `offset`, where the bytes before `offset`
+    /// are well-formed UTF-8.
+    static func location(of offset: Int, in bytes: [UInt8]) -> SourceLocation {
+        var line = 1
+        var lineStart = 0
+        for index in 0..<Swift.min(offset, bytes.count) where bytes[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        if lineStart == 0 && bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF && offset >= 3 {
+            lineStart = 3
+        }
+        var column = 1
+        for index in lineStart..<Swift.min(offset, bytes.count) where bytes[index] & 0xC0 != 0x80 { column += 1 }
+        return SourceLocation(line: line, column: column)
+    }
+}

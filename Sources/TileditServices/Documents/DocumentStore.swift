@@ -1,0 +1,114 @@
+import Foundation
+
+/// Reads and writes documents safely (DESIGN.md section 7): checked loads,
+/// atomic saves that refuse to overwrite a file changed on disk, conflict
+/// copies, new documents from templates, a workspace trash, and a recovery
+/// journal of unsaved edits.
+///
+/// Every closure throws `DocumentStoreError`.
+public struct DocumentStore: Sendable {
+    /// Reads a file and checks its bytes (size, then binary, then UTF-8).
+    ///
+    /// Throws `.missing`, `.isFolder`, `.content` (too large, binary,
+    /// invalid UTF-8 with its byte offset, line and column) or `.readFailed`.
+    public var load: @Sendable (URL) async throws -> LoadedFile
+
+    /// Writes `bytes` to a file atomically and returns the new fingerprint.
+    ///
+    /// Before writing, the file on disk is compared with `expected` by the
+    /// hash of all its bytes: different bytes throw `.conflict`; a deleted
+    /// file throws `.deletedOnDisk`. `expected == nil` means a new file:
+    /// a file already there throws `.conflict`. The file's permission bits
+    /// are kept; a symbolic link is written through. A failed write throws
+    /// `.writeFailed` and leaves the original file and no temporary file.
+    public var save: @Sendable (_ url: URL, _ bytes: [UInt8], _ expected: FileFingerprint?) async throws -> FileFingerprint
+
+    /// Writes `bytes` beside `url` as `name (conflict YYYY-MM-DD HHMMSS).ext`
+    /// ("keep both" after a conflict; a ` 2`, ` 3`… suffix inside the
+    /// parentheses when taken) and returns the new file's URL.
+    public var saveCopy: @Sendable (_ url: URL, _ bytes: [UInt8]) async throws -> URL
+
+    /// Creates a document from `template` inside `folder` (created when
+    /// missing) and returns its URL. Never overwrites: when the slug is taken
+    /// the name gets `-2`, `-3`…
+    public var create: @Sendable (_ template: DocumentTemplate, _ folder: URL) async throws -> URL
+
+    /// Moves a file or folder into `<workspaceRoot>/.tiledit-trash/<timestamp>/<relative path>`.
+    ///
+    /// Throws `.outsideWorkspace` when the item is not under the root,
+    /// `.missing` when it does not exist.
+    public var trash: @Sendable (_ url: URL, _ workspaceRoot: URL) async throws -> TrashedItem
+
+    /// Moves a trashed item back. Throws `.occupied` when something is at the
+    /// original path, `.missing` when the trashed item is gone.
+    public var restore: @Sendable (TrashedItem) async throws -> Void
+
+    /// Records unsaved edits of `url` (the whole text) and the hash of the
+    /// file they started from, replacing any earlier entry.
+    public var journal: @Sendable (_ url: URL, _ bytes: [UInt8], _ baseHash: ContentHash?) async throws -> Void
+
+    /// The journal entry of `url`, if one is pending. Throws
+    /// `.journalUnreadable` for an entry that cannot be read back.
+    public var pendingJournal: @Sendable (URL) async throws -> JournalEntry?
+
+    /// Deletes the journal entry of `url` (no error when there is none).
+    public var clearJournal: @Sendable (URL) async throws -> Void
+
+    public init(
+        load: @escaping @Sendable (URL) async throws -> LoadedFile,
+        save: @escaping @Sendable (_ url: URL, _ bytes: [UInt8], _ expected: FileFingerprint?) async throws -> FileFingerprint,
+        saveCopy: @escaping @Sendable (_ url: URL, _ bytes: [UInt8]) async throws -> URL,
+        create: @escaping @Sendable (_ template: DocumentTemplate, _ folder: URL) async throws -> URL,
+        trash: @escaping @Sendable (_ url: URL, _ workspaceRoot: URL) async throws -> TrashedItem,
+        restore: @escaping @Sendable (TrashedItem) async throws -> Void,
+        journal: @escaping @Sendable (_ url: URL, _ bytes: [UInt8], _ baseHash: ContentHash?) async throws -> Void,
+        pendingJournal: @escaping @Sendable (URL) async throws -> JournalEntry?,
+        clearJournal: @escaping @Sendable (URL) async throws -> Void
+    ) {
+        self.load = load
+        self.save = save
+        self.saveCopy = saveCopy
+        self.create = create
+        self.trash = trash
+        self.restore = restore
+        self.journal = journal
+        self.pendingJournal = pendingJournal
+        self.clearJournal = clearJournal
+    }
+
+    /// Name of the trash folder in a workspace root.
+    public static let trashFolderName = ".tiledit-trash"
+
+    /// The store over a file system.
+    ///
+    /// - Parameters:
+    ///   - fileSystem: the file operations (`.live` for the real disk).
+    ///   - date: the clock for conflict copy names, trash folders, journal
+    ///     entries and post dates.
+    ///   - journalFolder: where journal entries are kept (see
+    ///     `UserFolders.journalFolder(environment:homeFolder:)`).
+    ///   - timeZone: the zone dates are written in.
+    ///   - sizeLimit: largest file opened, in bytes.
+    public static func live(
+        fileSystem: FileSystem = .live,
+        date: DateClient = .live,
+        journalFolder: URL,
+        timeZone: TimeZone = .current,
+        sizeLimit: Int = ContentCheck.defaultSizeLimit
+    ) -> DocumentStore {
+        let store = LiveDocumentStore(
+            fileSystem: fileSystem, date: date, journalFolder: journalFolder,
+            format: TimestampFormat(timeZone: timeZone), sizeLimit: sizeLimit)
+        return DocumentStore(
+            load: { try store.load($0) },
+            save: { try store.save($0, bytes: $1, expected: $2) },
+            saveCopy: { try store.saveCopy($0, bytes: $1) },
+            create: { try store.create($0, in: $1) },
+            trash: { try store.trash($0, workspaceRoot: $1) },
+            restore: { try store.restore($0) },
+            journal: { try store.journal($0, bytes: $1, baseHash: $2) },
+            pendingJournal: { try store.pendingJournal($0) },
+            clearJournal: { try store.clearJournal($0) }
+        )
+    }
+}
