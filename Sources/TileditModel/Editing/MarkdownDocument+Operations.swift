@@ -458,3 +458,23 @@ extension MarkdownDocument {
         return storage.string(offset..<end)
     }
 }
+
+extension MarkdownDocument {
+    /// Applies arbitrary non-overlapping edits (a diagnostic's fix, the
+    /// formatter's edits) as one undoable change.
+    ///
+    /// - Parameters:
+    ///   - edits: edits in the coordinates of the current text.
+    ///   - focus: the block to select afterwards, if it still exists.
+    @discardableResult
+    public mutating func perform(edits: [TextEdit], focus: BlockID? = nil) -> DocumentChange {
+        guard !edits.isEmpty else {
+            return DocumentChange(edits: [], inverse: [], blocks: Replacement(updated: [], removed: [], inserted: []), focus: focus)
+        }
+        let snapshot = storage
+        let inverse = TextEdit.inverses(of: edits, original: { snapshot[$0] })
+        let blocks = apply(edits)
+        let kept = focus.flatMap { index(of: $0) != nil ? $0 : nil }
+        return DocumentChange(edits: edits, inverse: inverse, blocks: blocks, focus: kept ?? blocks.inserted.first ?? blocks.updated.first)
+    }
+}

@@ -139,6 +139,12 @@ public struct MarkdownDocument: Sendable {
     /// First line (from 1) of the block at `index`.
     public func firstLine(at index: Int) -> Int { startLine(of: index) }
 
+    /// File lines (from 1) of the block at `index`, without computing its diagnostics.
+    public func lines(at index: Int) -> ClosedRange<Int> {
+        let first = startLine(of: index)
+        return first...(first + Swift.max(entries[index].contentLines, 1) - 1)
+    }
+
     /// Number of diagnostics of the block at `index` by severity, cheaply.
     public func diagnosticCount(at index: Int, severity: Diagnostic.Severity) -> Int {
         entries[index].diagnostics.filter { $0.severity == severity }.count

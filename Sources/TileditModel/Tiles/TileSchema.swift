@@ -113,3 +113,13 @@ public struct TileSchema: Sendable, Hashable, Identifiable {
         return Int.max
     }
 }
+
+extension TilePropertyKind {
+    /// Why `value` is not a valid value of this kind for `key`, or `nil` when
+    /// it is (the same rule `MarkdownDocument` diagnostics use). An empty
+    /// value is valid here; whether a property is required is the schema's
+    /// business.
+    public func problem(with value: TileValue, key: String) -> String? {
+        value.isEmpty ? nil : TileValidator.problem(with: value, kind: self, key: key)
+    }
+}

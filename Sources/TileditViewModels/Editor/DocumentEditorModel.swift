@@ -1,0 +1,563 @@
+import Foundation
+import Observation
+import TileditModel
+import TileditServices
+
+/// The editor of one Markdown document: its blocks, the selection, undo and
+/// redo, saving (atomic, never over a file changed on disk), autosave and
+/// the recovery journal (DESIGN.md sections 5 and 7).
+///
+/// Every edit goes through the document engine as one `DocumentChange`; the
+/// model keeps the changes for undo and redo and derives everything else
+/// (rows, dirtiness, the save state) from the document and that history.
+@Observable @MainActor
+public final class DocumentEditorModel {
+    /// Where the editor navigates: one optional value (DESIGN.md section 5).
+    public enum Destination: Equatable, Sendable {
+        /// The tile catalog sheet; a chosen tile is inserted at `index`.
+        case tileCatalog(insertAt: Int)
+        /// Confirm deleting a block.
+        case confirmDelete(BlockID)
+        /// The file changed on disk: reload, overwrite or keep both.
+        case conflict
+        /// The file was deleted on disk.
+        case deletedOnDisk
+        /// Unsaved edits from an earlier session were found.
+        case recovery(date: Date, fileChangedSince: Bool)
+        /// Something failed; the message says what to do.
+        case alert(ViewError)
+
+        public var tileCatalog: Int? {
+            if case .tileCatalog(let index) = self { return index }
+            return nil
+        }
+
+        public var confirmDelete: BlockID? {
+            if case .confirmDelete(let id) = self { return id }
+            return nil
+        }
+
+        public var isConflict: Bool { self == .conflict }
+
+        public var isDeletedOnDisk: Bool { self == .deletedOnDisk }
+
+        public var recovery: (date: Date, fileChangedSince: Bool)? {
+            if case .recovery(let date, let changed) = self { return (date, changed) }
+            return nil
+        }
+
+        public var alert: ViewError? {
+            if case .alert(let error) = self { return error }
+            return nil
+        }
+    }
+
+    /// What the editor needs from outside.
+    public struct Dependencies: Sendable {
+        public var store: DocumentStore
+        public var clock: any Clock<Duration>
+        public var catalog: TileCatalog
+        public var formatOnSave: Bool
+        /// Time after the last change before an automatic save; `nil` turns autosave off.
+        public var autosaveDelay: Duration?
+        /// Time after the last change before unsaved edits are written to the journal.
+        public var journalDelay: Duration
+
+        public init(
+            store: DocumentStore, clock: any Clock<Duration>, catalog: TileCatalog = .builtIn,
+            formatOnSave: Bool = false, autosaveDelay: Duration? = nil, journalDelay: Duration = .seconds(1)
+        ) {
+            self.store = store
+            self.clock = clock
+            self.catalog = catalog
+            self.formatOnSave = formatOnSave
+            self.autosaveDelay = autosaveDelay
+            self.journalDelay = journalDelay
+        }
+    }
+
+    private struct HistoryEntry: Equatable {
+        var serial: Int
+        var change: DocumentChange
+        var selectionBefore: BlockID?
+        /// Position of the selection before the change, to select a
+        /// neighbor when the selected block goes away.
+        var indexBefore: Int?
+    }
+
+    fileprivate enum SaveFlow: Equatable {
+        case idle
+        case saving
+        case saved
+        case failed(ViewError)
+        case conflict
+    }
+
+    /// The file.
+    public let url: URL
+    /// The path shown to the user (relative to the workspace).
+    public let displayPath: String
+    /// How front matter is read.
+    public let dialect: FrontMatterDialect
+    /// The document, once loaded.
+    public private(set) var document: Loadable<MarkdownDocument> = .idle
+    /// The selected block.
+    public private(set) var selection: BlockID?
+    /// Where the editor navigates.
+    public private(set) var destination: Destination?
+    /// Things the last change wants the user to know.
+    public private(set) var notes: [String] = []
+    /// The inspector of the selected block.
+    public let inspector: InspectorModel
+
+    private var undoStack: [HistoryEntry] = []
+    private var redoStack: [HistoryEntry] = []
+    private var savedSerial = 0
+    /// Position of the selection, kept to select a neighbor when it goes away.
+    private var lastKnownIndex: Int?
+    private var nextSerial = 1
+    private var saveFlow = SaveFlow.idle
+    private var fingerprint: FileFingerprint?
+
+    @ObservationIgnored private let dependencies: Dependencies
+    @ObservationIgnored private var autosaveTask: Task<Void, Never>?
+    @ObservationIgnored private var journalTask: Task<Void, Never>?
+
+    public init(url: URL, displayPath: String, dialect: FrontMatterDialect, dependencies: Dependencies) {
+        self.url = url
+        self.displayPath = displayPath
+        self.dialect = dialect
+        self.dependencies = dependencies
+        var current: (@MainActor () -> MarkdownDocument?)?
+        var apply: (@MainActor (DocumentOperation) -> EditError?)?
+        inspector = InspectorModel(document: { current?() }, perform: { apply?($0) })
+        current = { [weak self] in self?.document.value }
+        apply = { [weak self] operation in self?.apply(operation) }
+    }
+
+    deinit {
+        autosaveTask?.cancel()
+        journalTask?.cancel()
+    }
+
+    // MARK: Derived state
+
+    /// Whether there are edits not saved.
+    public var isDirty: Bool { (undoStack.last?.serial ?? 0) != savedSerial }
+
+    /// Where the document stands with the file on disk.
+    public var saveState: SaveState {
+        switch saveFlow {
+        case .saving: return .saving
+        case .conflict: return .conflict
+        case .failed(let error): return .failed(error)
+        case .saved: return isDirty ? .dirty : .saved
+        case .idle: return isDirty ? .dirty : .clean
+        }
+    }
+
+    public var canUndo: Bool { !undoStack.isEmpty }
+    public var canRedo: Bool { !redoStack.isEmpty }
+
+    /// Number of blocks.
+    public var blockCount: Int { document.value?.blockCount ?? 0 }
+
+    /// The row of the block at `index` (renderers ask only for visible rows).
+    public func row(at index: Int) -> BlockRow? {
+        guard let document = document.value, index >= 0, index < document.blockCount else { return nil }
+        return BlockRow(document: document, index: index)
+    }
+
+    /// Position of the selected block.
+    public var selectedIndex: Int? { selection.flatMap { document.value?.index(of: $0) } }
+
+    /// The selected block.
+    public var selectedBlock: Block? { selection.flatMap { document.value?.block(id: $0) } }
+
+    /// Number of errors and warnings in the document.
+    public var diagnosticCounts: (errors: Int, warnings: Int) {
+        guard let document = document.value else { return (0, 0) }
+        let all = document.diagnostics
+        return (all.filter { $0.severity == .error }.count, all.filter { $0.severity == .warning }.count)
+    }
+
+    /// The tile types offered by the catalog sheet.
+    public var catalog: [TileSchema] { dependencies.catalog.schemas }
+
+    // MARK: Loading
+
+    /// Loads the document (the renderer calls this when the editor appears)
+    /// and offers unsaved edits found in the journal.
+    public func onAppeared() async {
+        guard case .idle = document else { return }
+        await load()
+        guard let loaded = fingerprint, document.value != nil else { return }
+        if let entry = try? await dependencies.store.pendingJournal(url), entry.bytes != document.value?.bytes {
+            destination = .recovery(date: entry.date, fileChangedSince: entry.baseHash != loaded.hash)
+        }
+    }
+
+    private func load() async {
+        document = .loading(previous: document.value)
+        do {
+            let file = try await dependencies.store.load(url)
+            let loaded = MarkdownDocument(bytes: file.bytes, dialect: dialect, catalog: dependencies.catalog)
+            fingerprint = file.fingerprint
+            document = .loaded(loaded)
+            undoStack = []
+            redoStack = []
+            savedSerial = 0
+            saveFlow = .idle
+            select(selection.flatMap { loaded.index(of: $0) != nil ? $0 : nil } ?? (loaded.blockCount > 0 ? loaded.id(at: 0) : nil))
+        } catch {
+            document = .failed(ViewError(Self.message(error)))
+        }
+    }
+
+    /// The user chose what to do with journaled edits.
+    public func onChoseRecovery(_ choice: RecoveryChoice) async {
+        guard destination?.recovery != nil else { return }
+        destination = nil
+        switch choice {
+        case .restore:
+            guard let entry = try? await dependencies.store.pendingJournal(url), var current = document.value else { return }
+            let change = current.perform(edits: [TextEdit(range: 0..<current.storage.count, replacement: entry.bytes)])
+            document = .loaded(current)
+            record(change, selectionBefore: selection)
+        case .discard:
+            try? await dependencies.store.clearJournal(url)
+        }
+    }
+
+    // MARK: Selection
+
+    /// The user selected a block.
+    public func onSelectedBlock(_ id: BlockID) {
+        guard document.value?.index(of: id) != nil else { return }
+        select(id)
+    }
+
+    /// The user moved the selection by `offset` rows (arrows, page keys).
+    public func onMovedSelection(by offset: Int) {
+        guard let document = document.value, document.blockCount > 0 else { return }
+        let current = selectedIndex ?? 0
+        let target = Swift.max(0, Swift.min(document.blockCount - 1, current + offset))
+        select(document.id(at: target))
+    }
+
+    /// The user jumped to the first or last block.
+    public func onSelectedEdge(last: Bool) {
+        guard let document = document.value, document.blockCount > 0 else { return }
+        select(document.id(at: last ? document.blockCount - 1 : 0))
+    }
+
+    /// Selects the block covering `line` (from 1), e.g. a search result.
+    public func onSelectedLine(_ line: Int) {
+        guard let document = document.value, let index = document.blockIndex(atLine: line) else { return }
+        select(document.id(at: index))
+    }
+
+    private func select(_ id: BlockID?) {
+        selection = id
+        lastKnownIndex = id.flatMap { document.value?.index(of: $0) }
+        inspector.show(id.flatMap { document.value?.block(id: $0) })
+    }
+
+    // MARK: Block operations
+
+    /// Moves the selected block one place up.
+    public func onTappedMoveUp() { moveSelection(by: -1) }
+
+    /// Moves the selected block one place down.
+    public func onTappedMoveDown() { moveSelection(by: 1) }
+
+    /// Moves the selected block to `index`.
+    public func onMovedBlock(to index: Int) {
+        guard let id = selection else { return }
+        apply(.moveBlock(id, to: index), showingRefusal: true)
+    }
+
+    private func moveSelection(by offset: Int) {
+        guard let id = selection, let index = selectedIndex else { return }
+        apply(.moveBlock(id, to: index + offset), showingRefusal: true)
+    }
+
+    /// Opens the tile catalog to insert a tile after the selection.
+    public func onTappedInsertTile() {
+        guard document.value != nil else { return }
+        destination = .tileCatalog(insertAt: (selectedIndex ?? (blockCount - 1)) + 1)
+    }
+
+    /// The user chose a tile type in the catalog sheet.
+    public func onChoseTile(_ type: String) {
+        guard let index = destination?.tileCatalog else { return }
+        destination = nil
+        apply(.insertTile(type: type, at: index), showingRefusal: true)
+    }
+
+    /// Inserts an empty paragraph after the selection, selected for editing.
+    public func onTappedInsertParagraph() {
+        apply(.insertText("New paragraph.", at: (selectedIndex ?? (blockCount - 1)) + 1), showingRefusal: true)
+    }
+
+    /// Duplicates the selected block.
+    public func onTappedDuplicate() {
+        guard let id = selection else { return }
+        apply(.duplicateBlock(id), showingRefusal: true)
+    }
+
+    /// Asks to confirm deleting the selected block.
+    public func onTappedDelete() {
+        guard let id = selection else { return }
+        destination = .confirmDelete(id)
+    }
+
+    /// The user confirmed the deletion.
+    public func onConfirmedDelete() {
+        guard let id = destination?.confirmDelete, let document = document.value, let index = document.index(of: id) else {
+            destination = nil
+            return
+        }
+        destination = nil
+        let next = index + 1 < document.blockCount ? document.id(at: index + 1) : index > 0 ? document.id(at: index - 1) : nil
+        if apply(.deleteBlock(id), showingRefusal: true) == nil, let next { select(next) }
+    }
+
+    /// Closes the sheet or alert without acting.
+    public func onDismissed() {
+        destination = nil
+    }
+
+    /// Rewrites the document in canonical form (one undoable change).
+    public func onTappedFormat() {
+        guard var current = document.value else { return }
+        let edits = CanonicalFormatter().edits(for: current)
+        guard !edits.isEmpty else { return }
+        let before = selection
+        let change = current.perform(edits: edits, focus: selection)
+        document = .loaded(current)
+        record(change, selectionBefore: before)
+    }
+
+    /// Applies a diagnostic's fix.
+    public func onTappedFix(_ diagnostic: Diagnostic) {
+        guard let fix = diagnostic.fix, var current = document.value else { return }
+        let before = selection
+        let change = current.perform(edits: fix.edits, focus: selection)
+        document = .loaded(current)
+        record(change, selectionBefore: before)
+    }
+
+    // MARK: Undo
+
+    public func onTappedUndo() {
+        guard let entry = undoStack.popLast(), var current = document.value else { return }
+        _ = current.undo(entry.change)
+        document = .loaded(current)
+        redoStack.append(entry)
+        notes = []
+        followSelection(entry.selectionBefore ?? entry.change.focus, fallbackIndex: entry.indexBefore)
+        changed()
+    }
+
+    public func onTappedRedo() {
+        guard let entry = redoStack.popLast(), var current = document.value else { return }
+        let focus = current.redo(entry.change)
+        document = .loaded(current)
+        undoStack.append(entry)
+        notes = entry.change.notes
+        followSelection(focus ?? entry.change.focus, fallbackIndex: entry.indexBefore)
+        changed()
+    }
+
+    // MARK: Applying changes
+
+    /// Applies `operation` as one undoable change.
+    ///
+    /// - Returns: why it was refused, or `nil`.
+    @discardableResult
+    func apply(_ operation: DocumentOperation, showingRefusal: Bool = false) -> EditError? {
+        guard var current = document.value else { return .invalidPosition(0) }
+        let before = selection
+        do {
+            let change = try current.perform(operation)
+            document = .loaded(current)
+            record(change, selectionBefore: before)
+            return nil
+        } catch {
+            if showingRefusal { destination = .alert(ViewError(error.message)) }
+            return error
+        }
+    }
+
+    private func record(_ change: DocumentChange, selectionBefore: BlockID?) {
+        guard !change.edits.isEmpty else { return }
+        let indexBefore = lastKnownIndex
+        undoStack.append(HistoryEntry(serial: nextSerial, change: change, selectionBefore: selectionBefore, indexBefore: indexBefore))
+        nextSerial += 1
+        redoStack = []
+        notes = change.notes
+        followSelection(change.focus ?? selectionBefore, fallbackIndex: indexBefore)
+        changed()
+    }
+
+    /// Keeps a selection on an existing block after a change: the preferred
+    /// block, else the current one, else the block now at `fallbackIndex`.
+    private func followSelection(_ preferred: BlockID?, fallbackIndex: Int?) {
+        guard let document = document.value else { return }
+        if let preferred, document.index(of: preferred) != nil {
+            select(preferred)
+            return
+        }
+        if let selection, document.index(of: selection) != nil {
+            select(selection)
+            return
+        }
+        guard document.blockCount > 0 else { return select(nil) }
+        select(document.id(at: Swift.min(fallbackIndex ?? 0, document.blockCount - 1)))
+    }
+
+    /// After every change: the save state, the journal, autosave.
+    private func changed() {
+        if saveFlow == .saved || saveFlow.isFailure { saveFlow = .idle }
+        scheduleJournal()
+        scheduleAutosave()
+    }
+
+    private func scheduleJournal() {
+        journalTask?.cancel()
+        guard isDirty, let bytes = document.value?.bytes else {
+            let store = dependencies.store
+            let url = url
+            journalTask = Task { try? await store.clearJournal(url) }
+            return
+        }
+        let store = dependencies.store
+        let clock = dependencies.clock
+        let delay = dependencies.journalDelay
+        let url = url
+        let base = fingerprint?.hash
+        journalTask = Task {
+            do {
+                try await clock.sleep(for: delay)
+                try await store.journal(url, bytes, base)
+            } catch {
+                // Cancelled by a newer change, or the journal could not be written: the next change retries.
+            }
+        }
+    }
+
+    private func scheduleAutosave() {
+        autosaveTask?.cancel()
+        guard let delay = dependencies.autosaveDelay, isDirty else { return }
+        let clock = dependencies.clock
+        autosaveTask = Task { [weak self] in
+            do {
+                try await clock.sleep(for: delay)
+            } catch {
+                return
+            }
+            await self?.onTappedSave()
+        }
+    }
+
+    // MARK: Saving
+
+    /// Saves the document atomically; a file changed on disk since it was
+    /// loaded becomes a conflict, never an overwrite.
+    public func onTappedSave() async {
+        await save(expected: fingerprint)
+    }
+
+    private func save(expected: FileFingerprint?) async {
+        guard document.value != nil, saveFlow != .saving else { return }
+        if dependencies.formatOnSave { onTappedFormat() }
+        guard let current = document.value else { return }
+        let serial = undoStack.last?.serial ?? 0
+        saveFlow = .saving
+        do {
+            let written = try await dependencies.store.save(url, current.bytes, expected)
+            fingerprint = written
+            savedSerial = serial
+            saveFlow = .saved
+            journalTask?.cancel()
+            try? await dependencies.store.clearJournal(url)
+        } catch let error as DocumentStoreError {
+            switch error {
+            case .conflict:
+                saveFlow = .conflict
+                destination = .conflict
+            case .deletedOnDisk:
+                saveFlow = .failed(ViewError(error.message))
+                destination = .deletedOnDisk
+            default:
+                saveFlow = .failed(ViewError(error.message))
+            }
+        } catch is CancellationError {
+            saveFlow = .idle
+        } catch {
+            saveFlow = .failed(ViewError(error.localizedDescription))
+        }
+    }
+
+    /// The user settled a conflict with the file on disk.
+    public func onChoseConflictResolution(_ resolution: ConflictResolution) async {
+        guard destination == .conflict || saveFlow == .conflict else { return }
+        destination = nil
+        switch resolution {
+        case .reload:
+            await load()
+        case .overwrite:
+            do {
+                let onDisk = try await dependencies.store.load(url)
+                saveFlow = .idle
+                await save(expected: onDisk.fingerprint)
+            } catch {
+                saveFlow = .failed(ViewError(Self.message(error)))
+            }
+        case .keepBoth:
+            guard let current = document.value else { return }
+            do {
+                let copy = try await dependencies.store.saveCopy(url, current.bytes)
+                await load()
+                notes = ["Your edits were saved as \(copy.lastPathComponent)."]
+            } catch {
+                saveFlow = .failed(ViewError(Self.message(error)))
+            }
+        }
+    }
+
+    /// The file was deleted on disk: write it again.
+    public func onTappedSaveAgain() async {
+        guard destination == .deletedOnDisk else { return }
+        destination = nil
+        saveFlow = .idle
+        await save(expected: nil)
+    }
+
+    /// Loads the file again when it changed on disk and there are no
+    /// unsaved edits; with unsaved edits a change on disk is a conflict.
+    public func onCheckedDisk() async {
+        guard document.value != nil, saveFlow != .saving else { return }
+        guard let onDisk = try? await dependencies.store.load(url) else { return }
+        guard onDisk.hash != fingerprint?.hash else { return }
+        if isDirty {
+            saveFlow = .conflict
+            destination = .conflict
+        } else {
+            await load()
+        }
+    }
+
+    static func message(_ error: any Error) -> String {
+        if let error = error as? DocumentStoreError { return error.message }
+        return error.localizedDescription
+    }
+}
+
+private extension DocumentEditorModel.SaveFlow {
+    var isFailure: Bool {
+        if case .failed = self { return true }
+        return false
+    }
+}

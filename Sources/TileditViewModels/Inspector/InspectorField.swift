@@ -1,0 +1,46 @@
+import TileditModel
+
+/// One field of the inspector: a tile property or a front-matter key, with
+/// the text the user is typing.
+public struct InspectorField: Equatable, Sendable, Identifiable {
+    /// How the field is edited.
+    public enum Input: Equatable, Sendable {
+        /// One line of text.
+        case line
+        /// Text that may span lines.
+        case multiline
+        /// true/false.
+        case toggle
+        /// One of these words.
+        case choice([String])
+        /// Items separated by commas.
+        case list
+    }
+
+    /// The property or front-matter key.
+    public var key: String
+    /// What the key means (from the schema), or "Unknown property".
+    public var summary: String
+    /// What the value accepts, e.g. "a whole number from 240 to 720".
+    public var hint: String
+    /// How the field is edited.
+    public var input: Input
+    /// Whether the schema requires it.
+    public var isRequired: Bool
+    /// Whether the schema knows the key.
+    public var isKnown: Bool
+    /// Whether the key is written in the document now.
+    public var isPresent: Bool
+    /// The value in the document, as text (lists joined with `, `).
+    public var original: String
+    /// The text the user is typing (equal to `original` until they type).
+    public var draft: String
+    /// Why `draft` cannot be applied, or `nil` when it can (derived by the
+    /// inspector from the draft, never stored separately).
+    public var message: String?
+
+    public var id: String { key }
+
+    /// Whether the user changed the text and has not applied it.
+    public var isEdited: Bool { draft != original }
+}
