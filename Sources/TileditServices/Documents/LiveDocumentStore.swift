@@ -113,7 +113,7 @@ struct LiveDocumentStore: Sendable {
     func trash(_ url: URL, workspaceRoot: URL) throws -> TrashedItem {
         let root = workspaceRoot.standardizedFileURL
         let item = url.standardizedFileURL
-        guard let relative = Self.relativePath(of: item, in: root), !relative.isEmpty,
+        guard let relative = item.relativePath(in: root), !relative.isEmpty,
               relative != DocumentStore.trashFolderName, !relative.hasPrefix(DocumentStore.trashFolderName + "/") else {
             throw DocumentStoreError.outsideWorkspace(path: url.path, root: workspaceRoot.path)
         }
@@ -157,7 +157,7 @@ struct LiveDocumentStore: Sendable {
         // non-empty folder fails, which stops the walk).
         var folder = item.trashedURL.deletingLastPathComponent().standardizedFileURL
         let batch = item.batchFolder.standardizedFileURL
-        while Self.relativePath(of: folder, in: batch) != nil {
+        while folder.relativePath(in: batch) != nil {
             do { try fileSystem.remove(folder) } catch { break }
             if folder.path == batch.path { break }
             folder = folder.deletingLastPathComponent()
@@ -255,14 +255,5 @@ struct LiveDocumentStore: Sendable {
             try? fileSystem.remove(url)
             throw DocumentStoreError.writeFailed(path: url.path, reason: error.reason)
         }
-    }
-
-    /// `url`'s path relative to `root` (`""` for the root itself), or `nil`
-    /// when it is not inside; both standardized.
-    static func relativePath(of url: URL, in root: URL) -> String? {
-        let rootComponents = root.standardizedFileURL.pathComponents
-        let components = url.standardizedFileURL.pathComponents
-        guard components.count >= rootComponents.count, Array(components.prefix(rootComponents.count)) == rootComponents else { return nil }
-        return components.dropFirst(rootComponents.count).joined(separator: "/")
     }
 }

@@ -1,0 +1,56 @@
+import TileditModel
+
+/// One document of a workspace as the document list shows it.
+public struct DocumentSummary: Sendable, Hashable, Identifiable {
+    /// Whether the file can be opened as text.
+    public enum Readability: Sendable, Hashable {
+        case readable
+        /// Refused (binary, not UTF-8, too large, or unreadable); the summary
+        /// has only the path, kind, size and a title from the file name.
+        case unreadable(ContentProblem)
+    }
+
+    /// Path relative to the workspace root, `/`-separated (`posts/a/index.md`).
+    public var path: String
+    public var kind: DocumentKind
+    /// See `DocumentMetadata.title` (YAML files: a top-level `title`, else
+    /// the file name).
+    public var title: String
+    /// Front matter `date` as written.
+    public var date: String?
+    /// Front matter `tags`.
+    public var tags: [String]
+    /// Front matter `draft` is true.
+    public var isDraft: Bool
+    /// How the front matter is read (Markdown files only).
+    public var dialect: FrontMatterDialect?
+    /// Number of error diagnostics (a YAML syntax error counts one).
+    public var errorCount: Int
+    /// Number of warning diagnostics.
+    public var warningCount: Int
+    /// File size in bytes.
+    public var size: Int
+    public var readability: Readability
+
+    public init(
+        path: String, kind: DocumentKind, title: String, date: String? = nil, tags: [String] = [], isDraft: Bool = false,
+        dialect: FrontMatterDialect? = nil, errorCount: Int = 0, warningCount: Int = 0, size: Int, readability: Readability = .readable
+    ) {
+        self.path = path
+        self.kind = kind
+        self.title = title
+        self.date = date
+        self.tags = tags
+        self.isDraft = isDraft
+        self.dialect = dialect
+        self.errorCount = errorCount
+        self.warningCount = warningCount
+        self.size = size
+        self.readability = readability
+    }
+
+    public var id: String { path }
+
+    /// Whether the file can be opened.
+    public var isReadable: Bool { readability == .readable }
+}
