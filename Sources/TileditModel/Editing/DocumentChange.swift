@@ -11,12 +11,19 @@ public struct DocumentChange: Sendable, Hashable {
     public var focus: BlockID?
     /// Things the user should know (e.g. "2 other places use the anchor `defaults`").
     public var notes: [String]
+    /// Identities that survive the change although their bytes were removed
+    /// and written again (a moved block), also through undo and redo.
+    public var keptIdentities: [BlockID]
 
-    public init(edits: [TextEdit], inverse: [TextEdit], blocks: MarkdownDocument.Replacement, focus: BlockID?, notes: [String] = []) {
+    public init(
+        edits: [TextEdit], inverse: [TextEdit], blocks: MarkdownDocument.Replacement, focus: BlockID?,
+        notes: [String] = [], keptIdentities: [BlockID] = []
+    ) {
         self.edits = edits
         self.inverse = inverse
         self.blocks = blocks
         self.focus = focus
         self.notes = notes
+        self.keptIdentities = keptIdentities
     }
 }

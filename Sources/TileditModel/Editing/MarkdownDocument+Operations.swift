@@ -17,13 +17,14 @@ extension MarkdownDocument {
         }
         let snapshot = storage
         let inverse = TextEdit.inverses(of: plan.edits, original: { snapshot[$0] })
-        let blocks = apply(plan.edits)
-        let focus = plan.focus ?? blocks.inserted.first ?? blocks.updated.first
+        let blocks = apply(plan.edits, preferredIDs: plan.keptIdentities)
+        let focus = plan.focus ?? plan.keptIdentities.first ?? blocks.inserted.first ?? blocks.updated.first
         if let check = plan.check, let problem = check(self, focus, blocks) {
-            apply(inverse, preferredIDs: blocks.removed)
+            apply(inverse, preferredIDs: blocks.removed + plan.keptIdentities)
             throw problem
         }
-        return DocumentChange(edits: plan.edits, inverse: inverse, blocks: blocks, focus: focus, notes: plan.notes)
+        return DocumentChange(
+            edits: plan.edits, inverse: inverse, blocks: blocks, focus: focus, notes: plan.notes, keptIdentities: plan.keptIdentities)
     }
 
     /// Applies a change's inverse (undo).
@@ -31,7 +32,7 @@ extension MarkdownDocument {
     /// - Returns: the block to select.
     @discardableResult
     public mutating func undo(_ change: DocumentChange) -> BlockID? {
-        let result = apply(change.inverse, preferredIDs: change.blocks.removed)
+        let result = apply(change.inverse, preferredIDs: change.blocks.removed + change.keptIdentities)
         if let focus = change.focus, index(of: focus) != nil { return focus }
         return result.inserted.first ?? result.updated.first
     }
@@ -41,7 +42,7 @@ extension MarkdownDocument {
     /// - Returns: the block to select.
     @discardableResult
     public mutating func redo(_ change: DocumentChange) -> BlockID? {
-        let result = apply(change.edits, preferredIDs: change.blocks.inserted)
+        let result = apply(change.edits, preferredIDs: change.blocks.inserted + change.keptIdentities)
         if let focus = change.focus, index(of: focus) != nil { return focus }
         return result.inserted.first ?? result.updated.first
     }
@@ -52,6 +53,8 @@ extension MarkdownDocument {
         var edits: [TextEdit]
         var focus: BlockID?
         var notes: [String] = []
+        /// Identities to keep for blocks the edits write again (a moved block).
+        var keptIdentities: [BlockID] = []
         /// Reads the result back; returns the error to throw when it differs.
         var check: (@Sendable (MarkdownDocument, BlockID?, Replacement) -> EditError?)?
     }
@@ -269,7 +272,7 @@ extension MarkdownDocument {
         let movedText = text
         let count = blockCount
         let edits = [removalEdit(at: index), insertionEdit(text, atBoundary: boundary, ignoring: index)]
-        return Plan(edits: edits, focus: nil) { document, focus, _ in
+        return Plan(edits: edits, focus: nil, keptIdentities: [id]) { document, focus, _ in
             guard document.blockCount == count, destination < document.blockCount else {
                 return .wouldChangeStructure(message: "the block would join the blocks next to it there; put it elsewhere or add a block between them")
             }

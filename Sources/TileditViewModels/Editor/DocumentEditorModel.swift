@@ -120,8 +120,10 @@ public final class DocumentEditorModel {
     private var fingerprint: FileFingerprint?
 
     @ObservationIgnored private let dependencies: Dependencies
-    @ObservationIgnored private var autosaveTask: Task<Void, Never>?
-    @ObservationIgnored private var journalTask: Task<Void, Never>?
+    /// The pending automatic save (tests await it).
+    @ObservationIgnored private(set) var autosaveTask: Task<Void, Never>?
+    /// The pending journal write (tests await it).
+    @ObservationIgnored private(set) var journalTask: Task<Void, Never>?
 
     public init(url: URL, displayPath: String, dialect: FrontMatterDialect, dependencies: Dependencies) {
         self.url = url
