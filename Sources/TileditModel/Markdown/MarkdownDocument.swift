@@ -64,14 +64,12 @@ public struct MarkdownDocument: Sendable {
         lineEnding = LineEnding.detect(in: bytes)
         storage = TextStorage(bytes)
         let parsed = DocumentParser.parse(bytes, atDocumentStart: true, dialect: dialect)
-        let (newEntries, leading) = makeEntries(parsed, windowLength: bytes.count, atDocumentStart: true)
+        var (newEntries, leading) = makeEntries(parsed, windowLength: bytes.count, atDocumentStart: true)
         leadingLength = leading.length
         leadingLines = leading.lines
-        entries = newEntries.map { entry in
-            var entry = entry
-            entry.id = freshID()
-            return entry
-        }
+        // In place: a mapped copy would hold two arrays of every block at once.
+        for index in newEntries.indices { newEntries[index].id = freshID() }
+        entries = newEntries
         rebuildIndexes()
     }
 
