@@ -18,7 +18,8 @@ struct Benchmark: Sendable {
     ///
     /// - Parameter body: the code to time; it gets the run number (warm-ups
     ///   first, from 0) so each run can work on different input. Its result
-    ///   is kept so the optimizer cannot drop the work.
+    ///   is kept so the optimizer cannot drop the work, and released after
+    ///   the clock stops.
     func median<Result>(_ body: (_ run: Int) throws -> Result) rethrows -> Duration {
         for run in 0..<warmUps { keep(try body(run)) }
         var samples: [Duration] = []
@@ -34,7 +35,8 @@ struct Benchmark: Sendable {
 
     /// The median times of our code and of the anchor it is compared with,
     /// run alternately (ours, anchor, ours, …) so a slow moment of the
-    /// machine falls on both sides alike.
+    /// machine falls on both sides alike. Results are released after their
+    /// clock stops, as in `median`.
     func compare<Ours, Anchor>(ours: () throws -> Ours, anchor: () throws -> Anchor) rethrows -> (ours: Duration, anchor: Duration) {
         for _ in 0..<warmUps {
             keep(try ours())
@@ -43,14 +45,20 @@ struct Benchmark: Sendable {
         var oursSamples: [Duration] = []
         var anchorSamples: [Duration] = []
         for _ in 0..<repetitions {
-            var start = clock.now
-            let our = try ours()
-            oursSamples.append(clock.now - start)
-            keep(our)
-            start = clock.now
-            let their = try anchor()
-            anchorSamples.append(clock.now - start)
-            keep(their)
+            // Each result is released at the end of its own scope: after its
+            // clock stops, before the other side's clock starts.
+            do {
+                let start = clock.now
+                let result = try ours()
+                oursSamples.append(clock.now - start)
+                keep(result)
+            }
+            do {
+                let start = clock.now
+                let result = try anchor()
+                anchorSamples.append(clock.now - start)
+                keep(result)
+            }
         }
         return (Self.median(of: oursSamples), Self.median(of: anchorSamples))
     }
