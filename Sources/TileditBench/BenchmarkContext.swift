@@ -24,6 +24,12 @@ struct BenchmarkContext: Sendable {
         isQuick ? Benchmark(warmUps: 5, repetitions: 31) : Benchmark(warmUps: 20, repetitions: 201)
     }
 
+    /// `target` for a figure measured on an input of `size`; `nil` (an
+    /// informative figure) for other sizes, where the target is not stated.
+    func target(_ target: Figure.Target, for size: BenchmarkCorpus.Size) -> Figure.Target? {
+        size == BenchmarkCorpus.targetSize ? target : nil
+    }
+
     /// Writes `message` and a line break to standard error.
     func progress(_ message: String) {
         FileHandle.standardError.write(Data((message + "\n").utf8))

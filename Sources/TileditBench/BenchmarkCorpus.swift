@@ -35,8 +35,9 @@ struct BenchmarkCorpus: Sendable {
     /// YAML files, smallest first.
     let yaml: [Input]
 
-    /// The largest size, where the targets are checked.
-    var largestSize: Size? { markdown.last?.size }
+    /// The size the targets are stated for: size-dependent targets are
+    /// checked on inputs of this size only.
+    static let targetSize = Size.megabytes10
 
     /// Generates one Tiledown document and one YAML file per size into a
     /// new temporary folder.

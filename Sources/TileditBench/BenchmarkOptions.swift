@@ -33,8 +33,8 @@ struct BenchmarkOptions: Sendable, Equatable {
         anchor, their ratio, the target and whether it is met.
 
         Options:
-          --quick      fewer repetitions, no 10 MB inputs (targets are then
-                       checked on the largest input, 1 MB); for smoke tests
+          --quick      fewer repetitions, no 10 MB inputs (so the targets,
+                       stated for 10 MB, are not checked); for smoke tests
           --markdown   print a Markdown section for BENCHMARKS.md (machine,
                        date, table) instead of the plain table
           --help       print this text

@@ -110,8 +110,9 @@ struct Figure: Sendable {
     /// Whether the target is met; `nil` for an informative figure.
     var passed: Bool? { target.map { $0.isMet(by: self) } }
 
-    /// `1.84x`.
+    /// `1.843x` (three decimals below 10, so a ratio just over a limit
+    /// does not print as the limit), `12.4x`.
     static func ratioText(_ ratio: Double) -> String {
-        Quantity.decimal(ratio, places: ratio < 10 ? 2 : 1) + "x"
+        Quantity.decimal(ratio, places: ratio < 10 ? 3 : 1) + "x"
     }
 }

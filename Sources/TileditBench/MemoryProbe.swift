@@ -11,7 +11,7 @@ import TileditModel
 /// from `getrusage` elsewhere.
 struct MemoryProbe: BenchmarkGroup {
     let title = "memory"
-    /// Growth over file size.
+    /// Growth over file size, at 10 MB.
     static let target = Figure.Target.ratioBelow(6)
 
     /// What the child measured, in bytes.
@@ -53,7 +53,7 @@ struct MemoryProbe: BenchmarkGroup {
         context.progress("memory \(input.size.label): \(measurement.blockCount) blocks, peak \(measurement.peak) bytes over a baseline of \(measurement.baseline)")
         return [Figure(
             name: "memory \(input.size.label) (peak growth)", ours: .bytes(measurement.peak - measurement.baseline),
-            anchorName: "file size", anchor: .bytes(input.byteCount), target: Self.target)]
+            anchorName: "file size", anchor: .bytes(input.byteCount), target: context.target(Self.target, for: input.size))]
     }
 
     /// Runs this executable with `--memory-probe path` and reads its line.

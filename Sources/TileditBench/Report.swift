@@ -71,7 +71,7 @@ struct Report: Sendable {
         let missed = failures.map(\.name)
         var text = "\(checked - missed.count) of \(checked) targets met"
         if !missed.isEmpty { text += "; missed: " + missed.joined(separator: "; ") }
-        if isQuick { text += " (quick run: fewer repetitions, no 10 MB inputs; targets checked on the largest input)" }
+        if isQuick { text += " (quick run: fewer repetitions, no 10 MB inputs, so only the 10 KB edit target is checked)" }
         return text + "."
     }
 
