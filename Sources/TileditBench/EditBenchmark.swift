@@ -4,12 +4,11 @@ import TileditModel
 /// One tile-property edit (`perform(.setTileProperty(id, key: "title",
 /// value: .text(…)))`: plan, text edit, incremental re-parse, read-back
 /// check) on a ~10 KB document and on the run's largest document (10 MB;
-/// 1 MB with `--quick`). The value
-/// alternates so every edit changes bytes. The large document is measured
-/// twice: always the tile in the middle, and a different tile each time,
-/// picked by a seeded generator across the whole document. The anchor of a
-/// large-document figure is the 10 KB edit: an edit should cost the same
-/// whatever the size of the file.
+/// 1 MB with `--quick`). The value alternates so every edit changes bytes.
+/// The large document is measured twice: always the tile in the middle,
+/// and a different tile each time, picked by a seeded generator across the
+/// whole document. The anchor of a large-document figure is the 10 KB
+/// edit: an edit should cost the same whatever the size of the file.
 struct EditBenchmark: BenchmarkGroup {
     let title = "edit"
     /// Size of the small document, in bytes.
