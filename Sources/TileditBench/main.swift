@@ -25,24 +25,31 @@ case .memoryProbe(let path):
         fail("\(error)", status: 1)
     }
 case .run:
-    let sizes: [BenchmarkCorpus.Size] = options.isQuick ? [.kilobytes100, .megabyte1] : [.kilobytes100, .megabyte1, .megabytes10]
-    let groups: [any BenchmarkGroup] = [OpenBenchmark(), YAMLBenchmark(), EditBenchmark(), MemoryProbe()]
     let machine = MachineDescription.current()
     if machine.buildConfiguration != "release" {
         FileHandle.standardError.write(Data("tiledit-bench: warning: a debug build; run with -c release for real figures\n".utf8))
     }
     do {
-        let corpus = try BenchmarkCorpus.generate(sizes: sizes) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
-        defer { corpus.remove() }
-        let context = BenchmarkContext(corpus: corpus, isQuick: options.isQuick)
-        var figures: [Figure] = []
-        for group in groups {
-            context.progress("— \(group.title)")
-            figures += try group.run(in: context)
-        }
-        let report = Report(figures: figures, machine: machine, isQuick: options.isQuick)
+        let report = try measure(quick: options.isQuick, machine: machine)
         print(options.printsMarkdown ? report.markdownSection() : report.plainTable())
     } catch {
         fail("\(error)", status: 1)
     }
+}
+
+/// Generates the inputs, runs every group and removes the inputs again
+/// (also when a group throws).
+func measure(quick: Bool, machine: MachineDescription) throws -> Report {
+    let sizes: [BenchmarkCorpus.Size] = quick ? [.kilobytes100, .megabyte1] : [.kilobytes100, .megabyte1, .megabytes10]
+    // New figure groups go here, one type per file.
+    let groups: [any BenchmarkGroup] = [OpenBenchmark(), YAMLBenchmark(), EditBenchmark(), MemoryProbe()]
+    let corpus = try BenchmarkCorpus.generate(sizes: sizes) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    defer { corpus.remove() }
+    let context = BenchmarkContext(corpus: corpus, isQuick: quick)
+    var figures: [Figure] = []
+    for group in groups {
+        context.progress("— \(group.title)")
+        figures += try group.run(in: context)
+    }
+    return Report(figures: figures, machine: machine, isQuick: quick)
 }
