@@ -1,1 +1,55 @@
-print("bench")
+import Foundation
+
+// tiledit-bench: measures Tiledit beside anchors timed in the same run
+// (see BenchmarkOptions.usage and BENCHMARKS.md).
+
+func fail(_ message: String, status: Int32) -> Never {
+    FileHandle.standardError.write(Data("tiledit-bench: \(message)\n".utf8))
+    exit(status)
+}
+
+let options: BenchmarkOptions
+do {
+    options = try BenchmarkOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+} catch {
+    fail(error.message, status: 2)
+}
+
+switch options.mode {
+case .help:
+    print(BenchmarkOptions.usage)
+case .memoryProbe(let path):
+    do {
+        print(try MemoryProbe.measureInThisProcess(path: path).line)
+    } catch {
+        fail("\(error)", status: 1)
+    }
+case .run:
+    let machine = MachineDescription.current()
+    if machine.buildConfiguration != "release" {
+        FileHandle.standardError.write(Data("tiledit-bench: warning: a debug build; run with -c release for real figures\n".utf8))
+    }
+    do {
+        let report = try measure(quick: options.isQuick, machine: machine)
+        print(options.printsMarkdown ? report.markdownSection() : report.plainTable())
+    } catch {
+        fail("\(error)", status: 1)
+    }
+}
+
+/// Generates the inputs, runs every group and removes the inputs again
+/// (also when a group throws).
+func measure(quick: Bool, machine: MachineDescription) throws -> Report {
+    let sizes: [BenchmarkCorpus.Size] = quick ? [.kilobytes100, .megabyte1] : [.kilobytes100, .megabyte1, .megabytes10]
+    // New figure groups go here, one type per file.
+    let groups: [any BenchmarkGroup] = [OpenBenchmark(), YAMLBenchmark(), EditBenchmark(), MemoryProbe()]
+    let corpus = try BenchmarkCorpus.generate(sizes: sizes) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    defer { corpus.remove() }
+    let context = BenchmarkContext(corpus: corpus, isQuick: quick)
+    var figures: [Figure] = []
+    for group in groups {
+        context.progress("— \(group.title)")
+        figures += try group.run(in: context)
+    }
+    return Report(figures: figures, machine: machine, isQuick: quick)
+}

@@ -4,8 +4,10 @@
 /// and "Container blocks") plus the GFM table; tile kinds follow DESIGN.md
 /// section 4.
 public enum BlockKind: Sendable, Hashable {
-    /// Front matter at the start of the file.
-    case frontMatter(FrontMatter)
+    /// Front matter at the start of the file. (`indirect`, like `.tile`:
+    /// the large, rare payloads live in a box so every block's kind, stored
+    /// once per block, stays small.)
+    indirect case frontMatter(FrontMatter)
     /// An ATX (`# Title`) or setext (`Title` + `===`) heading.
     case heading(level: Int, isSetext: Bool)
     case paragraph
@@ -24,7 +26,7 @@ public enum BlockKind: Sendable, Hashable {
     /// `$$ … $$` display math (a paragraph with a typed meaning).
     case displayMath
     /// A tile directive that follows the grammar.
-    case tile(Tile)
+    indirect case tile(Tile)
     /// `:::recent:::`: the site's recent posts.
     case recentPosts
     /// Text kept verbatim because it could not be read (see the block's diagnostics).

@@ -64,14 +64,12 @@ public struct MarkdownDocument: Sendable {
         lineEnding = LineEnding.detect(in: bytes)
         storage = TextStorage(bytes)
         let parsed = DocumentParser.parse(bytes, atDocumentStart: true, dialect: dialect)
-        let (newEntries, leading) = makeEntries(parsed, windowLength: bytes.count, atDocumentStart: true)
+        var (newEntries, leading) = makeEntries(parsed, windowLength: bytes.count, atDocumentStart: true)
         leadingLength = leading.length
         leadingLines = leading.lines
-        entries = newEntries.map { entry in
-            var entry = entry
-            entry.id = freshID()
-            return entry
-        }
+        // In place: a mapped copy would hold two arrays of every block at once.
+        for index in newEntries.indices { newEntries[index].id = freshID() }
+        entries = newEntries
         rebuildIndexes()
     }
 
@@ -362,15 +360,19 @@ public struct MarkdownDocument: Sendable {
         }
         let removed = oldMiddle.map(\.id)
 
+        // Only the window's ids change count: filtering the whole table
+        // would cost time in proportion to the number of tiles.
         for entry in oldSlice {
-            if let id = entry.kind.tile?.id { tileIDCounts[id, default: 1] -= 1 }
+            if let id = entry.kind.tile?.id {
+                let remaining = (tileIDCounts[id] ?? 1) - 1
+                tileIDCounts[id] = remaining > 0 ? remaining : nil
+            }
             if entry.hasUnclosedDirective { unclosedDirectiveCount -= 1 }
         }
         for entry in newEntries {
             if let id = entry.kind.tile?.id { tileIDCounts[id, default: 0] += 1 }
             if entry.hasUnclosedDirective { unclosedDirectiveCount += 1 }
         }
-        tileIDCounts = tileIDCounts.filter { $0.value > 0 }
 
         if atDocumentStart {
             leadingLength = leading.length
@@ -387,10 +389,12 @@ public struct MarkdownDocument: Sendable {
                 let old = oldSlice[offset]
                 if entry.totalLength != old.totalLength { byteSums.add(entry.totalLength - old.totalLength, at: index) }
                 if entry.totalLines != old.totalLines { lineSums.add(entry.totalLines - old.totalLines, at: index) }
-                if entry.id != old.id {
-                    indexByID[old.id] = nil
-                    indexByID[entry.id] = index
-                }
+                if entry.id != old.id { indexByID[old.id] = nil }
+            }
+            // A second pass: identities can trade places inside the window,
+            // and a removal above must not erase a position set here.
+            for (offset, entry) in newEntries.enumerated() where entry.id != oldSlice[offset].id {
+                indexByID[entry.id] = windowFirst + offset
             }
             if windowFirst > 0 && leading.length > 0 && !atDocumentStart {
                 byteSums.add(leading.length, at: windowFirst - 1)
@@ -423,10 +427,11 @@ public struct MarkdownDocument: Sendable {
             total.updated += result.updated
             total.inserted += result.inserted
         }
-        let alive = Set(entries.map(\.id))
-        total.removed = total.removed.filter { !alive.contains($0) }
-        total.updated = Array(Set(total.updated).intersection(alive)).sorted()
-        total.inserted = total.inserted.filter { alive.contains($0) }
+        // `indexByID` holds exactly the live blocks; building a set of every
+        // block here would make each edit cost time in proportion to the file.
+        total.removed = total.removed.filter { indexByID[$0] == nil }
+        total.updated = Set(total.updated).filter { indexByID[$0] != nil }.sorted()
+        total.inserted = total.inserted.filter { indexByID[$0] != nil }
         return total
     }
 

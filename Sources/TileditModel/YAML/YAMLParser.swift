@@ -83,9 +83,24 @@ private struct MarkConverter {
 }
 
 private struct Builder {
-    enum Frame {
-        case mapping(start: Int, anchor: String?, tag: String?, style: YAMLNode.CollectionStyle, pairs: [YAMLPair], key: YAMLNode?)
-        case sequence(start: Int, anchor: String?, tag: String?, style: YAMLNode.CollectionStyle, items: [YAMLNode])
+    /// An open collection. A struct mutated in place on the stack, so
+    /// adding a child appends to a uniquely held array (an enum payload
+    /// taken out and put back would copy the array on every child).
+    struct Frame {
+        enum Kind {
+            case mapping
+            case sequence
+        }
+
+        var kind: Kind
+        var start: Int
+        var anchor: String?
+        var tag: String?
+        var style: YAMLNode.CollectionStyle
+        var pairs: [YAMLPair] = []
+        var items: [YAMLNode] = []
+        /// A mapping's key waiting for its value.
+        var key: YAMLNode?
     }
 
     let bytes: UnsafeBufferPointer<UInt8>
@@ -167,25 +182,30 @@ private struct Builder {
         case YAML_SEQUENCE_START_EVENT:
             guard stack.count < maximumDepth else { return limitError(event) }
             let data = event.data.sequence_start
-            stack.append(.sequence(
-                start: collectionStart(event), anchor: Self.string(data.anchor), tag: Self.string(data.tag),
-                style: data.style == YAML_FLOW_SEQUENCE_STYLE ? .flow : .block, items: []))
+            stack.append(Frame(
+                kind: .sequence, start: collectionStart(event), anchor: Self.string(data.anchor), tag: Self.string(data.tag),
+                style: data.style == YAML_FLOW_SEQUENCE_STYLE ? .flow : .block))
         case YAML_MAPPING_START_EVENT:
             guard stack.count < maximumDepth else { return limitError(event) }
             let data = event.data.mapping_start
-            stack.append(.mapping(
-                start: collectionStart(event), anchor: Self.string(data.anchor), tag: Self.string(data.tag),
-                style: data.style == YAML_FLOW_MAPPING_STYLE ? .flow : .block, pairs: [], key: nil))
+            stack.append(Frame(
+                kind: .mapping, start: collectionStart(event), anchor: Self.string(data.anchor), tag: Self.string(data.tag),
+                style: data.style == YAML_FLOW_MAPPING_STYLE ? .flow : .block))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let frame = stack.popLast() else { break }
             let endMark = marks.offset(event.end_mark)
-            switch frame {
-            case .sequence(let start, let anchor, let tag, let style, let items):
-                let end = style == .flow ? endMark : (items.last?.range.upperBound ?? start)
-                add(YAMLNode(content: .sequence(items), anchor: anchor, tag: tag, range: start..<Swift.max(end, start), collectionStyle: style))
-            case .mapping(let start, let anchor, let tag, let style, let pairs, _):
-                let end = style == .flow ? endMark : (pairs.last?.value.range.upperBound ?? start)
-                add(YAMLNode(content: .mapping(pairs), anchor: anchor, tag: tag, range: start..<Swift.max(end, start), collectionStyle: style))
+            let start = frame.start
+            switch frame.kind {
+            case .sequence:
+                let end = frame.style == .flow ? endMark : (frame.items.last?.range.upperBound ?? start)
+                add(YAMLNode(
+                    content: .sequence(frame.items), anchor: frame.anchor, tag: frame.tag,
+                    range: start..<Swift.max(end, start), collectionStyle: frame.style))
+            case .mapping:
+                let end = frame.style == .flow ? endMark : (frame.pairs.last?.value.range.upperBound ?? start)
+                add(YAMLNode(
+                    content: .mapping(frame.pairs), anchor: frame.anchor, tag: frame.tag,
+                    range: start..<Swift.max(end, start), collectionStyle: frame.style))
             }
         default:
             break
@@ -217,21 +237,20 @@ private struct Builder {
         return position
     }
 
-    private mutating func add(_ node: YAMLNode) {
-        guard let top = stack.popLast() else {
+    private mutating func add(_ node: consuming YAMLNode) {
+        guard !stack.isEmpty else {
             root = node
             return
         }
-        switch top {
-        case .sequence(let start, let anchor, let tag, let style, var items):
-            items.append(node)
-            stack.append(.sequence(start: start, anchor: anchor, tag: tag, style: style, items: items))
-        case .mapping(let start, let anchor, let tag, let style, var pairs, let key):
-            if let key {
-                pairs.append(YAMLPair(key: key, value: node))
-                stack.append(.mapping(start: start, anchor: anchor, tag: tag, style: style, pairs: pairs, key: nil))
+        let top = stack.count - 1
+        switch stack[top].kind {
+        case .sequence:
+            stack[top].items.append(node)
+        case .mapping:
+            if let key = stack[top].key.take() {
+                stack[top].pairs.append(YAMLPair(key: key, value: node))
             } else {
-                stack.append(.mapping(start: start, anchor: anchor, tag: tag, style: style, pairs: pairs, key: node))
+                stack[top].key = node
             }
         }
     }

@@ -1,0 +1,64 @@
+/// The command line of `tiledit-bench`.
+struct BenchmarkOptions: Sendable, Equatable {
+    /// What the invocation asks for.
+    enum Mode: Sendable, Equatable {
+        /// Measure every figure and print the report.
+        case run
+        /// Print the usage text.
+        case help
+        /// Child process of the memory figure: open the file at the path
+        /// and print the peak resident memory it took.
+        case memoryProbe(path: String)
+    }
+
+    var mode: Mode = .run
+    /// Fewer repetitions and no 10 MB inputs (a smoke test).
+    var isQuick = false
+    /// Print a Markdown section for BENCHMARKS.md instead of the plain table.
+    var printsMarkdown = false
+
+    /// A command-line mistake, with the message to print.
+    struct UsageError: Error, Sendable {
+        var message: String
+    }
+
+    static let usage = """
+        Usage: swift run -c release tiledit-bench [--quick] [--markdown]
+
+        Measures Tiledit against anchors timed in the same run: opening
+        generated Tiledown documents (against cmark-gfm parsing the same
+        bytes), parsing generated YAML (against libyaml's event parser), one
+        tile-property edit (10 MB against 10 KB) and the peak memory of an
+        open 10 MB document (against its size). Prints each figure, the
+        anchor, their ratio, the target and whether it is met.
+
+        Options:
+          --quick      fewer repetitions, no 10 MB inputs (so the targets,
+                       stated for 10 MB, are not checked); for smoke tests
+          --markdown   print a Markdown section for BENCHMARKS.md (machine,
+                       date, table) instead of the plain table
+          --help       print this text
+
+        Progress goes to standard error; the report to standard output.
+        Build with -c release: debug builds are many times slower.
+        """
+
+    /// Reads `arguments` (without the program name).
+    ///
+    /// - Throws: `UsageError` for an unknown flag or a missing path.
+    init(arguments: [String]) throws(UsageError) {
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--quick": isQuick = true
+            case "--markdown": printsMarkdown = true
+            case "--help", "-h": mode = .help
+            case "--memory-probe":
+                guard let path = remaining.popFirst() else { throw UsageError(message: "--memory-probe needs a file path") }
+                mode = .memoryProbe(path: path)
+            default:
+                throw UsageError(message: "unknown option `\(argument)`; see --help")
+            }
+        }
+    }
+}
