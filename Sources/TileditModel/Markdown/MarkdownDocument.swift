@@ -432,6 +432,19 @@ public struct MarkdownDocument: Sendable {
         total.removed = total.removed.filter { indexByID[$0] == nil }
         total.updated = Set(total.updated).filter { indexByID[$0] != nil }.sorted()
         total.inserted = total.inserted.filter { indexByID[$0] != nil }
+        // A preferred identity that was still in use when its block was
+        // written again (a block moved down) goes to a block created here.
+        var seen: Set<BlockID> = []
+        let missing = preferredIDs.filter { indexByID[$0] == nil && seen.insert($0).inserted }
+        let fresh = total.inserted.filter { !preferredIDs.contains($0) }
+        for (old, new) in zip(missing, fresh) {
+            guard let index = indexByID[new] else { continue }
+            entries[index].id = old
+            indexByID[new] = nil
+            indexByID[old] = index
+            total.inserted = total.inserted.map { $0 == new ? old : $0 }
+            total.removed.removeAll { $0 == old }
+        }
         return total
     }
 
