@@ -3,7 +3,7 @@ import TileditModel
 
 /// A full-text index of a workspace's documents (a value).
 ///
-/// An inverted index: each term maps to its postings (document, unit)
+/// An inverted index: each term maps to its postings (document, zone, unit)
 /// sorted by document, so a query looks up its terms and intersects their
 /// postings instead of scanning documents. Units are the title, each front
 /// matter value, each block (prose text, tile property values) and, in YAML
@@ -13,26 +13,29 @@ import TileditModel
 /// body), then how many query terms match in that zone (more first), then
 /// the path. Updating or removing one document replaces only its postings.
 public struct SearchIndex: Sendable {
-    /// Document identities grow with each added document, so a new
-    /// document's postings are appended and every list stays sorted.
-    private var documents: [UInt32: IndexedDocument] = [:]
+    /// Documents by identity (`nil` once removed). Identities grow with each
+    /// added document, so a new document's postings are appended and every
+    /// posting list stays sorted.
+    private var documents: [IndexedDocument?] = []
+    /// Position of each document's path in `sortedPaths` (by identity).
+    private var pathOrder: [Int32] = []
+    private var sortedPaths: [String] = []
     private var idByPath: [String: UInt32] = [:]
-    /// Term → postings, each `document << 32 | unit`, ascending.
+    /// Term → postings, ascending; see `posting(document:zone:unit:)`.
     private var postings: [String: [UInt64]] = [:]
     /// Lowercased tag → documents.
     private var documentsByTag: [String: Set<UInt32>] = [:]
     /// Tile type → documents.
     private var documentsByTileType: [String: Set<UInt32>] = [:]
-    private var nextID: UInt32 = 0
 
     /// An empty index.
     public init() {}
 
     /// Number of indexed documents.
-    public var documentCount: Int { documents.count }
+    public var documentCount: Int { idByPath.count }
 
     /// Paths of the indexed documents, sorted.
-    public var paths: [String] { idByPath.keys.sorted() }
+    public var paths: [String] { sortedPaths }
 
     // MARK: Building
 
@@ -45,11 +48,7 @@ public struct SearchIndex: Sendable {
         _ sources: [SearchSource], rootName: String = "", concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
     ) async -> SearchIndex {
         let analyzed = await BoundedConcurrency.map(sources, limit: concurrency) { SearchDocumentAnalyzer.analyze($0, rootName: rootName) }
-        var index = SearchIndex()
-        for document in analyzed.compactMap({ $0 }).sorted(by: { $0.document.path < $1.document.path }) {
-            index.insert(document)
-        }
-        return index
+        return SearchIndex(analyzed.compactMap { $0 })
     }
 
     /// Indexes the readable documents of `workspace`, reading each file once
@@ -64,11 +63,15 @@ public struct SearchIndex: Sendable {
             let source = SearchSource(path: summary.path, kind: summary.kind, dialect: summary.dialect ?? .yaml, bytes: bytes)
             return SearchDocumentAnalyzer.analyze(source, rootName: rootName)
         }
-        var index = SearchIndex()
-        for document in analyzed.compactMap({ $0 }).sorted(by: { $0.document.path < $1.document.path }) {
-            index.insert(document)
+        return SearchIndex(analyzed.compactMap { $0 })
+    }
+
+    private init(_ analyzed: [SearchDocumentAnalyzer.Analyzed]) {
+        var seen = Set<String>()
+        for document in analyzed.sorted(by: { $0.document.path < $1.document.path }) where seen.insert(document.document.path).inserted {
+            sortedPaths.append(document.document.path)
+            insert(document, order: Int32(sortedPaths.count - 1))
         }
-        return index
     }
 
     // MARK: Incremental changes
@@ -76,8 +79,21 @@ public struct SearchIndex: Sendable {
     /// Replaces the document at `source.path` (or adds it); a source that is
     /// not text removes the document.
     public mutating func update(_ source: SearchSource, rootName: String = "") {
-        remove(path: source.path)
-        if let analyzed = SearchDocumentAnalyzer.analyze(source, rootName: rootName) { insert(analyzed) }
+        guard let analyzed = SearchDocumentAnalyzer.analyze(source, rootName: rootName) else {
+            remove(path: source.path)
+            return
+        }
+        if let id = idByPath[source.path] {
+            // Same path: same place in path order, no renumbering.
+            let order = pathOrder[Int(id)]
+            removePostings(of: id)
+            insert(analyzed, order: order)
+        } else {
+            let position = Self.insertionPoint(of: source.path, in: sortedPaths)
+            sortedPaths.insert(source.path, at: position)
+            insert(analyzed, order: Int32(position))
+            renumber(from: position)
+        }
     }
 
     /// The index with the document at `source.path` replaced (see `update(_:rootName:)`).
@@ -89,7 +105,38 @@ public struct SearchIndex: Sendable {
 
     /// Removes the document at `path` (relative); no effect when absent.
     public mutating func remove(path: String) {
-        guard let id = idByPath.removeValue(forKey: path), let document = documents.removeValue(forKey: id) else { return }
+        guard let id = idByPath[path] else { return }
+        let position = Int(pathOrder[Int(id)])
+        removePostings(of: id)
+        sortedPaths.remove(at: position)
+        renumber(from: position)
+    }
+
+    /// The index without the document at `path`.
+    public func removing(path: String) -> SearchIndex {
+        var copy = self
+        copy.remove(path: path)
+        return copy
+    }
+
+    private mutating func insert(_ analyzed: SearchDocumentAnalyzer.Analyzed, order: Int32) {
+        let id = UInt32(documents.count)
+        let document = analyzed.document
+        documents.append(document)
+        pathOrder.append(order)
+        idByPath[document.path] = id
+        for (term, units) in analyzed.termUnits {
+            postings[term, default: []].append(contentsOf: units.map { Self.posting(document: id, zone: document.units[Int($0)].zone, unit: $0) })
+        }
+        for tag in Set(document.tags.map { $0.lowercased() }) { documentsByTag[tag, default: []].insert(id) }
+        for type in document.tileTypes { documentsByTileType[type, default: []].insert(id) }
+    }
+
+    private mutating func removePostings(of id: UInt32) {
+        guard let document = documents[Int(id)] else { return }
+        documents[Int(id)] = nil
+        pathOrder[Int(id)] = -1
+        idByPath[document.path] = nil
         for term in document.terms {
             guard var list = postings[term] else { continue }
             let range = Self.postingRange(of: id, in: list)
@@ -110,25 +157,10 @@ public struct SearchIndex: Sendable {
         }
     }
 
-    /// The index without the document at `path`.
-    public func removing(path: String) -> SearchIndex {
-        var copy = self
-        copy.remove(path: path)
-        return copy
-    }
-
-    private mutating func insert(_ analyzed: SearchDocumentAnalyzer.Analyzed) {
-        let id = nextID
-        nextID += 1
-        let document = analyzed.document
-        documents[id] = document
-        idByPath[document.path] = id
-        let base = UInt64(id) << 32
-        for (term, units) in analyzed.termUnits {
-            postings[term, default: []].append(contentsOf: units.map { base | UInt64($0) })
+    private mutating func renumber(from position: Int) {
+        for index in position..<sortedPaths.count {
+            if let id = idByPath[sortedPaths[index]] { pathOrder[Int(id)] = Int32(index) }
         }
-        for tag in Set(document.tags.map { $0.lowercased() }) { documentsByTag[tag, default: []].insert(id) }
-        for type in document.tileTypes { documentsByTileType[type, default: []].insert(id) }
     }
 
     // MARK: Searching
@@ -147,137 +179,171 @@ public struct SearchIndex: Sendable {
             guard let list = postings[term] else { return [] }
             lists.append(list)
         }
-        lists.sort { $0.count < $1.count }
-
-        // Candidates: the documents of the rarest term (or of the filters).
-        var candidates: [UInt32]
-        if let rarest = lists.first {
-            candidates = []
-            var previous: UInt32?
-            for posting in rarest {
-                let id = UInt32(truncatingIfNeeded: posting >> 32)
-                if id != previous { candidates.append(id) }
-                previous = id
+        // Rank keys from the postings alone: zone, term count, path order.
+        var keys: [UInt64] = []
+        forEachCandidate(query, lists: lists) { id, masks in
+            var counts = (0, 0, 0)
+            for mask in masks {
+                if mask & 1 != 0 { counts.0 += 1 }
+                if mask & 2 != 0 { counts.1 += 1 }
+                if mask & 4 != 0 { counts.2 += 1 }
             }
-            for list in lists.dropFirst() {
-                candidates = candidates.filter { !Self.postingRange(of: $0, in: list).isEmpty }
-            }
-        } else if let first = filterSets(query).min(by: { $0.count < $1.count }) {
-            candidates = Array(first)
-        } else {
-            candidates = Array(documents.keys)
+            let (zone, count): (UInt64, UInt64) = masks.isEmpty ? (0, 0)
+                : counts.0 > 0 ? (0, UInt64(counts.0)) : counts.1 > 0 ? (1, UInt64(counts.1)) : (2, UInt64(counts.2))
+            let order = UInt64(UInt32(bitPattern: pathOrder[Int(id)]))
+            // zone (2 bits) | 255 - count (8 bits) | path order (22 bits) | identity (32 bits)
+            keys.append(zone << 62 | (255 - Swift.min(count, 255)) << 54 | (order & 0x3F_FFFF) << 32 | UInt64(id))
         }
-        let filters = filterSets(query)
-        candidates = candidates.filter { id in
-            guard let document = documents[id] else { return false }
+        keys.sort()
+
+        var results: [SearchResult] = []
+        for key in keys {
+            let id = UInt32(truncatingIfNeeded: key)
+            guard let document = documents[Int(id)],
+                  let unit = bestUnit(in: document, id: id, zone: SearchZone(rawValue: Int(key >> 62)) ?? .body, query: query, lists: lists) else { continue }
+            let (lineOffset, snippet) = Self.snippet(in: document.units[unit].text, terms: query.terms, phrases: query.phrases)
+            let zone = lists.isEmpty ? SearchZone.title : SearchZone(rawValue: Int(key >> 62)) ?? .body
+            results.append(SearchResult(
+                path: document.path, title: document.title, zone: zone, blockIndex: document.units[unit].blockIndex,
+                line: document.units[unit].firstLine + lineOffset, snippet: snippet))
+            if results.count == limit { break }
+        }
+        return results
+    }
+
+    /// Calls `body` for each document holding every term and passing the
+    /// filters, with one zone mask per term (bit `1 << zone` set when the
+    /// term occurs in that zone). Walks the rarest term's postings and moves
+    /// a cursor forward through each other list (galloping search), so the
+    /// work grows with the rarest list, not with the index.
+    private func forEachCandidate(_ query: SearchQuery, lists: [[UInt64]], _ body: (UInt32, [Int]) -> Void) {
+        let filters = query.tags.map { documentsByTag[$0] ?? [] } + query.tileTypes.map { documentsByTileType[$0] ?? [] }
+        func passes(_ id: UInt32) -> Bool {
+            guard let document = documents[Int(id)] else { return false }
             if let draft = query.draft, document.isDraft != draft { return false }
             return filters.allSatisfy { $0.contains(id) }
         }
-
-        var ranked: [Ranked] = []
-        ranked.reserveCapacity(candidates.count)
-        for id in candidates {
-            guard let document = documents[id], let rank = rank(id, document, query, lists: query.terms.map { postings[$0] ?? [] }) else { continue }
-            ranked.append(rank)
+        guard let rarest = lists.indices.min(by: { lists[$0].count < lists[$1].count }) else {
+            let ids = filters.min(by: { $0.count < $1.count }).map(Array.init) ?? idByPath.values.map { $0 }
+            for id in ids where passes(id) { body(id, []) }
+            return
         }
-        let best: [Ranked]
-        if ranked.count > limit {
-            best = Array(ranked.sorted(by: Ranked.isBefore).prefix(limit))
-        } else {
-            best = ranked.sorted(by: Ranked.isBefore)
+        var cursors = [Int](repeating: 0, count: lists.count)
+        var masks = [Int](repeating: 0, count: lists.count)
+        let driver = lists[rarest]
+        var position = 0
+        candidates: while position < driver.count {
+            let id = driver[position] >> 32
+            var mask = 0
+            while position < driver.count && driver[position] >> 32 == id {
+                mask |= 1 << Int((driver[position] >> 30) & 3)
+                position += 1
+            }
+            masks[rarest] = mask
+            for (index, list) in lists.enumerated() where index != rarest {
+                let start = Self.gallop(to: id << 32, in: list, from: cursors[index])
+                cursors[index] = start
+                var end = start
+                var mask = 0
+                while end < list.count && list[end] >> 32 == id {
+                    mask |= 1 << Int((list[end] >> 30) & 3)
+                    end += 1
+                }
+                if end == start { continue candidates }
+                masks[index] = mask
+            }
+            let documentID = UInt32(truncatingIfNeeded: id)
+            if passes(documentID) { body(documentID, masks) }
         }
-        return best.map { result(for: $0, query: query) }
     }
 
-    private struct Ranked {
-        var id: UInt32
-        var path: String
-        var zone: SearchZone
-        var termCount: Int
-        var unit: Int
-
-        static func isBefore(_ lhs: Ranked, _ rhs: Ranked) -> Bool {
-            if lhs.zone != rhs.zone { return lhs.zone < rhs.zone }
-            if lhs.termCount != rhs.termCount { return lhs.termCount > rhs.termCount }
-            return lhs.path < rhs.path
+    /// The unit to show for a matching document: in `zone`, the unit with
+    /// the most query terms (one holding a phrase first), earliest on ties;
+    /// `nil` when a phrase does not occur in the document. For a query of
+    /// filters only: the `tags` field, the first tile of the type, the
+    /// `draft` field, or the title.
+    private func bestUnit(in document: IndexedDocument, id: UInt32, zone: SearchZone, query: SearchQuery, lists: [[UInt64]]) -> Int? {
+        guard !lists.isEmpty else {
+            let keys = (query.tags.isEmpty ? [] : ["tags"]) + query.tileTypes + (query.draft == nil ? [] : ["draft"])
+            for key in keys {
+                if let unit = document.units.firstIndex(where: { $0.key == key }) { return unit }
+            }
+            return 0
         }
-    }
-
-    private func filterSets(_ query: SearchQuery) -> [Set<UInt32>] {
-        query.tags.map { documentsByTag[$0] ?? [] } + query.tileTypes.map { documentsByTileType[$0] ?? [] }
-    }
-
-    /// Scores one candidate; `nil` when a phrase does not occur.
-    private func rank(_ id: UInt32, _ document: IndexedDocument, _ query: SearchQuery, lists: [[UInt64]]) -> Ranked? {
-        guard !query.terms.isEmpty else {
-            return Ranked(id: id, path: document.path, zone: .title, termCount: 0, unit: anchorUnit(document, query))
-        }
-        // Units of each term in this document.
         var unitsByTerm: [[Int]] = []
         for list in lists {
-            unitsByTerm.append(Self.postingRange(of: id, in: list).map { Int(truncatingIfNeeded: list[$0] & 0xFFFF_FFFF) })
+            unitsByTerm.append(Self.postingRange(of: id, in: list).map { Int(truncatingIfNeeded: list[$0] & 0x3FFF_FFFF) })
         }
-        var phraseUnits: Set<Int>?
+        var phraseUnits = Set<Int>()
         for phrase in query.phrases {
-            guard let firstIndex = query.terms.firstIndex(of: phrase[0]) else { return nil }
-            let matching = unitsByTerm[firstIndex].filter { Self.contains(phrase, in: document.units[$0].text) }
+            guard let first = query.terms.firstIndex(of: phrase[0]) else { return nil }
+            // Only units holding every word of the phrase can hold the phrase.
+            var possible = Set(unitsByTerm[first])
+            for term in phrase.dropFirst() {
+                if let index = query.terms.firstIndex(of: term) { possible.formIntersection(unitsByTerm[index]) }
+            }
+            let matching = possible.filter { Self.contains(phrase, in: document.units[$0].text) }
             if matching.isEmpty { return nil }
-            phraseUnits = (phraseUnits ?? []).union(matching)
+            phraseUnits.formUnion(matching)
         }
-        // Per unit, how many distinct query terms it holds.
         var termsPerUnit: [Int: Int] = [:]
         for units in unitsByTerm {
             for unit in units { termsPerUnit[unit, default: 0] += 1 }
         }
-        var best: (zone: SearchZone, count: Int, unit: Int)?
-        for zone in [SearchZone.title, .frontMatter, .body] {
-            let count = unitsByTerm.filter { units in units.contains { document.units[$0].zone == zone } }.count
-            guard count > 0 else { continue }
-            // The unit of this zone with the most terms (a phrase's unit first), earliest on ties.
-            var chosen = -1
-            var chosenScore = -1
-            for (unit, terms) in termsPerUnit where document.units[unit].zone == zone {
-                let score = terms * 2 + ((phraseUnits?.contains(unit) ?? false) ? 1 : 0)
-                if score > chosenScore || (score == chosenScore && unit < chosen) {
-                    chosen = unit
-                    chosenScore = score
-                }
+        if !phraseUnits.isEmpty && !phraseUnits.contains(where: { document.units[$0].zone == zone }) {
+            // The phrase occurs only outside the ranking zone: show it there.
+            return phraseUnits.min()
+        }
+        var chosen = -1
+        var chosenScore = -1
+        for (unit, terms) in termsPerUnit where document.units[unit].zone == zone {
+            let score = terms * 2 + (phraseUnits.contains(unit) ? 1 : 0)
+            if score > chosenScore || (score == chosenScore && unit < chosen) {
+                chosen = unit
+                chosenScore = score
             }
-            best = (zone, count, chosen)
-            break
         }
-        guard let best else { return nil }
-        return Ranked(id: id, path: document.path, zone: best.zone, termCount: best.count, unit: best.unit)
-    }
-
-    /// For a query of filters only: the `tags` field, the first tile of the
-    /// type, the `draft` field, or the title.
-    private func anchorUnit(_ document: IndexedDocument, _ query: SearchQuery) -> Int {
-        let keys = (query.tags.isEmpty ? [] : ["tags"]) + query.tileTypes + (query.draft == nil ? [] : ["draft"])
-        for key in keys {
-            if let unit = document.units.firstIndex(where: { $0.key == key }) { return unit }
-        }
-        return 0
-    }
-
-    private func result(for ranked: Ranked, query: SearchQuery) -> SearchResult {
-        guard let document = documents[ranked.id], ranked.unit >= 0, ranked.unit < document.units.count else {
-            return SearchResult(path: ranked.path, title: "", zone: ranked.zone, blockIndex: nil, line: 1, snippet: "")
-        }
-        let unit = document.units[ranked.unit]
-        let (lineOffset, snippet) = Self.snippet(in: unit.text, terms: query.terms, phrases: query.phrases)
-        return SearchResult(
-            path: document.path, title: document.title, zone: ranked.zone, blockIndex: unit.blockIndex,
-            line: unit.firstLine + lineOffset, snippet: snippet)
+        return chosen >= 0 ? chosen : nil
     }
 
     // MARK: Helpers
 
+    /// A posting: document identity (32 bits), zone (2 bits), unit (30 bits).
+    private static func posting(document: UInt32, zone: SearchZone, unit: UInt32) -> UInt64 {
+        UInt64(document) << 32 | UInt64(zone.rawValue) << 30 | UInt64(unit & 0x3FFF_FFFF)
+    }
+
     /// Indexes of `list` whose document is `id` (binary search).
     private static func postingRange(of id: UInt32, in list: [UInt64]) -> Range<Int> {
         let low = UInt64(id) << 32
-        let high = (UInt64(id) + 1) << 32
-        return lowerBound(low, in: list)..<lowerBound(high, in: list)
+        let start = lowerBound(low, in: list)
+        var end = start
+        // A document has few postings per term: step instead of a second search.
+        while end < list.count && list[end] >> 32 == UInt64(id) { end += 1 }
+        return start..<end
+    }
+
+    /// The first index at or after `start` whose value is not below
+    /// `value`: doubling steps, then a binary search in the last step.
+    private static func gallop(to value: UInt64, in list: [UInt64], from start: Int) -> Int {
+        guard start < list.count, list[start] < value else { return start }
+        var low = start
+        var step = 1
+        var high = start + 1
+        while high < list.count && list[high] < value {
+            low = high
+            step *= 2
+            high = start + step
+        }
+        high = Swift.min(high, list.count)
+        // list[low] < value <= list[high] (or high is the end).
+        var first = low + 1
+        var last = high
+        while first < last {
+            let middle = (first + last) / 2
+            if list[middle] < value { first = middle + 1 } else { last = middle }
+        }
+        return first
     }
 
     private static func lowerBound(_ value: UInt64, in list: [UInt64]) -> Int {
@@ -290,18 +356,34 @@ public struct SearchIndex: Sendable {
         return low
     }
 
-    /// Whether `text`'s terms contain `phrase` consecutively.
-    private static func contains(_ phrase: [String], in text: String) -> Bool {
-        let terms = SearchTokenizer.terms(in: text)
-        guard terms.count >= phrase.count else { return false }
-        for start in 0...(terms.count - phrase.count) where terms[start] == phrase[0] {
-            if Array(terms[start..<(start + phrase.count)]) == phrase { return true }
+    private static func insertionPoint(of path: String, in paths: [String]) -> Int {
+        var low = 0
+        var high = paths.count
+        while low < high {
+            let middle = (low + high) / 2
+            if paths[middle] < path { low = middle + 1 } else { high = middle }
         }
-        return false
+        return low
     }
 
-    /// The first line of `text` holding a phrase or a query term: its offset
-    /// in lines and a snippet of it.
+    /// Whether `text`'s terms contain `phrase` consecutively.
+    private static func contains(_ phrase: [String], in text: String) -> Bool {
+        var matched = 0
+        var found = false
+        SearchTokenizer.forEachTerm(in: text) { term, _ in
+            guard !found else { return }
+            if term == phrase[matched] {
+                matched += 1
+            } else {
+                matched = term == phrase[0] ? 1 : 0
+            }
+            if matched == phrase.count { found = true }
+        }
+        return found
+    }
+
+    /// The first line of `text` holding a phrase's first word or a query
+    /// term: its offset in lines and a snippet of it.
     static func snippet(in text: String, terms: [String], phrases: [[String]], width: Int = 80) -> (Int, String) {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0.hasSuffix("\r") ? $0.dropLast() : $0) }
         let wanted = Set(phrases.first.map { [$0[0]] } ?? terms)
@@ -317,7 +399,8 @@ public struct SearchIndex: Sendable {
         return (offset, cut(first, around: first.startIndex..<first.startIndex, width: width))
     }
 
-    /// `line` trimmed, cut to about `width` characters around `match`.
+    /// `line` trimmed, cut to about `width` characters around `match`,
+    /// between words where it can.
     private static func cut(_ line: String, around match: Range<String.Index>, width: Int) -> String {
         let characters = Array(line)
         var start = 0
@@ -329,7 +412,6 @@ public struct SearchIndex: Sendable {
         // About a third of the room before the match.
         var from = Swift.max(start, Swift.min(matchStart - width / 3, end - width))
         var to = Swift.min(end, from + width)
-        // Cut between words where there is a space nearby.
         if from > start, let space = characters[from..<Swift.min(matchStart, to)].firstIndex(of: " ") { from = space + 1 }
         if to < end, let space = characters[Swift.max(from, matchStart)..<to].lastIndex(of: " ") { to = space }
         var snippet = String(characters[from..<to]).trimmingSpaces()

@@ -10,41 +10,65 @@ public enum SearchTokenizer {
 
     /// Calls `body` with each term of `text` and its range in `text`.
     public static func forEachTerm(in text: String, _ body: (String, Range<String.Index>) -> Void) {
-        let scalars = text.unicodeScalars
-        var index = scalars.startIndex
-        var start: String.Index?
-        var word = String.UnicodeScalarView()
-        var isASCII = true
-        func finish(at end: String.Index) {
-            guard let wordStart = start else { return }
-            let text = String(word)
-            body(isASCII ? text : text.lowercased(), wordStart..<end)
-            start = nil
-            word = String.UnicodeScalarView()
-            isASCII = true
-        }
-        while index < scalars.endIndex {
-            let scalar = scalars[index]
-            let value = scalar.value
-            if value < 0x80 {
-                if (value >= 0x61 && value <= 0x7A) || (value >= 0x30 && value <= 0x39) {
-                    if start == nil { start = index }
-                    word.append(scalar)
-                } else if value >= 0x41 && value <= 0x5A {
-                    if start == nil { start = index }
-                    word.append(Unicode.Scalar(UInt8(value + 32)))
+        var text = text
+        text.makeContiguousUTF8()
+        let utf8 = text.utf8
+        utf8.withContiguousStorageIfAvailable { bytes in
+            var index = 0
+            var start = -1
+            var isASCII = true
+            // ASCII words are lowercased byte by byte into this buffer.
+            var word: [UInt8] = []
+            word.reserveCapacity(32)
+            func finish(at end: Int) {
+                guard start >= 0 else { return }
+                let range = utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)
+                if isASCII {
+                    body(String(decoding: word, as: UTF8.self), range)
+                } else {
+                    body(String(decoding: bytes[start..<end], as: UTF8.self).lowercased(), range)
+                }
+                start = -1
+                isASCII = true
+                word.removeAll(keepingCapacity: true)
+            }
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    if (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) {
+                        if start < 0 { start = index }
+                        word.append(byte)
+                    } else if byte >= 0x41 && byte <= 0x5A {
+                        if start < 0 { start = index }
+                        word.append(byte + 32)
+                    } else {
+                        finish(at: index)
+                    }
+                    index += 1
+                    continue
+                }
+                // A multi-byte scalar: decode it to ask whether it is a letter or digit.
+                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+                var value = UInt32(byte) & (length == 4 ? 0x07 : length == 3 ? 0x0F : 0x1F)
+                var next = index + 1
+                while next < index + length && next < bytes.count {
+                    value = value << 6 | UInt32(bytes[next] & 0x3F)
+                    next += 1
+                }
+                if let scalar = Unicode.Scalar(value), isWordScalar(scalar) {
+                    if start < 0 { start = index }
+                    isASCII = false
                 } else {
                     finish(at: index)
                 }
-            } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar.properties.generalCategory == .nonspacingMark {
-                if start == nil { start = index }
-                word.append(scalar)
-                isASCII = false
-            } else {
-                finish(at: index)
+                index = next
             }
-            index = scalars.index(after: index)
+            finish(at: bytes.count)
         }
-        finish(at: scalars.endIndex)
+    }
+
+    private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        return properties.isAlphabetic || properties.numericType != nil || properties.generalCategory == .nonspacingMark
     }
 }
