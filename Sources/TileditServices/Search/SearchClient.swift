@@ -33,9 +33,13 @@ public struct SearchClient: Sendable {
         let holder = SearchIndexHolder(fileSystem: fileSystem)
         return SearchClient(
             build: { workspace in
+                let generation = await holder.beginBuild()
                 let index = await SearchIndex.build(workspace: workspace, fileSystem: fileSystem)
-                try Task.checkCancellation()
-                await holder.replace(index, root: workspace.root)
+                if Task.isCancelled {
+                    await holder.abandonBuild(generation)
+                    throw CancellationError()
+                }
+                await holder.finishBuild(generation, index: index, root: workspace.root)
             },
             update: { path, bytes in await holder.update(path: path, bytes: bytes) },
             remove: { path in await holder.remove(path: path) },
@@ -45,33 +49,62 @@ public struct SearchClient: Sendable {
 }
 
 /// Holds a `SearchIndex` for a `SearchClient` and serializes its changes.
+///
+/// A build runs outside the actor; edits that arrive meanwhile go to the
+/// current index and are replayed on the new one when the build finishes,
+/// so none is lost.
 actor SearchIndexHolder {
     private let fileSystem: FileSystem
     private var index = SearchIndex()
     private var root: URL?
+    private var generation = 0
+    /// Edits since the running build started, in order (`nil` bytes: removed).
+    private var editsDuringBuild: [(path: String, bytes: [UInt8]?)]?
 
     init(fileSystem: FileSystem) {
         self.fileSystem = fileSystem
     }
 
-    func replace(_ index: SearchIndex, root: URL) {
-        self.index = index
-        self.root = root
+    func beginBuild() -> Int {
+        generation += 1
+        editsDuringBuild = []
+        return generation
+    }
+
+    func abandonBuild(_ build: Int) {
+        if build == generation { editsDuringBuild = nil }
+    }
+
+    func finishBuild(_ build: Int, index newIndex: SearchIndex, root newRoot: URL) {
+        // A later build supersedes this one.
+        guard build == generation else { return }
+        index = newIndex
+        root = newRoot
+        for edit in editsDuringBuild ?? [] {
+            if let bytes = edit.bytes { apply(path: edit.path, bytes: bytes) } else { index.remove(path: edit.path) }
+        }
+        editsDuringBuild = nil
     }
 
     func update(path: String, bytes: [UInt8]) {
-        guard let kind = DocumentKind(fileName: (path as NSString).lastPathComponent) else { return }
-        let dialect: FrontMatterDialect = root.map {
-            FrontMatterDialectRule.dialect(forFileAt: $0.appendingPathComponent(path), workspaceRoot: $0, fileSystem: fileSystem)
-        } ?? .yaml
-        index.update(SearchSource(path: path, kind: kind, dialect: dialect, bytes: bytes), rootName: root?.standardizedFileURL.lastPathComponent ?? "")
+        editsDuringBuild?.append((path, bytes))
+        apply(path: path, bytes: bytes)
     }
 
     func remove(path: String) {
+        editsDuringBuild?.append((path, nil))
         index.remove(path: path)
     }
 
     func search(_ query: String, limit: Int) -> [SearchResult] {
         index.search(query, limit: limit)
+    }
+
+    private func apply(path: String, bytes: [UInt8]) {
+        guard let kind = DocumentKind(fileName: (path as NSString).lastPathComponent) else { return }
+        let dialect: FrontMatterDialect = root.map {
+            FrontMatterDialectRule.dialect(forFileAt: $0.appendingPathComponent(path), workspaceRoot: $0, fileSystem: fileSystem)
+        } ?? .yaml
+        index.update(SearchSource(path: path, kind: kind, dialect: dialect, bytes: bytes), rootName: root?.standardizedFileURL.lastPathComponent ?? "")
     }
 }
