@@ -4,6 +4,7 @@ import TileditModel
 public struct SearchSource: Sendable {
     /// Path relative to the workspace root.
     public var path: String
+    /// Markdown, YAML or the site config.
     public var kind: DocumentKind
     /// Front matter dialect (Markdown files).
     public var dialect: FrontMatterDialect
