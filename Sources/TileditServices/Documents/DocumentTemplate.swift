@@ -20,6 +20,7 @@ public struct DocumentTemplate: Sendable, Hashable {
         case singleFile
     }
 
+    /// Page, post or YAML file.
     public var kind: Kind
     /// The title as the user typed it.
     public var title: String

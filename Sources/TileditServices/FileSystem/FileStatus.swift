@@ -11,6 +11,7 @@ public struct FileStatus: Sendable, Hashable {
         case other
     }
 
+    /// File, folder, link or other.
     public var kind: Kind
     /// Size in bytes.
     public var size: Int

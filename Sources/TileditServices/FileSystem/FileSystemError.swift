@@ -14,6 +14,7 @@ public struct FileSystemError: Error, Sendable, Hashable {
         case status, read, write, synchronize, rename, remove, createFolder, listFolder
     }
 
+    /// The operation that failed.
     public var operation: Operation
     /// The path operated on (for `rename`, the source).
     public var path: String

@@ -17,6 +17,7 @@ public struct DocumentMetadata: Sendable, Hashable {
     /// Front matter `title`, else the first heading's text, else the
     /// fallback (the file name).
     public var title: String
+    /// Where `title` came from (a field, a heading, the file name).
     public var titleSource: TitleSource
     /// Front matter `date` as written (e.g. `2024-01-05`).
     public var date: String?

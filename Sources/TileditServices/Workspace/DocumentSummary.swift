@@ -12,6 +12,7 @@ public struct DocumentSummary: Sendable, Hashable, Identifiable {
 
     /// Path relative to the workspace root, `/`-separated (`posts/a/index.md`).
     public var path: String
+    /// Markdown, YAML or the site config.
     public var kind: DocumentKind
     /// See `DocumentMetadata.title` (YAML files: a top-level `title`, else
     /// the file name).
@@ -30,6 +31,7 @@ public struct DocumentSummary: Sendable, Hashable, Identifiable {
     public var warningCount: Int
     /// File size in bytes.
     public var size: Int
+    /// Whether the file can be opened, or why not.
     public var readability: Readability
 
     public init(
@@ -49,6 +51,7 @@ public struct DocumentSummary: Sendable, Hashable, Identifiable {
         self.readability = readability
     }
 
+    /// The path: unique within a workspace.
     public var id: String { path }
 
     /// Whether the file can be opened.

@@ -49,9 +49,10 @@ public struct WorkspaceClient: Sendable {
             discover: { root in
                 let result = try WorkspaceScanner(fileSystem: fileSystem).scan(root: root)
                 let rootName = root.standardizedFileURL.lastPathComponent
-                let summaries = await summarizeAll(
-                    result.candidates, rootName: rootName, fileSystem: fileSystem, sizeLimit: sizeLimit,
-                    concurrency: Swift.max(1, concurrency))
+                let summaries = await BoundedConcurrency.map(result.candidates, limit: concurrency) { candidate in
+                    summarizeOne(candidate, rootName: rootName, fileSystem: fileSystem, sizeLimit: sizeLimit)
+                }
+                try Task.checkCancellation()
                 return Workspace(
                     root: root, isTiledown: result.isTiledown,
                     documents: summaries.sorted { $0.path < $1.path }, unreadableFolders: result.unreadableFolders)
@@ -76,31 +77,6 @@ public struct WorkspaceClient: Sendable {
                 return summarizeOne(candidate, rootName: root.standardizedFileURL.lastPathComponent, fileSystem: fileSystem, sizeLimit: sizeLimit)
             }
         )
-    }
-
-    private static func summarizeAll(
-        _ candidates: [WorkspaceScanner.Candidate], rootName: String, fileSystem: FileSystem, sizeLimit: Int, concurrency: Int
-    ) async -> [DocumentSummary] {
-        await withTaskGroup(of: DocumentSummary.self) { group in
-            var results: [DocumentSummary] = []
-            results.reserveCapacity(candidates.count)
-            var next = 0
-            // At most `concurrency` files in flight: start one as each finishes.
-            while next < candidates.count && next < concurrency {
-                let candidate = candidates[next]
-                group.addTask { summarizeOne(candidate, rootName: rootName, fileSystem: fileSystem, sizeLimit: sizeLimit) }
-                next += 1
-            }
-            while let summary = await group.next() {
-                results.append(summary)
-                if next < candidates.count {
-                    let candidate = candidates[next]
-                    group.addTask { summarizeOne(candidate, rootName: rootName, fileSystem: fileSystem, sizeLimit: sizeLimit) }
-                    next += 1
-                }
-            }
-            return results
-        }
     }
 
     private static func summarizeOne(

@@ -43,6 +43,7 @@ public final class ManualClock: Clock, Sendable {
         state = Mutex(State(now: now))
     }
 
+    /// The current time; moves only through `advance`.
     public var now: Instant { state.withLock { $0.now } }
 
     public var minimumResolution: Duration { .zero }
@@ -50,6 +51,8 @@ public final class ManualClock: Clock, Sendable {
     /// How many tasks are asleep on the clock.
     public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
+    /// Suspends until time reaches `deadline` (returns at once when it
+    /// has); throws `CancellationError` when the task is cancelled.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
         let order = state.withLock { state in

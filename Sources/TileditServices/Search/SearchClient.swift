@@ -1,0 +1,110 @@
+import Foundation
+import TileditModel
+
+/// Workspace search as a dependency: an index kept up to date with edits,
+/// and queries against it.
+public struct SearchClient: Sendable {
+    /// Indexes the readable documents of a workspace, replacing any earlier
+    /// index. Throws `CancellationError` when cancelled (the earlier index stays).
+    public var build: @Sendable (Workspace) async throws -> Void
+    /// Re-indexes one document (path relative to the workspace root) from
+    /// its current bytes, e.g. after an edit or a save.
+    public var update: @Sendable (_ path: String, _ bytes: [UInt8]) async -> Void
+    /// Drops one document (deleted, trashed, renamed away).
+    public var remove: @Sendable (_ path: String) async -> Void
+    /// The documents matching a query (see `SearchQuery`), best first, at most `limit`.
+    public var search: @Sendable (_ query: String, _ limit: Int) async -> [SearchResult]
+
+    public init(
+        build: @escaping @Sendable (Workspace) async throws -> Void,
+        update: @escaping @Sendable (_ path: String, _ bytes: [UInt8]) async -> Void,
+        remove: @escaping @Sendable (_ path: String) async -> Void,
+        search: @escaping @Sendable (_ query: String, _ limit: Int) async -> [SearchResult]
+    ) {
+        self.build = build
+        self.update = update
+        self.remove = remove
+        self.search = search
+    }
+
+    /// A client over its own index, reading files through `fileSystem`.
+    /// Each call makes a new, empty index.
+    public static func live(fileSystem: FileSystem = .live) -> SearchClient {
+        let holder = SearchIndexHolder(fileSystem: fileSystem)
+        return SearchClient(
+            build: { workspace in
+                let generation = await holder.beginBuild()
+                let index = await SearchIndex.build(workspace: workspace, fileSystem: fileSystem)
+                if Task.isCancelled {
+                    await holder.abandonBuild(generation)
+                    throw CancellationError()
+                }
+                await holder.finishBuild(generation, index: index, root: workspace.root)
+            },
+            update: { path, bytes in await holder.update(path: path, bytes: bytes) },
+            remove: { path in await holder.remove(path: path) },
+            search: { query, limit in await holder.search(query, limit: limit) }
+        )
+    }
+}
+
+/// Holds a `SearchIndex` for a `SearchClient` and serializes its changes.
+///
+/// A build runs outside the actor; edits that arrive meanwhile go to the
+/// current index and are replayed on the new one when the build finishes,
+/// so none is lost.
+actor SearchIndexHolder {
+    private let fileSystem: FileSystem
+    private var index = SearchIndex()
+    private var root: URL?
+    private var generation = 0
+    /// Edits since the running build started, in order (`nil` bytes: removed).
+    private var editsDuringBuild: [(path: String, bytes: [UInt8]?)]?
+
+    init(fileSystem: FileSystem) {
+        self.fileSystem = fileSystem
+    }
+
+    func beginBuild() -> Int {
+        generation += 1
+        editsDuringBuild = []
+        return generation
+    }
+
+    func abandonBuild(_ build: Int) {
+        if build == generation { editsDuringBuild = nil }
+    }
+
+    func finishBuild(_ build: Int, index newIndex: SearchIndex, root newRoot: URL) {
+        // A later build supersedes this one.
+        guard build == generation else { return }
+        index = newIndex
+        root = newRoot
+        for edit in editsDuringBuild ?? [] {
+            if let bytes = edit.bytes { apply(path: edit.path, bytes: bytes) } else { index.remove(path: edit.path) }
+        }
+        editsDuringBuild = nil
+    }
+
+    func update(path: String, bytes: [UInt8]) {
+        editsDuringBuild?.append((path, bytes))
+        apply(path: path, bytes: bytes)
+    }
+
+    func remove(path: String) {
+        editsDuringBuild?.append((path, nil))
+        index.remove(path: path)
+    }
+
+    func search(_ query: String, limit: Int) -> [SearchResult] {
+        index.search(query, limit: limit)
+    }
+
+    private func apply(path: String, bytes: [UInt8]) {
+        guard let kind = DocumentKind(fileName: (path as NSString).lastPathComponent) else { return }
+        let dialect: FrontMatterDialect = root.map {
+            FrontMatterDialectRule.dialect(forFileAt: $0.appendingPathComponent(path), workspaceRoot: $0, fileSystem: fileSystem)
+        } ?? .yaml
+        index.update(SearchSource(path: path, kind: kind, dialect: dialect, bytes: bytes), rootName: root?.standardizedFileURL.lastPathComponent ?? "")
+    }
+}

@@ -1,0 +1,24 @@
+import Testing
+import TileditModel
+import TileditServices
+
+extension RenderingClient {
+    /// A client whose every closure records an issue and returns nothing.
+    public static var unimplemented: RenderingClient {
+        RenderingClient(
+            html: { _ in
+                Issue.record("RenderingClient.html was called unexpectedly")
+                return ""
+            },
+            preview: { _, _ in
+                Issue.record("RenderingClient.preview was called unexpectedly")
+                return []
+            }
+        )
+    }
+
+    /// A client that answers every document with `html` and `preview`.
+    public static func constant(html: String = "", preview: [String] = []) -> RenderingClient {
+        RenderingClient(html: { _ in html }, preview: { _, _ in preview })
+    }
+}
