@@ -149,8 +149,9 @@ public final class Terminal {
         isCursorVisible = nil
     }
 
-    /// The terminal's size in cells, from the tty (`TIOCGWINSZ`); ncurses'
-    /// idea of it when the tty does not say; 0 × 0 when not started.
+    /// The terminal's size in cells, from the tty on standard output
+    /// (`TIOCGWINSZ`); ncurses' idea of it when the tty does not say; 0 × 0
+    /// when neither knows (no tty and not started).
     public var size: TerminalSize {
         var windowSize = winsize()
         if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &windowSize) == 0, windowSize.ws_row > 0, windowSize.ws_col > 0 {
