@@ -1,0 +1,150 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// The state below is process-wide because POSIX signal handlers are plain C
+// functions that can reach no object. It is written only by
+// `TerminalRestoration.install` and `uninstall`, while the handlers that read
+// it are not installed, and read only by those handlers; hence
+// `nonisolated(unsafe)`. The handlers use only async-signal-safe calls
+// (write, tcsetattr, sigaction, raise) on memory prepared in advance.
+
+/// The bytes that put the terminal back: leave bracketed paste, reset
+/// attributes, show the cursor, leave keypad mode and the alternate screen.
+/// Allocated once at install; never touched by malloc inside a handler.
+nonisolated(unsafe) private var restoreBytes: UnsafeMutablePointer<UInt8>?
+nonisolated(unsafe) private var restoreByteCount = 0
+/// The terminal modes from before the editor started (cooked, echo on).
+nonisolated(unsafe) private var shellModes = termios()
+nonisolated(unsafe) private var hasShellModes = false
+/// The write end of the self-pipe that turns SIGWINCH into a resize event.
+nonisolated(unsafe) private var resizeNotificationDescriptor: Int32 = -1
+/// The actions the signals had before install, put back by uninstall.
+nonisolated(unsafe) private var previousActions: [Int32: sigaction] = [:]
+
+/// Puts the terminal back on exit, on SIGINT/SIGTERM/SIGHUP/SIGQUIT and on a
+/// crash (SIGSEGV, SIGBUS, SIGABRT, SIGFPE, and SIGILL/SIGTRAP, which is how
+/// a Swift runtime trap ends a process), and turns SIGWINCH into a byte on a
+/// pipe that `Terminal.readKey` polls.
+///
+/// The signal handlers do not call `endwin`. The classic compromise is to
+/// call it from the handler anyway, though it is not async-signal-safe
+/// (it writes through ncurses' buffers and may allocate, so a crash inside
+/// ncurses or malloc could deadlock). Instead the handler does by hand what
+/// `endwin` does for the tty, with async-signal-safe calls only: it writes
+/// the precomputed restore bytes with `write(2)` and puts back the saved
+/// terminal modes with `tcsetattr`. Then, since the handler was installed
+/// with `SA_RESETHAND | SA_NODEFER`, `raise` delivers the signal again with
+/// its default action, so the process still dies of (and reports) the
+/// original signal.
+enum TerminalRestoration {
+    /// Signals that end the process: restore, then die of the signal.
+    static let terminatingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL, SIGTRAP]
+
+    /// The restore bytes: bracketed paste off, then each terminfo string
+    /// given (those that exist) with its `$<…>` padding removed.
+    /// - Parameter capabilities: e.g. `sgr0`, `cnorm`, `rmkx`, `rmcup`
+    ///   strings as terminfo gives them, `nil` when absent.
+    static func restoreSequence(capabilities: [String?]) -> [UInt8] {
+        var bytes = Array("\u{1B}[?2004l".utf8)
+        for capability in capabilities {
+            guard let capability else { continue }
+            bytes += Array(removingPadding(capability).utf8)
+        }
+        return bytes
+    }
+
+    /// `capability` without terminfo delay specifications (`$<5>`, `$<2*/>`).
+    static func removingPadding(_ capability: String) -> String {
+        var result = ""
+        var rest = Substring(capability)
+        while let start = rest.firstRange(of: "$<") {
+            result += rest[..<start.lowerBound]
+            guard let end = rest[start.upperBound...].firstIndex(of: ">") else {
+                rest = rest[start.lowerBound...]
+                break
+            }
+            rest = rest[rest.index(after: end)...]
+        }
+        return result + rest
+    }
+
+    /// Saves the current terminal modes of `descriptor` as the ones to
+    /// restore; call before ncurses changes them.
+    static func saveShellModes(of descriptor: Int32) -> Bool {
+        hasShellModes = tcgetattr(descriptor, &shellModes) == 0
+        return hasShellModes
+    }
+
+    /// Stores `sequence` for the handlers and installs them; SIGWINCH will
+    /// write a byte to `resizeDescriptor`.
+    static func install(sequence: [UInt8], resizeDescriptor: Int32) {
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, sequence.count))
+        buffer.initialize(from: sequence, count: sequence.count)
+        restoreBytes = buffer
+        restoreByteCount = sequence.count
+        resizeNotificationDescriptor = resizeDescriptor
+        for signalNumber in terminatingSignals {
+            setHandler(restoreAndReraise, for: signalNumber, flags: Int32(truncatingIfNeeded: SA_RESETHAND) | Int32(truncatingIfNeeded: SA_NODEFER))
+        }
+        setHandler(notifyResize, for: SIGWINCH, flags: Int32(truncatingIfNeeded: SA_RESTART))
+    }
+
+    /// Puts back the signal actions from before `install` and frees the
+    /// handlers' state.
+    static func uninstall() {
+        for (signalNumber, action) in previousActions {
+            var action = action
+            sigaction(signalNumber, &action, nil)
+        }
+        previousActions = [:]
+        resizeNotificationDescriptor = -1
+        restoreByteCount = 0
+        restoreBytes?.deallocate()
+        restoreBytes = nil
+    }
+
+    /// Writes the restore bytes to standard output and puts back the saved
+    /// terminal modes. Async-signal-safe.
+    static func restoreFromSignal() {
+        if let bytes = restoreBytes, restoreByteCount > 0 {
+            _ = write(STDOUT_FILENO, bytes, restoreByteCount)
+        }
+        if hasShellModes {
+            _ = tcsetattr(STDIN_FILENO, TCSANOW, &shellModes)
+        }
+    }
+
+    private static func setHandler(_ handler: @convention(c) (Int32) -> Void, for signalNumber: Int32, flags: Int32) {
+        var action = sigaction()
+        #if os(Linux)
+        action.__sigaction_handler.sa_handler = handler
+        #else
+        action.__sigaction_u.__sa_handler = handler
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = flags
+        var previous = sigaction()
+        if sigaction(signalNumber, &action, &previous) == 0, previousActions[signalNumber] == nil {
+            previousActions[signalNumber] = previous
+        }
+    }
+}
+
+/// Handler of the terminating signals: restore, then die of the signal.
+private func restoreAndReraise(_ signalNumber: Int32) {
+    TerminalRestoration.restoreFromSignal()
+    raise(signalNumber)
+}
+
+/// Handler of SIGWINCH: one byte on the self-pipe, errno preserved.
+private func notifyResize(_ signalNumber: Int32) {
+    let savedErrno = errno
+    var byte: UInt8 = 1
+    if resizeNotificationDescriptor >= 0 {
+        _ = write(resizeNotificationDescriptor, &byte, 1)
+    }
+    errno = savedErrno
+}

@@ -1,0 +1,81 @@
+/// A one-row status bar: segments on the left and on the right, each with
+/// its own role, on the status bar background.
+///
+/// One space pads each end. The right segments keep their place; the left
+/// ones get what remains less one column of gap and are cut with "…" when
+/// they do not fit. Right segments wider than the bar are cut too.
+/// A segment in the plain `text` role is drawn in `statusBarText`, and a
+/// segment without a background gets `statusBar`, so every segment stays
+/// readable on the bar.
+public struct StatusBar: Hashable, Sendable {
+    /// Segments drawn from the left edge.
+    public var left: [TextSegment]
+    /// Segments drawn against the right edge.
+    public var right: [TextSegment]
+
+    /// A bar with `left` and `right` segments.
+    public init(left: [TextSegment] = [], right: [TextSegment] = []) {
+        self.left = left
+        self.right = right
+    }
+
+    /// The bar's own style.
+    public static let barStyle = CellStyle(foreground: .statusBarText, background: .statusBar)
+
+    /// Where each segment goes in a bar `width` columns wide: the column
+    /// (from the bar's left edge) and the segment, cut to fit.
+    public func layout(width: Int) -> [(column: Int, segment: TextSegment)] {
+        guard width > 2 else { return [] }
+        let inner = width - 2
+        var placed: [(column: Int, segment: TextSegment)] = []
+        let fittedRight = Self.fit(right, to: inner)
+        let rightWidth = fittedRight.reduce(0) { $0 + $1.width }
+        var column = 1 + inner - rightWidth
+        for segment in fittedRight {
+            placed.append((column, segment))
+            column += segment.width
+        }
+        let leftRoom = rightWidth == 0 ? inner : inner - rightWidth - 1
+        column = 1
+        for segment in Self.fit(left, to: leftRoom) {
+            placed.append((column, segment))
+            column += segment.width
+        }
+        return placed.sorted { $0.column < $1.column }
+    }
+
+    /// Draws the bar on `row` from `column`, `width` columns wide.
+    public func draw(into buffer: inout ScreenBuffer, row: Int, column: Int = 0, width: Int) {
+        let rect = Rect(row: row, column: column, width: width, height: 1)
+        buffer.fill(rect, style: Self.barStyle)
+        for (offset, segment) in layout(width: width) {
+            var style = segment.style
+            if style.foreground == .text {
+                style.foreground = .statusBarText
+            }
+            if style.background == nil {
+                style.background = .statusBar
+            }
+            buffer.put(segment.text, row: row, column: column + offset, style: style, clip: rect)
+        }
+    }
+
+    /// The segments that fit in `width` columns, the last one cut with "…".
+    private static func fit(_ segments: [TextSegment], to width: Int) -> [TextSegment] {
+        var result: [TextSegment] = []
+        var remaining = width
+        for segment in segments {
+            guard remaining > 0 else { break }
+            if segment.width <= remaining {
+                result.append(segment)
+                remaining -= segment.width
+            } else {
+                var cut = segment
+                cut.text = DisplayWidth.truncate(segment.text, to: remaining)
+                result.append(cut)
+                break
+            }
+        }
+        return result
+    }
+}
