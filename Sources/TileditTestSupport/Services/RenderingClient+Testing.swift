@@ -18,7 +18,7 @@ extension RenderingClient {
     }
 
     /// A client that answers every document with `html` and `preview`.
-    public static func constant(html: String = "", preview: [String] = []) -> RenderingClient {
+    public static func constant(html: String = "", preview: [StyledLine] = []) -> RenderingClient {
         RenderingClient(html: { _ in html }, preview: { _, _ in preview })
     }
 }
