@@ -120,16 +120,27 @@ public final class DocumentEditorModel {
     private var fingerprint: FileFingerprint?
 
     @ObservationIgnored private let dependencies: Dependencies
+    @ObservationIgnored private let documentChanged: @MainActor (MarkdownDocument) -> Void
+    @ObservationIgnored private let documentSaved: @MainActor (URL, [UInt8]) -> Void
     /// The pending automatic save (tests await it).
     @ObservationIgnored private(set) var autosaveTask: Task<Void, Never>?
     /// The pending journal write (tests await it).
     @ObservationIgnored private(set) var journalTask: Task<Void, Never>?
 
-    public init(url: URL, displayPath: String, dialect: FrontMatterDialect, dependencies: Dependencies) {
+    /// - Parameters:
+    ///   - documentChanged: told after every load and change (the preview follows it).
+    ///   - documentSaved: told after every save with the bytes written (the search index follows it).
+    public init(
+        url: URL, displayPath: String, dialect: FrontMatterDialect, dependencies: Dependencies,
+        documentChanged: @escaping @MainActor (MarkdownDocument) -> Void = { _ in },
+        documentSaved: @escaping @MainActor (URL, [UInt8]) -> Void = { _, _ in }
+    ) {
         self.url = url
         self.displayPath = displayPath
         self.dialect = dialect
         self.dependencies = dependencies
+        self.documentChanged = documentChanged
+        self.documentSaved = documentSaved
         var current: (@MainActor () -> MarkdownDocument?)?
         var apply: (@MainActor (DocumentOperation) -> EditError?)?
         inspector = InspectorModel(document: { current?() }, perform: { apply?($0) })
@@ -211,6 +222,7 @@ public final class DocumentEditorModel {
             savedSerial = 0
             saveFlow = .idle
             select(selection.flatMap { loaded.index(of: $0) != nil ? $0 : nil } ?? (loaded.blockCount > 0 ? loaded.id(at: 0) : nil))
+            documentChanged(loaded)
         } catch {
             document = .failed(ViewError(Self.message(error)))
         }
@@ -422,6 +434,7 @@ public final class DocumentEditorModel {
     /// After every change: the save state, the journal, autosave.
     private func changed() {
         if saveFlow == .saved || saveFlow.isFailure { saveFlow = .idle }
+        if let current = document.value { documentChanged(current) }
         scheduleJournal()
         scheduleAutosave()
     }
@@ -482,6 +495,7 @@ public final class DocumentEditorModel {
             fingerprint = written
             savedSerial = serial
             saveFlow = .saved
+            documentSaved(url, current.bytes)
             journalTask?.cancel()
             try? await dependencies.store.clearJournal(url)
         } catch let error as DocumentStoreError {

@@ -1,0 +1,315 @@
+import Foundation
+import Observation
+import TileditModel
+import TileditServices
+
+/// The application: the workspace session (closed, opening, open, failed),
+/// the document list, the open document's editor and preview, and the
+/// screens over them (search, settings, alerts). Quitting with unsaved
+/// changes asks first.
+@Observable @MainActor
+public final class AppModel {
+    /// The workspace session.
+    public enum Session: Equatable, Sendable {
+        case closed
+        case opening(path: String)
+        case open(root: URL)
+        case failed(ViewError)
+
+        public var root: URL? {
+            if case .open(let root) = self { return root }
+            return nil
+        }
+    }
+
+    /// What the app shows over the panes.
+    public enum Destination: Equatable {
+        case search(SearchModel)
+        case settings(SettingsModel)
+        /// Unsaved documents: save them, discard them, or stay.
+        case confirmQuit(unsavedPaths: [String])
+        case alert(ViewError)
+
+        public static func == (lhs: Destination, rhs: Destination) -> Bool {
+            switch (lhs, rhs) {
+            case (.search(let a), .search(let b)): a === b
+            case (.settings(let a), .settings(let b)): a === b
+            case (.confirmQuit(let a), .confirmQuit(let b)): a == b
+            case (.alert(let a), .alert(let b)): a == b
+            default: false
+            }
+        }
+
+        public var search: SearchModel? {
+            if case .search(let model) = self { return model }
+            return nil
+        }
+
+        public var settings: SettingsModel? {
+            if case .settings(let model) = self { return model }
+            return nil
+        }
+
+        public var confirmQuit: [String]? {
+            if case .confirmQuit(let paths) = self { return paths }
+            return nil
+        }
+
+        public var alert: ViewError? {
+            if case .alert(let error) = self { return error }
+            return nil
+        }
+    }
+
+    /// Everything the app uses from outside, injected by the executable.
+    public struct Dependencies: Sendable {
+        public var workspace: WorkspaceClient
+        public var store: DocumentStore
+        public var search: SearchClient
+        public var rendering: RenderingClient
+        public var settings: SettingsClient
+        public var clock: any Clock<Duration>
+        public var fileSystem: FileSystem
+        public var catalog: TileCatalog
+        /// How often the open document is compared with the file on disk; `nil` never.
+        public var diskCheckInterval: Duration?
+
+        public init(
+            workspace: WorkspaceClient, store: DocumentStore, search: SearchClient, rendering: RenderingClient,
+            settings: SettingsClient, clock: any Clock<Duration>, fileSystem: FileSystem, catalog: TileCatalog = .builtIn,
+            diskCheckInterval: Duration? = .seconds(2)
+        ) {
+            self.workspace = workspace
+            self.store = store
+            self.search = search
+            self.rendering = rendering
+            self.settings = settings
+            self.clock = clock
+            self.fileSystem = fileSystem
+            self.catalog = catalog
+            self.diskCheckInterval = diskCheckInterval
+        }
+    }
+
+    /// The workspace session.
+    public private(set) var session = Session.closed
+    /// The document list, once a workspace is opening or open.
+    public private(set) var documents: DocumentListModel?
+    /// The open document's editor.
+    public private(set) var editor: DocumentEditorModel?
+    /// The preview of the open document.
+    public let preview: PreviewModel
+    /// What the app shows over the panes.
+    public private(set) var destination: Destination?
+    /// The editor settings in effect.
+    public private(set) var settings = Settings()
+    /// Set when the user quit; the renderer exits.
+    public private(set) var hasQuit = false
+
+    @ObservationIgnored private let dependencies: Dependencies
+    /// Editors opened in this session, by path, so switching documents keeps unsaved edits.
+    @ObservationIgnored private var editors: [String: DocumentEditorModel] = [:]
+    /// Index building and disk checks (tests await them).
+    @ObservationIgnored private(set) var indexTask: Task<Void, Never>?
+    @ObservationIgnored private var watchTask: Task<Void, Never>?
+
+    public init(dependencies: Dependencies) {
+        self.dependencies = dependencies
+        preview = PreviewModel(rendering: dependencies.rendering, clock: dependencies.clock)
+    }
+
+    deinit {
+        indexTask?.cancel()
+        watchTask?.cancel()
+    }
+
+    // MARK: Derived state
+
+    /// Paths of open documents with unsaved edits.
+    public var unsavedPaths: [String] { editors.values.filter(\.isDirty).map(\.displayPath).sorted() }
+
+    /// The catalog in the user's order.
+    public var catalog: TileCatalog { dependencies.catalog.ordered(by: settings.catalogOrder) }
+
+    // MARK: Opening
+
+    /// Opens `path` (a folder as the workspace, or a file with the folder
+    /// around it), relative to `currentDirectory`.
+    public func onAppeared(path: String?, currentDirectory: URL) async {
+        let target = path.map { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : currentDirectory.appendingPathComponent($0) } ?? currentDirectory
+        session = .opening(path: path ?? ".")
+        settings = (try? await dependencies.settings.load()) ?? Settings()
+        let (root, file) = await workspaceRoot(for: target.standardizedFileURL)
+        let list = DocumentListModel(
+            root: root, workspace: dependencies.workspace, store: dependencies.store,
+            open: { [weak self] path in await self?.openDocument(path) },
+            deleted: { [weak self] path in self?.closeDocument(path) })
+        documents = list
+        await list.onAppeared()
+        switch list.workspace {
+        case .failed(let error):
+            session = .failed(error)
+            return
+        default:
+            session = .open(root: root)
+        }
+        if let workspace = list.workspace.value {
+            let search = dependencies.search
+            indexTask = Task { try? await search.build(workspace) }
+        }
+        startWatching()
+        if let file {
+            await list.onSelectedDocument(file)
+        } else if let first = list.visibleDocuments.first(where: { $0.isReadable && $0.kind == .markdown }) {
+            await list.onSelectedDocument(first.path)
+        }
+    }
+
+    /// The workspace root for a path: a folder is its own root; a file's
+    /// root is the nearest folder above it with `tiledown.yml`, else its folder.
+    private func workspaceRoot(for url: URL) async -> (URL, String?) {
+        let fileSystem = dependencies.fileSystem
+        guard let status = try? fileSystem.status(url), status.kind != .folder else { return (url, nil) }
+        var folder = url.deletingLastPathComponent()
+        var candidate = folder
+        while candidate.path != "/" {
+            if (try? fileSystem.status(candidate.appendingPathComponent("tiledown.yml"))) != nil {
+                folder = candidate
+                break
+            }
+            candidate.deleteLastPathComponent()
+        }
+        let relative = url.path.hasPrefix(folder.path + "/") ? String(url.path.dropFirst(folder.path.count + 1)) : url.lastPathComponent
+        return (folder, relative)
+    }
+
+    /// Opens the document at `path` (relative to the workspace) in the editor.
+    func openDocument(_ path: String) async {
+        guard let root = session.root ?? documents?.root else { return }
+        if let existing = editors[path] {
+            editor = existing
+            preview.onChangedDocument(existing.document.value, immediately: true)
+            return
+        }
+        let url = root.appendingPathComponent(path)
+        let summary = documents?.workspace.value?.document(at: path)
+        if let summary, case .unreadable(let problem) = summary.readability {
+            destination = .alert(ViewError(problem.message(path: path)))
+            return
+        }
+        guard summary?.kind == .markdown || summary == nil else {
+            destination = .alert(ViewError("\(path) is a YAML file; edit it with `tiledit set \(path) --yaml KEY=VALUE` for now."))
+            return
+        }
+        let dialect = summary?.dialect ?? FrontMatterDialectRule.dialect(forFileAt: url, workspaceRoot: root, fileSystem: dependencies.fileSystem)
+        let search = dependencies.search
+        let rootPath = root.path
+        let opened = DocumentEditorModel(
+            url: url, displayPath: path, dialect: dialect, dependencies: editorDependencies(),
+            documentChanged: { [weak self] document in
+                guard let self, self.editor?.url == url else { return }
+                self.preview.onChangedDocument(document)
+            },
+            documentSaved: { url, bytes in
+                let relative = url.path.hasPrefix(rootPath + "/") ? String(url.path.dropFirst(rootPath.count + 1)) : url.lastPathComponent
+                Task { await search.update(relative, bytes) }
+            })
+        editors[path] = opened
+        editor = opened
+        await opened.onAppeared()
+        preview.onChangedDocument(opened.document.value, immediately: true)
+    }
+
+    private func editorDependencies() -> DocumentEditorModel.Dependencies {
+        DocumentEditorModel.Dependencies(
+            store: dependencies.store, clock: dependencies.clock, catalog: catalog,
+            formatOnSave: settings.formatOnSave,
+            autosaveDelay: settings.autosaveInterval > 0 ? .seconds(settings.autosaveInterval) : nil)
+    }
+
+    private func closeDocument(_ path: String) {
+        editors[path] = nil
+        if editor?.displayPath == path {
+            editor = nil
+            preview.onChangedDocument(nil)
+        }
+        let search = dependencies.search
+        Task { await search.remove(path) }
+    }
+
+    /// Compares the open document with the file on disk now and then.
+    private func startWatching() {
+        watchTask?.cancel()
+        guard let interval = dependencies.diskCheckInterval else { return }
+        let clock = dependencies.clock
+        watchTask = Task { [weak self] in
+            while !Task.isCancelled {
+                do { try await clock.sleep(for: interval) } catch { return }
+                await self?.editor?.onCheckedDisk()
+            }
+        }
+    }
+
+    // MARK: Screens
+
+    /// Opens the search screen.
+    public func onTappedSearch() {
+        let model = SearchModel(search: dependencies.search, clock: dependencies.clock) { [weak self] result in
+            Task { await self?.openResult(result) }
+        }
+        destination = .search(model)
+    }
+
+    /// Opens a search result: the document, with the matched block selected.
+    func openResult(_ result: SearchResult) async {
+        destination = nil
+        await documents?.onSelectedDocument(result.path)
+        editor?.onSelectedLine(result.line)
+    }
+
+    /// Opens the settings screen.
+    public func onTappedSettings() {
+        let model = SettingsModel(client: dependencies.settings) { [weak self] settings in
+            self?.settings = settings
+        }
+        destination = .settings(model)
+    }
+
+    /// Closes the screen shown over the panes.
+    public func onDismissed() {
+        destination = nil
+    }
+
+    // MARK: Quitting
+
+    /// Quits, or asks first when documents have unsaved edits.
+    public func onTappedQuit() {
+        let unsaved = unsavedPaths
+        if unsaved.isEmpty {
+            hasQuit = true
+        } else {
+            destination = .confirmQuit(unsavedPaths: unsaved)
+        }
+    }
+
+    /// The user answered the quit confirmation.
+    ///
+    /// - Parameter saving: save every unsaved document first (quitting only
+    ///   when all saves succeed), or discard the edits.
+    public func onConfirmedQuit(saving: Bool) async {
+        guard destination?.confirmQuit != nil else { return }
+        destination = nil
+        let dirty = editors.values.filter(\.isDirty)
+        if saving {
+            for editor in dirty { await editor.onTappedSave() }
+            let failed = dirty.filter(\.isDirty)
+            if !failed.isEmpty {
+                destination = .alert(ViewError("Could not save \(failed.map(\.displayPath).joined(separator: ", ")); nothing was quit."))
+                return
+            }
+        } else {
+            for editor in dirty { try? await dependencies.store.clearJournal(editor.url) }
+        }
+        hasQuit = true
+    }
+}

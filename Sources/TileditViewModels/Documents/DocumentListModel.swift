@@ -1,0 +1,251 @@
+import Foundation
+import Observation
+import TileditModel
+import TileditServices
+
+/// The documents of a workspace: loaded on appear, filtered and sorted
+/// (the visible list is derived, never stored), with new documents from
+/// templates and deletion to the workspace trash after a confirmation.
+@Observable @MainActor
+public final class DocumentListModel {
+    /// How the list is ordered.
+    public enum SortOrder: String, Equatable, Sendable, CaseIterable {
+        case title
+        /// Newest first; documents without a date last.
+        case date
+        case path
+
+        /// The next order, for a key that cycles through them.
+        public var next: SortOrder {
+            let all = Self.allCases
+            return all[((all.firstIndex(of: self) ?? 0) + 1) % all.count]
+        }
+    }
+
+    /// The new-document sheet's form.
+    public struct NewDocumentForm: Equatable, Sendable {
+        public var kind: DocumentTemplate.Kind
+        public var title: String
+
+        /// Why the form cannot be submitted, or `nil` (derived).
+        public var message: String? {
+            title.trimmingCharacters(in: .whitespaces).isEmpty ? "Give the document a title" : nil
+        }
+    }
+
+    /// Where the list navigates.
+    public enum Destination: Equatable, Sendable {
+        case newDocument(NewDocumentForm)
+        case confirmDelete(path: String)
+        case alert(ViewError)
+
+        public var newDocument: NewDocumentForm? {
+            if case .newDocument(let form) = self { return form }
+            return nil
+        }
+
+        public var confirmDelete: String? {
+            if case .confirmDelete(let path) = self { return path }
+            return nil
+        }
+
+        public var alert: ViewError? {
+            if case .alert(let error) = self { return error }
+            return nil
+        }
+    }
+
+    /// The workspace folder.
+    public let root: URL
+    /// The workspace, once discovered.
+    public private(set) var workspace: Loadable<Workspace> = .idle
+    /// Text that filters the list (title, path and tags, any case).
+    public private(set) var filterText = ""
+    /// How the list is ordered.
+    public private(set) var sortOrder = SortOrder.path
+    /// The highlighted document's path.
+    public private(set) var selection: String?
+    /// Where the list navigates.
+    public private(set) var destination: Destination?
+    /// The last document moved to the trash, restorable.
+    public private(set) var lastTrashed: TrashedItem?
+
+    @ObservationIgnored private let workspaceClient: WorkspaceClient
+    @ObservationIgnored private let store: DocumentStore
+    @ObservationIgnored private let open: @MainActor (String) async -> Void
+    @ObservationIgnored private let deleted: @MainActor (String) async -> Void
+
+    /// - Parameters:
+    ///   - open: opens the document at a relative path (the app's editor).
+    ///   - deleted: told when a document went to the trash (close its editor).
+    public init(
+        root: URL, workspace: WorkspaceClient, store: DocumentStore,
+        open: @escaping @MainActor (String) async -> Void, deleted: @escaping @MainActor (String) async -> Void = { _ in }
+    ) {
+        self.root = root
+        workspaceClient = workspace
+        self.store = store
+        self.open = open
+        self.deleted = deleted
+    }
+
+    // MARK: Derived state
+
+    /// The documents shown: filtered by `filterText`, ordered by `sortOrder`.
+    public var visibleDocuments: [DocumentSummary] {
+        guard let documents = workspace.value?.documents else { return [] }
+        let needle = filterText.trimmingCharacters(in: .whitespaces).lowercased()
+        let filtered = needle.isEmpty ? documents : documents.filter { summary in
+            summary.title.lowercased().contains(needle) || summary.path.lowercased().contains(needle)
+                || summary.tags.contains { $0.lowercased().contains(needle) }
+        }
+        switch sortOrder {
+        case .path:
+            return filtered.sorted { $0.path < $1.path }
+        case .title:
+            return filtered.sorted { ($0.title.lowercased(), $0.path) < ($1.title.lowercased(), $1.path) }
+        case .date:
+            return filtered.sorted { lhs, rhs in
+                switch (lhs.date, rhs.date) {
+                case (let left?, let right?): left == right ? lhs.path < rhs.path : left > right
+                case (.some, nil): true
+                case (nil, .some): false
+                case (nil, nil): lhs.path < rhs.path
+                }
+            }
+        }
+    }
+
+    /// Position of the selection in the visible list.
+    public var selectedIndex: Int? { selection.flatMap { path in visibleDocuments.firstIndex { $0.path == path } } }
+
+    // MARK: Actions
+
+    /// Discovers the workspace (the renderer calls this when the list appears).
+    public func onAppeared() async {
+        guard case .idle = workspace else { return }
+        await reload()
+    }
+
+    /// Discovers the workspace again (after outside changes).
+    public func onRefreshed() async {
+        await reload()
+    }
+
+    private func reload() async {
+        workspace = .loading(previous: workspace.value)
+        do {
+            let found = try await workspaceClient.discover(root)
+            workspace = .loaded(found)
+            if selection == nil || found.document(at: selection ?? "") == nil {
+                selection = visibleDocuments.first?.path
+            }
+        } catch let error as WorkspaceError {
+            workspace = .failed(ViewError(error.message))
+        } catch {
+            workspace = .failed(ViewError(error.localizedDescription))
+        }
+    }
+
+    public func onChangedFilter(_ text: String) {
+        filterText = text
+        if let selection, !visibleDocuments.contains(where: { $0.path == selection }) {
+            self.selection = visibleDocuments.first?.path
+        }
+    }
+
+    public func onChangedSortOrder(_ order: SortOrder) {
+        sortOrder = order
+    }
+
+    /// The user moved the highlight by `offset` rows.
+    public func onMovedSelection(by offset: Int) {
+        let documents = visibleDocuments
+        guard !documents.isEmpty else { return }
+        let current = selectedIndex ?? 0
+        selection = documents[Swift.max(0, Swift.min(documents.count - 1, current + offset))].path
+    }
+
+    /// The user opened a document.
+    public func onSelectedDocument(_ path: String) async {
+        guard workspace.value?.document(at: path) != nil else { return }
+        selection = path
+        await open(path)
+    }
+
+    /// The user opened the highlighted document.
+    public func onOpenedSelection() async {
+        guard let selection else { return }
+        await onSelectedDocument(selection)
+    }
+
+    /// Opens the new-document sheet.
+    public func onTappedNewDocument() {
+        destination = .newDocument(NewDocumentForm(kind: workspace.value?.isTiledown == false ? .page : .post, title: ""))
+    }
+
+    public func onChangedNewDocument(_ form: NewDocumentForm) {
+        guard destination?.newDocument != nil else { return }
+        destination = .newDocument(form)
+    }
+
+    /// Creates the document from its template, lists and opens it.
+    public func onConfirmedNewDocument() async {
+        guard let form = destination?.newDocument, form.message == nil else { return }
+        destination = nil
+        let folder = form.kind == .post ? root.appendingPathComponent("posts") : root
+        let template = DocumentTemplate(
+            kind: form.kind, title: form.title.trimmingCharacters(in: .whitespaces),
+            dialect: workspace.value?.isTiledown == false ? .yaml : .tiledown)
+        do {
+            let url = try await store.create(template, folder)
+            await reload()
+            let path = url.path.hasPrefix(root.path + "/") ? String(url.path.dropFirst(root.path.count + 1)) : url.lastPathComponent
+            filterText = ""
+            await onSelectedDocument(path)
+        } catch {
+            destination = .alert(ViewError(Self.message(error)))
+        }
+    }
+
+    /// Asks to confirm moving the highlighted document to the trash.
+    public func onTappedDelete() {
+        guard let selection else { return }
+        destination = .confirmDelete(path: selection)
+    }
+
+    /// Moves the document to `.tiledit-trash` in the workspace.
+    public func onConfirmedDelete() async {
+        guard let path = destination?.confirmDelete else { return }
+        destination = nil
+        do {
+            lastTrashed = try await store.trash(root.appendingPathComponent(path), root)
+            await deleted(path)
+            await reload()
+        } catch {
+            destination = .alert(ViewError(Self.message(error)))
+        }
+    }
+
+    /// Puts the last trashed document back.
+    public func onTappedRestore() async {
+        guard let item = lastTrashed else { return }
+        do {
+            try await store.restore(item)
+            lastTrashed = nil
+            await reload()
+        } catch {
+            destination = .alert(ViewError(Self.message(error)))
+        }
+    }
+
+    public func onDismissed() {
+        destination = nil
+    }
+
+    static func message(_ error: any Error) -> String {
+        if let error = error as? DocumentStoreError { return error.message }
+        if let error = error as? WorkspaceError { return error.message }
+        return error.localizedDescription
+    }
+}

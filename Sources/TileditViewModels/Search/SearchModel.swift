@@ -1,0 +1,84 @@
+import Observation
+import TileditServices
+
+/// Workspace search: waits 300 ms after the last keystroke (on the injected
+/// clock), cancels the search it supersedes, and never shows a
+/// `CancellationError` (DESIGN.md section 5).
+@Observable @MainActor
+public final class SearchModel {
+    /// The query as typed.
+    public private(set) var query = ""
+    /// Results of the last finished search.
+    public private(set) var results: Loadable<[SearchResult]> = .idle
+    /// The highlighted result.
+    public private(set) var selection: Int?
+
+    /// Time after the last keystroke before a search runs.
+    public static let debounce: Duration = .milliseconds(300)
+    /// Most results shown.
+    public static let limit = 50
+
+    @ObservationIgnored private let search: SearchClient
+    @ObservationIgnored private let clock: any Clock<Duration>
+    @ObservationIgnored private let open: @MainActor (SearchResult) -> Void
+    /// The running search (tests await it).
+    @ObservationIgnored private(set) var task: Task<Void, Never>?
+
+    /// - Parameters:
+    ///   - search: the workspace index.
+    ///   - clock: the clock the debounce waits on.
+    ///   - open: opens a chosen result (the document, its block selected).
+    public init(search: SearchClient, clock: any Clock<Duration>, open: @escaping @MainActor (SearchResult) -> Void) {
+        self.search = search
+        self.clock = clock
+        self.open = open
+    }
+
+    deinit {
+        task?.cancel()
+    }
+
+    /// The user typed; a search runs 300 ms after the last keystroke.
+    public func onChangedQuery(_ text: String) {
+        query = text
+        task?.cancel()
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else {
+            results = .idle
+            selection = nil
+            task = nil
+            return
+        }
+        results = .loading(previous: results.value)
+        let search = search
+        let clock = clock
+        task = Task { [weak self] in
+            do {
+                try await clock.sleep(for: Self.debounce)
+                let found = await search.search(trimmed, Self.limit)
+                try Task.checkCancellation()
+                self?.finish(found)
+            } catch {
+                // Superseded by a newer query or closed: nothing to show.
+            }
+        }
+    }
+
+    private func finish(_ found: [SearchResult]) {
+        results = .loaded(found)
+        selection = found.isEmpty ? nil : 0
+    }
+
+    /// The user moved the highlight.
+    public func onMovedSelection(by offset: Int) {
+        guard let found = results.value, !found.isEmpty else { return }
+        selection = Swift.max(0, Swift.min(found.count - 1, (selection ?? 0) + offset))
+    }
+
+    /// The user chose a result (Enter or a click).
+    public func onChoseResult(at index: Int? = nil) {
+        guard let found = results.value, let chosen = index ?? selection, chosen < found.count else { return }
+        task?.cancel()
+        open(found[chosen])
+    }
+}
