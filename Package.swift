@@ -5,7 +5,7 @@ import PackageDescription
 /// System libraries come from the platform's packages through pkg-config.
 let package = Package(
     name: "Tiledit",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "tiledit", targets: ["tiledit"]),
         .executable(name: "tiledit-bench", targets: ["TileditBench"]),

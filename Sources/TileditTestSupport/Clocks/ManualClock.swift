@@ -7,7 +7,6 @@ import Synchronization
 /// deadline order (equal deadlines in the order they went to sleep), and each
 /// sees `now` equal to its deadline. Cancelling a sleeping task wakes it with
 /// `CancellationError`. Thread-safe: the state sits behind a `Mutex`.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 public final class ManualClock: Clock, Sendable {
     /// A point in the clock's time: the duration since the clock started.
     public struct Instant: InstantProtocol, Hashable, Sendable {

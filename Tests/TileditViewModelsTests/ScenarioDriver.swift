@@ -1,0 +1,399 @@
+import Foundation
+import Testing
+import TileditModel
+import TileditServices
+import TileditTestSupport
+@testable import TileditViewModels
+
+/// Replays a scenario of `Tests/Scenarios` against the view models, with the
+/// live services on a copy of the fixture, a manual clock and a fault
+/// injector for the disk.
+@MainActor
+final class ScenarioDriver {
+    let scenario: Scenario
+    let workspace: URL
+    let clock = ManualClock()
+    let faults = FaultInjector()
+    let stateFolder: URL
+    private(set) var app: AppModel
+
+    init?(_ scenario: Scenario) throws {
+        guard let workspace = try scenario.makeWorkspace() else { return nil }
+        self.scenario = scenario
+        self.workspace = workspace
+        stateFolder = try TestSupport.makeTemporaryFolder("scenario-state")
+        app = AppModel(dependencies: Self.dependencies(clock: clock, faults: faults, stateFolder: stateFolder))
+    }
+
+    static func dependencies(clock: ManualClock, faults: FaultInjector, stateFolder: URL) -> AppModel.Dependencies {
+        let fileSystem = faults.fileSystem
+        return AppModel.Dependencies(
+            workspace: .live(fileSystem: fileSystem),
+            store: .testing(journalFolder: stateFolder.appendingPathComponent("journal"), fileSystem: fileSystem),
+            search: .live(fileSystem: fileSystem),
+            rendering: .live,
+            settings: .live(file: stateFolder.appendingPathComponent("settings.yml"), fileSystem: fileSystem),
+            clock: clock, fileSystem: fileSystem, diskCheckInterval: nil)
+    }
+
+    /// Opens the workspace and replays every step, checking expectations.
+    func run() async throws {
+        await app.onAppeared(path: scenario.openPath, currentDirectory: workspace)
+        await settle()
+        for step in scenario.steps {
+            try await perform(step)
+            await settle()
+            check(step)
+        }
+        try checkDisk()
+    }
+
+    /// Waits for work the last action started (index build, preview render).
+    private func settle() async {
+        await app.indexTask?.value
+        await app.preview.task?.value
+        for _ in 0..<20 { await Task.yield() }
+    }
+
+    private func fail(_ step: Scenario.Step, _ message: String) -> ScenarioError {
+        ScenarioError(description: "\(scenario.id).yaml:\(step.line): \(step.action): \(message)")
+    }
+
+    private func requireEditor(_ step: Scenario.Step) throws -> DocumentEditorModel {
+        guard let editor = app.editor else { throw fail(step, "no document is open") }
+        return editor
+    }
+
+    private func int(_ step: Scenario.Step, _ name: String) throws -> Int {
+        guard let text = step[argument: name], let value = Int(text) else { throw fail(step, "needs a number `\(name)`") }
+        return value
+    }
+
+    private func text(_ step: Scenario.Step, _ name: String) throws -> String {
+        guard let value = step[argument: name] else { throw fail(step, "needs `\(name)`") }
+        return value
+    }
+
+    // MARK: Actions
+
+    private func perform(_ step: Scenario.Step) async throws {
+        switch step.action {
+        case "check":
+            break
+        case "openDocument":
+            await app.documents?.onSelectedDocument(try text(step, "path"))
+        case "filter":
+            app.documents?.onChangedFilter(step[argument: "text"] ?? "")
+        case "sort":
+            guard let order = DocumentListModel.SortOrder(rawValue: try text(step, "by")) else { throw fail(step, "unknown order") }
+            app.documents?.onChangedSortOrder(order)
+        case "newDocument":
+            guard let list = app.documents, let kind = DocumentTemplate.Kind(rawValue: try text(step, "kind")) else { throw fail(step, "bad kind") }
+            list.onTappedNewDocument()
+            list.onChangedNewDocument(.init(kind: kind, title: try text(step, "title")))
+            await list.onConfirmedNewDocument()
+        case "deleteDocument":
+            guard let list = app.documents else { throw fail(step, "no list") }
+            await list.onSelectedDocument(try text(step, "path"))
+            list.onTappedDelete()
+            if step[argument: "confirm"] == "false" { list.onDismissed() } else { await list.onConfirmedDelete() }
+        case "restoreDocument":
+            await app.documents?.onTappedRestore()
+        case "selectBlock":
+            let editor = try requireEditor(step)
+            guard let row = editor.row(at: try int(step, "index")) else { throw fail(step, "no block at that index") }
+            editor.onSelectedBlock(row.id)
+        case "selectLine":
+            try requireEditor(step).onSelectedLine(try int(step, "line"))
+        case "moveSelection":
+            try requireEditor(step).onMovedSelection(by: try int(step, "by"))
+        case "moveBlockUp":
+            try requireEditor(step).onTappedMoveUp()
+        case "moveBlockDown":
+            try requireEditor(step).onTappedMoveDown()
+        case "moveBlockTo":
+            try requireEditor(step).onMovedBlock(to: try int(step, "index"))
+        case "insertTile":
+            let editor = try requireEditor(step)
+            editor.onTappedInsertTile()
+            editor.onChoseTile(try text(step, "type"))
+        case "openCatalog":
+            try requireEditor(step).onTappedInsertTile()
+        case "insertParagraph":
+            try requireEditor(step).onTappedInsertParagraph()
+        case "duplicate":
+            try requireEditor(step).onTappedDuplicate()
+        case "delete":
+            let editor = try requireEditor(step)
+            editor.onTappedDelete()
+            if step[argument: "confirm"] == "false" { editor.onDismissed() } else if step[argument: "confirm"] != "later" { editor.onConfirmedDelete() }
+        case "confirmDelete":
+            try requireEditor(step).onConfirmedDelete()
+        case "dismiss":
+            if app.destination != nil { app.onDismissed() } else if app.editor?.destination != nil { app.editor?.onDismissed() } else { app.documents?.onDismissed() }
+        case "typeField":
+            try requireEditor(step).inspector.onChangedField(try text(step, "key"), text: step[argument: "text"] ?? "")
+        case "commitField":
+            try requireEditor(step).inspector.onCommittedField(try text(step, "key"))
+        case "revertField":
+            try requireEditor(step).inspector.onRevertedField(try text(step, "key"))
+        case "setField":
+            let inspector = try requireEditor(step).inspector
+            let key = try text(step, "key")
+            inspector.onChangedField(key, text: step[argument: "text"] ?? "")
+            inspector.onCommittedField(key)
+        case "addProperty":
+            try requireEditor(step).inspector.onTappedAddProperty(try text(step, "key"))
+        case "removeField":
+            try requireEditor(step).inspector.onTappedRemoveField(try text(step, "key"))
+        case "setText":
+            let inspector = try requireEditor(step).inspector
+            inspector.onChangedText(step[argument: "text"] ?? "")
+            inspector.onCommittedText()
+        case "typeText":
+            try requireEditor(step).inspector.onChangedText(step[argument: "text"] ?? "")
+        case "commitText":
+            try requireEditor(step).inspector.onCommittedText()
+        case "undo":
+            try requireEditor(step).onTappedUndo()
+        case "redo":
+            try requireEditor(step).onTappedRedo()
+        case "save":
+            try await requireEditor(step).onTappedSave()
+        case "format":
+            try requireEditor(step).onTappedFormat()
+        case "fix":
+            let editor = try requireEditor(step)
+            guard let diagnostic = editor.selectedBlock?.diagnostics.first(where: { $0.fix != nil }) else { throw fail(step, "no fix here") }
+            editor.onTappedFix(diagnostic)
+        case "writeFile":
+            let url = workspace.appendingPathComponent(try text(step, "path"))
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data((step[argument: "content"] ?? "").utf8).write(to: url)
+        case "removeFile":
+            try FileManager.default.removeItem(at: workspace.appendingPathComponent(try text(step, "path")))
+        case "breakDisk":
+            guard let operation = FileSystemError.Operation(rawValue: try text(step, "operation")) else { throw fail(step, "unknown operation") }
+            faults.fail(operation)
+        case "repairDisk":
+            faults.repair()
+        case "checkDisk":
+            try await requireEditor(step).onCheckedDisk()
+        case "resolveConflict":
+            let choice: ConflictResolution
+            switch try text(step, "with") {
+            case "reload": choice = .reload
+            case "overwrite": choice = .overwrite
+            case "keepBoth": choice = .keepBoth
+            default: throw fail(step, "reload, overwrite or keepBoth")
+            }
+            try await requireEditor(step).onChoseConflictResolution(choice)
+        case "saveAgain":
+            try await requireEditor(step).onTappedSaveAgain()
+        case "openSearch":
+            app.onTappedSearch()
+        case "search":
+            if app.destination?.search == nil { app.onTappedSearch() }
+            app.destination?.search?.onChangedQuery(step[argument: "query"] ?? "")
+        case "advanceClock":
+            await clock.advance(by: .milliseconds(try int(step, "ms")))
+            await app.destination?.search?.task?.value
+            await app.editor?.autosaveTask?.value
+            await app.editor?.journalTask?.value
+        case "chooseResult":
+            app.destination?.search?.onChoseResult(at: Int(step[argument: "index"] ?? "0"))
+            for _ in 0..<50 { await Task.yield() }
+            await app.editor?.onAppeared()
+        case "openSettings":
+            app.onTappedSettings()
+            await app.destination?.settings?.onAppeared()
+        case "toggleFormatOnSave":
+            await app.destination?.settings?.onToggledFormatOnSave()
+        case "setAutosave":
+            await app.destination?.settings?.onChangedAutosaveInterval(try int(step, "seconds"))
+        case "quit":
+            app.onTappedQuit()
+        case "confirmQuit":
+            await app.onConfirmedQuit(saving: step[argument: "saving"] != "false")
+        case "recover":
+            try await requireEditor(step).onChoseRecovery(step[argument: "choice"] == "discard" ? .discard : .restore)
+        case "restart":
+            // The process ends without saving (a crash) and starts again.
+            app = AppModel(dependencies: Self.dependencies(clock: clock, faults: faults, stateFolder: stateFolder))
+            await app.onAppeared(path: scenario.openPath, currentDirectory: workspace)
+        default:
+            throw fail(step, "unknown action")
+        }
+    }
+
+    // MARK: Expectations
+
+    private func actual(_ name: String, _ step: Scenario.Step) -> Scenario.Expectation? {
+        let editor = app.editor
+        switch name {
+        case "session":
+            switch app.session {
+            case .closed: return .text("closed")
+            case .opening: return .text("opening")
+            case .open: return .text("open")
+            case .failed: return .text("failed")
+            }
+        case "documents":
+            return .list(app.documents?.visibleDocuments.map(\.path) ?? [])
+        case "documentTitles":
+            return .list(app.documents?.visibleDocuments.map(\.title) ?? [])
+        case "editor":
+            return .text(editor?.displayPath ?? "none")
+        case "blockCount":
+            return .text(String(editor?.blockCount ?? 0))
+        case "blocks":
+            return .list((0..<(editor?.blockCount ?? 0)).compactMap { editor?.row(at: $0) }.map { "\($0.kindLabel): \($0.summary)" })
+        case "selection":
+            return .text(editor?.selectedIndex.map(String.init) ?? "none")
+        case "selectedBlock":
+            return .text(editor?.selectedIndex.flatMap { editor?.row(at: $0) }.map { "\($0.kindLabel): \($0.summary)" } ?? "none")
+        case "fields":
+            return .list(editor?.inspector.fields.map(\.key) ?? [])
+        case "message":
+            // `expect: message: key=text` is written as two expectations; see check().
+            return nil
+        case "saveState":
+            guard let state = editor?.saveState else { return .text("none") }
+            switch state {
+            case .clean: return .text("clean")
+            case .dirty: return .text("dirty")
+            case .saving: return .text("saving")
+            case .saved: return .text("saved")
+            case .failed: return .text("failed")
+            case .conflict: return .text("conflict")
+            }
+        case "destination":
+            if let destination = app.destination {
+                switch destination {
+                case .search: return .text("search")
+                case .settings: return .text("settings")
+                case .confirmQuit: return .text("confirmQuit")
+                case .alert: return .text("alert")
+                }
+            }
+            if let destination = editor?.destination {
+                switch destination {
+                case .tileCatalog: return .text("tileCatalog")
+                case .confirmDelete: return .text("confirmDelete")
+                case .conflict: return .text("conflict")
+                case .deletedOnDisk: return .text("deletedOnDisk")
+                case .recovery: return .text("recovery")
+                case .alert: return .text("alert")
+                }
+            }
+            if let destination = app.documents?.destination {
+                switch destination {
+                case .newDocument: return .text("newDocument")
+                case .confirmDelete: return .text("confirmDeleteDocument")
+                case .alert: return .text("alert")
+                }
+            }
+            return .text("none")
+        case "alert":
+            let error = app.destination?.alert ?? editor?.destination?.alert ?? app.documents?.destination?.alert
+                ?? { if case .failed(let error)? = editor?.saveState { return error } else { return nil } }()
+                ?? editor?.inspector.refusal
+            return .text(error?.message ?? "none")
+        case "canUndo":
+            return .text(String(editor?.canUndo ?? false))
+        case "canRedo":
+            return .text(String(editor?.canRedo ?? false))
+        case "errors":
+            return .text(String(editor?.diagnosticCounts.errors ?? 0))
+        case "warnings":
+            return .text(String(editor?.diagnosticCounts.warnings ?? 0))
+        case "searchResults":
+            return .list(app.destination?.search?.results.value?.map { "\($0.path):\($0.line)" } ?? [])
+        case "preview":
+            return .list(app.preview.lines.value?.map(\.text) ?? [])
+        case "hasQuit":
+            return .text(String(app.hasQuit))
+        case "notes":
+            return .list(editor?.notes ?? [])
+        case "unsaved":
+            return .list(app.unsavedPaths)
+        case "text":
+            return .text(editor?.document.value?.text ?? "")
+        case "frontMatter":
+            return .list(editor?.document.value?.frontMatter?.fields.map { "\($0.key): \($0.value)" } ?? [])
+        case "settings":
+            let settings = app.settings
+            return .list(["formatOnSave: \(settings.formatOnSave)", "autosaveInterval: \(settings.autosaveInterval)", "theme: \(settings.theme.rawValue)"])
+        default:
+            if name.hasPrefix("field.") {
+                let parts = name.dropFirst(6).split(separator: ".", maxSplits: 1)
+                guard let field = editor?.inspector.field(String(parts[0])) else { return .text("absent") }
+                switch parts.count > 1 ? String(parts[1]) : "draft" {
+                case "message": return .text(field.message ?? "none")
+                case "original": return .text(field.original)
+                default: return .text(field.draft)
+                }
+            }
+            return nil
+        }
+    }
+
+    /// Compares every expectation of `step`; text expectations ending in `…`
+    /// match a prefix, list items starting with `~` match a substring.
+    private func check(_ step: Scenario.Step) {
+        for (name, expected) in step.expectations.sorted(by: { $0.key < $1.key }) {
+            guard let value = actual(name, step) else {
+                Issue.record(Comment(rawValue: "\(scenario.id).yaml:\(step.line): unknown expectation `\(name)`"))
+                continue
+            }
+            let matches: Bool
+            switch expected {
+            case .text(let text):
+                let got = value.text ?? value.description
+                matches = Self.match(text, got)
+            case .list(let items):
+                let got = value.list
+                matches = items.count == got.count && zip(items, got).allSatisfy { Self.match($0, $1) }
+            }
+            if !matches {
+                Issue.record(Comment(rawValue: "\(scenario.id).yaml:\(step.line) (\(step.action)): `\(name)` expected \(expected), got \(value)"))
+            }
+        }
+    }
+
+    static func match(_ pattern: String, _ value: String) -> Bool {
+        if pattern.hasPrefix("~") { return value.contains(pattern.dropFirst()) }
+        if pattern.hasSuffix("…") { return value.hasPrefix(pattern.dropLast()) }
+        return pattern == value
+    }
+
+    private func checkDisk() throws {
+        let original = try scenario.fixtureFiles()
+        for (path, content) in scenario.finalFiles {
+            let url = workspace.appendingPathComponent(path)
+            guard let bytes = try? Data(contentsOf: url) else {
+                Issue.record(Comment(rawValue: "\(scenario.id).yaml: \(path) is missing at the end"))
+                continue
+            }
+            if Array(bytes) != Array(content.utf8) {
+                Issue.record(Comment(rawValue: "\(scenario.id).yaml: \(path) on disk:\n\(String(decoding: bytes, as: UTF8.self).debugDescription)\nexpected:\n\(content.debugDescription)"))
+            }
+        }
+        let unchanged = scenario.unchangedFiles == ["others"]
+            ? original.keys.filter { scenario.finalFiles[$0] == nil && !scenario.missingFiles.contains($0) }
+            : scenario.unchangedFiles
+        for path in unchanged.sorted() {
+            let now = (try? Data(contentsOf: workspace.appendingPathComponent(path))).map(Array.init)
+            if now != original[path] {
+                Issue.record(Comment(rawValue: "\(scenario.id).yaml: \(path) changed on disk but should not have"))
+            }
+        }
+        for path in scenario.missingFiles where FileManager.default.fileExists(atPath: workspace.appendingPathComponent(path).path) {
+            Issue.record(Comment(rawValue: "\(scenario.id).yaml: \(path) should not exist at the end"))
+        }
+        let all = FileManager.default.enumerator(atPath: workspace.path)?.compactMap { $0 as? String } ?? []
+        for prefix in scenario.existingFilePrefixes where !all.contains(where: { $0.hasPrefix(prefix) }) {
+            Issue.record(Comment(rawValue: "\(scenario.id).yaml: no file starts with \(prefix)"))
+        }
+    }
+}

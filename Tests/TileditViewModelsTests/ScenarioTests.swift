@@ -1,0 +1,29 @@
+import Testing
+import TileditTestSupport
+
+/// The scenario corpus (`Tests/Scenarios/*.yaml`) replayed headless against
+/// the view models; the terminal end-to-end tests replay the same files.
+@MainActor
+@Suite("Scenario corpus")
+struct ScenarioTests {
+    nonisolated static let scenarios: [Scenario] = (try? Scenario.all()) ?? []
+
+    @Test func theCorpusReadsAndHasEnoughScenarios() throws {
+        let all = try Scenario.all()
+        #expect(all.count >= 25)
+        let actions = Set(all.flatMap { $0.steps.map(\.action) })
+        for required in ["openDocument", "filter", "sort", "newDocument", "deleteDocument", "selectBlock", "moveBlockUp", "moveBlockDown",
+                         "moveBlockTo", "insertTile", "duplicate", "delete", "setField", "typeField", "setText", "undo", "redo", "save",
+                         "format", "writeFile", "resolveConflict", "breakDisk", "search", "advanceClock", "chooseResult",
+                         "openSettings", "quit", "confirmQuit", "restart", "recover"] {
+            #expect(actions.contains(required), "no scenario uses \(required)")
+        }
+    }
+
+    @Test(arguments: scenarios.map(\.id))
+    func replays(_ id: String) async throws {
+        let scenario = try #require(Self.scenarios.first { $0.id == id })
+        guard scenario.isAvailable, let driver = try ScenarioDriver(scenario) else { return }
+        try await driver.run()
+    }
+}
