@@ -23,11 +23,12 @@ public struct TextOutput: Sendable {
         self.write = write
     }
 
-    /// The process's standard output and standard error, unbuffered.
+    /// The process's standard output and standard error, unbuffered. A
+    /// write to a closed stream (a reader that quit) is dropped.
     public static var standard: TextOutput {
         TextOutput { stream, text in
             let handle = stream == .standardOutput ? FileHandle.standardOutput : FileHandle.standardError
-            handle.write(Data(text.utf8))
+            try? handle.write(contentsOf: Data(text.utf8))
         }
     }
 }

@@ -9,7 +9,8 @@ struct CheckCommand: Command {
 
         Reports the diagnostics of Markdown (.md, .markdown) and YAML (.yml, .yaml)
         files. A folder is searched like a workspace: hidden files, build folders
-        (node_modules, dist, _site, build) and linked folders are skipped. Markdown
+        (node_modules, dist, _site, build) and linked folders are skipped. A file
+        named directly is read as Markdown unless it ends in .yml or .yaml. Markdown
         front matter is read as Tiledown's flat profile inside a folder tree with
         tiledown.yml, as YAML elsewhere; tiledown.yml itself is read as flat
         key: value lines. Nothing is written.

@@ -41,8 +41,8 @@ struct FileProblem: Error, Sendable, Hashable {
 
     private static func message(for problem: ContentProblem, path: String) -> String {
         switch problem {
-        case .tooLarge(let size, let limit):
-            "\(path): \(megabytes(size)) MB, larger than the \(megabytes(limit)) MB limit; the file was not changed"
+        case .tooLarge(let fileSize, let limit):
+            "\(path): the file is \(size(fileSize)), over the limit of \(size(limit)); the file was not changed"
         case .binary(let offset):
             "\(path): binary file (a NUL byte at byte \(offset)); the file was not changed"
         case .invalidUTF8(let offset, let location):
@@ -62,9 +62,12 @@ struct FileProblem: Error, Sendable, Hashable {
         }
     }
 
-    /// Bytes in MB (2^20 bytes), with one decimal when it is not whole.
-    private static func megabytes(_ bytes: Int) -> String {
-        let tenths = (bytes * 10 + 512 * 1024) / (1024 * 1024)
-        return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
+    /// A size in MB (2^20 bytes, one decimal when it is not whole), or in
+    /// bytes below 1 MB.
+    private static func size(_ bytes: Int) -> String {
+        let megabyte = 1024 * 1024
+        guard bytes >= megabyte else { return bytes == 1 ? "1 byte" : "\(bytes) bytes" }
+        let tenths = (bytes * 10 + megabyte / 2) / megabyte
+        return tenths % 10 == 0 ? "\(tenths / 10) MB" : "\(tenths / 10).\(tenths % 10) MB"
     }
 }
