@@ -19,6 +19,7 @@ public struct TextOutput: Sendable {
     /// Writes are awaited one after the other, so their order is kept.
     public var write: @Sendable (_ stream: Stream, _ text: String) async -> Void
 
+    /// A sink that hands every write to `write`.
     public init(write: @escaping @Sendable (_ stream: Stream, _ text: String) async -> Void) {
         self.write = write
     }

@@ -15,6 +15,10 @@ struct JSONCommand: Command {
              "value" | "items", "form": "text|literal|list", "range"}]},
            "frontMatter"?: {"dialect", "fields": [{"key", "value", "range"}]},
            "diagnostics": [{"line", "column", "severity", "code", "message", "fix"?}]}]}
+          Kinds are CommonMark block names (heading, paragraph, list, fencedCode,
+          …) plus frontMatter, tile, recentPosts and raw; headings add "level" and
+          "setext", lists "ordered" and "itemCount", fenced code "info", raw
+          tiles "tileType".
         YAML: {"path", "dialect", "lineEnding", "byteOrderMark", "documents": [node],
           "diagnostics"}, node = {"kind": "mapping|sequence|scalar|alias", "range",
           "anchor"?, "tag"?, "pairs": [{"key", "value"}] | "items" |
