@@ -1,0 +1,77 @@
+import TileditModel
+import TileditServices
+
+/// `tiledit render`: a Markdown file as HTML (`HTMLRenderer`).
+struct RenderCommand: Command {
+    static let name = "render"
+    static let summary = "Render a Markdown file as an HTML page (or --fragment)"
+    static let usage = """
+        Usage: tiledit render FILE [-o OUT] [--fragment]
+
+        Renders a Markdown file as a self-contained HTML page (title, description,
+        stylesheet) with its tiles, to standard output or to OUT.
+
+        Options:
+          -o, --output OUT  Write to OUT (atomically) instead of standard output;
+                            OUT may not be FILE itself, and a file changed on disk
+                            while rendering is not overwritten
+          --fragment        Only the body's HTML (what goes inside <main>)
+          -h, --help        Show this help
+
+        Exit status: 0 rendered, 2 a usage error or a file that could not be read
+        or written.
+
+        """
+    static let options = [OptionSpec("--output", "-o", values: ["OUT"]), OptionSpec("--fragment")]
+
+    let context: CommandContext
+
+    init(context: CommandContext) {
+        self.context = context
+    }
+
+    func run(_ arguments: ParsedArguments) async throws(UsageError) -> Int32 {
+        guard arguments.positionals.count == 1 else { throw UsageError("give exactly one file") }
+        let file = context.file(named: arguments.positionals[0])
+        guard file.kind == .markdown else {
+            await context.printError("\(file.displayPath): not a Markdown file; render takes Markdown")
+            return ExitCode.trouble
+        }
+        do throws(FileProblem) {
+            let opened = try await context.open(file)
+            guard case .markdown(let document) = opened.document else { return ExitCode.trouble }
+            let renderer = HTMLRenderer()
+            let html = arguments.has("--fragment") ? renderer.renderBody(document) : renderer.renderPage(document)
+            guard let output = arguments.value("--output"), output != "-" else {
+                await context.write(html)
+                return ExitCode.success
+            }
+            try await write(Array(html.utf8), to: output, input: file)
+            return ExitCode.success
+        } catch {
+            await context.printError(error.message)
+            return ExitCode.trouble
+        }
+    }
+
+    /// Writes through the document store: a new file, or over the file read
+    /// just before (so a file changed meanwhile is refused).
+    private func write(_ bytes: [UInt8], to path: String, input: InputFile) async throws(FileProblem) {
+        let url = context.url(for: path)
+        if url.resolvingSymlinksInPath().path == input.url.resolvingSymlinksInPath().path {
+            throw FileProblem("\(path): is the input file; choose another output")
+        }
+        do {
+            var expected: FileFingerprint?
+            if let status = try context.fileSystem.status(url) {
+                guard status.kind != .folder else { throw FileProblem("\(path): is a folder; give a file") }
+                expected = try await context.documentStore.load(url).fingerprint
+            }
+            _ = try await context.documentStore.save(url, bytes, expected)
+        } catch let problem as FileProblem {
+            throw problem
+        } catch {
+            throw FileProblem(error, path: path)
+        }
+    }
+}

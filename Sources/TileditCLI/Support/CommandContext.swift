@@ -1,0 +1,131 @@
+import Foundation
+import TileditModel
+import TileditServices
+
+/// What every command works with: where relative paths start, the services,
+/// and the output streams.
+struct CommandContext: Sendable {
+    var workingDirectory: URL
+    var fileSystem: FileSystem
+    var documentStore: DocumentStore
+    var workspaceClient: WorkspaceClient
+    var output: TextOutput
+
+    // MARK: Output
+
+    /// Writes `text` to standard output as given.
+    func write(_ text: String) async {
+        await output.write(.standardOutput, text)
+    }
+
+    /// Writes `line` and a line break to standard output.
+    func printLine(_ line: String) async {
+        await output.write(.standardOutput, line + "\n")
+    }
+
+    /// Writes `line` and a line break to standard error.
+    func printError(_ line: String) async {
+        await output.write(.standardError, line + "\n")
+    }
+
+    // MARK: Paths
+
+    /// The absolute, standardized URL of a path argument (relative paths
+    /// start at the working directory).
+    func url(for path: String) -> URL {
+        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : workingDirectory.appendingPathComponent(path)
+        return url.standardizedFileURL
+    }
+
+    /// A file named directly by the user.
+    func file(named path: String) -> InputFile {
+        let url = url(for: path)
+        return InputFile(displayPath: path, url: url, kind: InputFile.kind(forFileNamed: url.lastPathComponent), workspaceRoot: nil)
+    }
+
+    /// The files named by `paths`: files as named, folders through workspace
+    /// discovery (Markdown and YAML files; hidden files, build folders and
+    /// linked folders skipped). Sorted by display path, each file once.
+    ///
+    /// - Returns: the files and one line per path that could not be read.
+    func collectFiles(_ paths: [String]) async -> (files: [InputFile], problems: [FileProblem]) {
+        var files: [InputFile] = []
+        var problems: [FileProblem] = []
+        var seen: Set<String> = []
+        func add(_ file: InputFile) {
+            if seen.insert(file.url.path).inserted { files.append(file) }
+        }
+        for path in paths {
+            let url = url(for: path)
+            let status: FileStatus?
+            do {
+                status = try fileSystem.status(url)
+            } catch {
+                problems.append(FileProblem(error, path: path))
+                continue
+            }
+            guard let status else {
+                problems.append(FileProblem("\(path): no such file or folder"))
+                continue
+            }
+            guard status.kind == .folder else {
+                add(file(named: path))
+                continue
+            }
+            do {
+                let workspace = try await workspaceClient.discover(url)
+                for document in workspace.documents {
+                    add(InputFile(
+                        displayPath: InputFile.displayPath(folder: path, relativePath: document.path),
+                        url: workspace.url(of: document.path).standardizedFileURL, kind: document.kind, workspaceRoot: url))
+                }
+                for folder in workspace.unreadableFolders {
+                    problems.append(FileProblem("\(InputFile.displayPath(folder: path, relativePath: folder)): folder cannot be listed"))
+                }
+            } catch {
+                problems.append(FileProblem(error, path: path))
+            }
+        }
+        return (files.sorted { $0.displayPath < $1.displayPath }, problems)
+    }
+
+    // MARK: Documents
+
+    /// Reads `input` through the document store and parses it: Markdown with
+    /// the front matter dialect of `FrontMatterDialectRule`, `tiledown.yml`
+    /// as flat YAML, other YAML files as YAML.
+    ///
+    /// - Throws: `FileProblem` when the file is missing, a folder, too
+    ///   large, binary, not UTF-8 or unreadable.
+    func open(_ input: InputFile) async throws(FileProblem) -> OpenedFile {
+        let loaded: LoadedFile
+        do {
+            loaded = try await documentStore.load(input.url)
+        } catch {
+            throw FileProblem(error, path: input.displayPath)
+        }
+        let document: SourceDocument
+        switch input.kind {
+        case .markdown:
+            let dialect = FrontMatterDialectRule.dialect(forFileAt: input.url, workspaceRoot: input.workspaceRoot, fileSystem: fileSystem)
+            document = .markdown(MarkdownDocument(bytes: loaded.bytes, dialect: dialect))
+        case .yaml:
+            document = .yaml(YAMLFileDocument(bytes: loaded.bytes, dialect: .yaml))
+        case .siteConfig:
+            document = .yaml(YAMLFileDocument(bytes: loaded.bytes, dialect: .flat))
+        }
+        return OpenedFile(input: input, loaded: loaded, document: document)
+    }
+
+    /// Writes `bytes` over an opened file atomically, refusing when the file
+    /// changed on disk since it was read.
+    ///
+    /// - Throws: `FileProblem` for a conflict, a deleted file or a failed write.
+    func save(_ bytes: [UInt8], over file: OpenedFile) async throws(FileProblem) {
+        do {
+            _ = try await documentStore.save(file.input.url, bytes, file.loaded.fingerprint)
+        } catch {
+            throw FileProblem(error, path: file.input.displayPath)
+        }
+    }
+}

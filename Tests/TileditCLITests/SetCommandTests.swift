@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+import TileditCLI
+import TileditServices
+import TileditTestSupport
+
+@Suite("tiledit set")
+struct SetCommandTests {
+    static let tiles = """
+        # Page
+
+        :::tile callout
+        id: first
+        title: One
+        :::
+
+        :::tile callout
+        id: second
+        title: Two
+        :::
+
+        """
+
+    @Test(.enabled(if: TestSupport.samplesFolder != nil))
+    func aFrontMatterFieldChangesOnlyItsLine() async throws {
+        let samples = try #require(TestSupport.samplesFolder)
+        let folder = try makeFolder()
+        // The whole site, so the file is read in Tiledown's dialect as in place.
+        try FileManager.default.copyItem(at: samples.appendingPathComponent("tiledown-site"), to: folder.appendingPathComponent("site"))
+        let original = try text(of: "site/index.md", in: folder)
+        #expect(original.hasPrefix("---\ntitle: TileDown\n"))
+
+        let run = await CommandRun.run(["set", "site/index.md", "--front-matter", "title=Tiledown: the site"], in: folder)
+        #expect(run == CommandRun(status: 0))
+        let expected = original.replacingOccurrences(of: "---\ntitle: TileDown\n", with: "---\ntitle: Tiledown: the site\n")
+        #expect(try text(of: "site/index.md", in: folder) == expected)
+    }
+
+    @Test func aTileIsNamedByItsIDOrByItsPosition() async throws {
+        let folder = try makeFolder(["page.md": Self.tiles])
+        let run = await CommandRun.run(["set", "page.md", "--tile", "second", "title=Zwei", "--tile", "#1", "body=First body"], in: folder)
+        #expect(run == CommandRun(status: 0))
+        #expect(try text(of: "page.md", in: folder) == """
+            # Page
+
+            :::tile callout
+            id: first
+            title: One
+            body: First body
+            :::
+
+            :::tile callout
+            id: second
+            title: Zwei
+            :::
+
+            """)
+    }
+
+    @Test func theValueIsTheTextAfterTheFirstEqualsSignTakenAsTyped() async throws {
+        let folder = try makeFolder(["page.md": Self.tiles])
+        #expect(await CommandRun.run(["set", "page.md", "--tile", "#2", #"title=a=b\nc"#, "--tile", "first", "title="], in: folder) == CommandRun(status: 0))
+        #expect(try text(of: "page.md", in: folder) == Self.tiles
+            .replacingOccurrences(of: "title: Two", with: #"title: a=b\nc"#)
+            .replacingOccurrences(of: "title: One", with: "title:"))
+    }
+
+    @Test func aRefusedEditWritesNothingAndExitsOne() async throws {
+        let folder = try makeFolder(["page.md": Self.tiles])
+        let run = await CommandRun.run(["set", "page.md", "--tile", "first", "title=Uno", "--tile", "second", "id=first"], in: folder)
+        #expect(run == CommandRun(status: 1, standardError: "page.md: tile id `first` is already used in this document\n"))
+        #expect(try text(of: "page.md", in: folder) == Self.tiles)
+    }
+
+    @Test func aTileThatCannotBeReadIsRefusedWithItsError() async throws {
+        let source = ":::tile callout\nid: outer\n:::tile callout\ntitle: Inner\n:::\n:::\n\nAfter.\n"
+        let folder = try makeFolder(["nested.md": source])
+        let run = await CommandRun.run(["set", "nested.md", "--tile", "#1", "title=X"], in: folder)
+        #expect(run == CommandRun(status: 1, standardError: """
+            nested.md: the block cannot be edited until it is fixed: a tile cannot start inside tile `outer` (opened at line 1); tiles do not nest
+
+            """))
+        #expect(try text(of: "nested.md", in: folder) == source)
+    }
+
+    @Test func anUnknownTileIsRefused() async throws {
+        let folder = try makeFolder(["page.md": Self.tiles])
+        #expect(await CommandRun.run(["set", "page.md", "--tile", "third", "title=X"], in: folder) == CommandRun(
+            status: 1, standardError: "page.md: no tile has the id `third`\n"))
+        #expect(await CommandRun.run(["set", "page.md", "--tile", "#3", "title=X"], in: folder) == CommandRun(
+            status: 1, standardError: "page.md: there is no tile #3; the file has 2 tiles\n"))
+        #expect(try text(of: "page.md", in: folder) == Self.tiles)
+    }
+
+    @Test func dryRunPrintsTheDiffAndWritesNothing() async throws {
+        let folder = try makeFolder(["page.md": Self.tiles])
+        let run = await CommandRun.run(["set", "--dry-run", "page.md", "--tile", "second", "title=Zwei"], in: folder)
+        #expect(run == CommandRun(status: 0, standardOutput: """
+            --- a/page.md
+            +++ b/page.md
+            @@ -7,5 +7,5 @@
+             
+             :::tile callout
+             id: second
+            -title: Two
+            +title: Zwei
+             :::
+
+            """))
+        #expect(try text(of: "page.md", in: folder) == Self.tiles)
+    }
+
+    @Test func aYAMLValueChangesOnlyItsBytes() async throws {
+        let source = "# Services\nweb:\n  image: 'nginx:1.25'   # pinned\n  ports: [80]\n"
+        let folder = try makeFolder(["compose.yaml": source])
+        #expect(await CommandRun.run(["set", "compose.yaml", "--yaml", "web.image=nginx:1.27"], in: folder) == CommandRun(status: 0))
+        #expect(try text(of: "compose.yaml", in: folder) == "# Services\nweb:\n  image: 'nginx:1.27'   # pinned\n  ports: [80]\n")
+    }
+
+    @Test func aFileChangedOnDiskMeanwhileIsNotOverwritten() async throws {
+        let folder = try makeFolder(["page.md": Self.tiles])
+        var store = DocumentStore.testing(journalFolder: folder.appendingPathComponent(".journal"))
+        let save = store.save
+        store.save = { url, bytes, expected in
+            try Data("# Theirs\n".utf8).write(to: url)
+            return try await save(url, bytes, expected)
+        }
+        let run = await CommandRun.run(["set", "page.md", "--tile", "first", "title=Uno"], in: folder, documentStore: store)
+        #expect(run == CommandRun(status: 2, standardError: "page.md: changed on disk since it was read; not written\n"))
+        #expect(try text(of: "page.md", in: folder) == "# Theirs\n")
+    }
+
+    @Test(arguments: [
+        (["set", "page.md"], "give at least one edit: --front-matter KEY=VALUE, --tile ID KEY=VALUE or --yaml PATH=VALUE"),
+        (["set", "page.md", "--front-matter", "title"], "`--front-matter title`: expected KEY=VALUE"),
+        (["set", "page.md", "--tile", "first"], "`--tile` needs ID KEY=VALUE"),
+        (["set", "page.md", "--yaml", "a=1"], "--yaml edits YAML files; use --front-matter or --tile for Markdown"),
+        (["set", "page.md", "--front-matter", "=x"], "`--front-matter =x`: the name before = is empty"),
+    ])
+    func malformedEditsAreUsageErrors(arguments: [String], message: String) async throws {
+        let folder = try makeFolder(["page.md": Self.tiles])
+        #expect(await CommandRun.run(arguments, in: folder) == CommandRun(
+            status: 2, standardError: "tiledit set: \(message)\nRun 'tiledit set --help' for usage.\n"))
+        #expect(try text(of: "page.md", in: folder) == Self.tiles)
+    }
+}
