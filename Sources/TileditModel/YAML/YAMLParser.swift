@@ -6,7 +6,8 @@ import CYAML
 /// libyaml reports positions in characters; they are converted to UTF-8 byte
 /// offsets here. Nesting deeper than `maximumDepth` stops the parse with a
 /// `.yamlLimit` error instead of exhausting memory or the stack (the builder
-/// keeps its own stack and never recurses).
+/// keeps its own stack and never recurses). Input over 2 GB (`Int32.max`
+/// bytes; node ranges are stored in 32 bits) gives a `.yamlLimit` error.
 public enum YAMLParser {
     /// Deepest nesting of collections accepted.
     public static let defaultMaximumDepth = 256
@@ -119,6 +120,10 @@ private struct Builder {
     }
 
     mutating func run() -> YAMLParseResult {
+        guard bytes.count <= Int(Int32.max) else {
+            // Node ranges are stored in 32 bits (see `YAMLNode`).
+            return YAMLParseResult(documents: [], error: YAMLSyntaxError(code: .yamlLimit, message: "YAML larger than 2 GB is not read", offset: 0, line: 0))
+        }
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             return YAMLParseResult(documents: [], error: YAMLSyntaxError(code: .yamlSyntax, message: "the YAML reader could not start", offset: 0, line: 0))
@@ -160,25 +165,22 @@ private struct Builder {
             let scalar = event.data.scalar
             let start = marks.offset(event.start_mark)
             var end = marks.offset(event.end_mark)
-            let style: YAMLScalar.Style
+            let kind: YAMLNode.Kind
             switch scalar.style {
-            case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
-            case YAML_DOUBLE_QUOTED_SCALAR_STYLE: style = .doubleQuoted
-            case YAML_LITERAL_SCALAR_STYLE: style = .literal
-            case YAML_FOLDED_SCALAR_STYLE: style = .folded
-            default: style = .plain
+            case YAML_SINGLE_QUOTED_SCALAR_STYLE: kind = .singleQuotedScalar
+            case YAML_DOUBLE_QUOTED_SCALAR_STYLE: kind = .doubleQuotedScalar
+            case YAML_LITERAL_SCALAR_STYLE: kind = .literalScalar
+            case YAML_FOLDED_SCALAR_STYLE: kind = .foldedScalar
+            default: kind = .plainScalar
             }
-            if style == .literal || style == .folded { end = contentEnd(before: end, notBefore: start) }
+            if kind == .literalScalar || kind == .foldedScalar { end = contentEnd(before: end, notBefore: start) }
             let value = scalar.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self) } ?? ""
             let tokenStart = scalarTokenStart(start, end: end)
-            let node = YAMLNode(
-                content: .scalar(YAMLScalar(value: value, style: style, range: tokenStart..<end)),
-                anchor: Self.string(scalar.anchor), tag: Self.string(scalar.tag), range: tokenStart..<end)
-            add(node)
+            add(YAMLNode(text: value, kind: kind, anchor: Self.string(scalar.anchor), tag: Self.string(scalar.tag), range: tokenStart..<end))
         case YAML_ALIAS_EVENT:
             let start = marks.offset(event.start_mark)
             let end = marks.offset(event.end_mark)
-            add(YAMLNode(content: .alias(Self.string(event.data.alias.anchor) ?? ""), range: start..<end))
+            add(YAMLNode(text: Self.string(event.data.alias.anchor) ?? "", kind: .alias, range: start..<end))
         case YAML_SEQUENCE_START_EVENT:
             guard stack.count < maximumDepth else { return limitError(event) }
             let data = event.data.sequence_start
@@ -199,13 +201,13 @@ private struct Builder {
             case .sequence:
                 let end = frame.style == .flow ? endMark : (frame.items.last?.range.upperBound ?? start)
                 add(YAMLNode(
-                    content: .sequence(frame.items), anchor: frame.anchor, tag: frame.tag,
-                    range: start..<Swift.max(end, start), collectionStyle: frame.style))
+                    text: "", kind: frame.style == .flow ? .flowSequence(frame.items) : .blockSequence(frame.items),
+                    anchor: frame.anchor, tag: frame.tag, range: start..<Swift.max(end, start)))
             case .mapping:
                 let end = frame.style == .flow ? endMark : (frame.pairs.last?.value.range.upperBound ?? start)
                 add(YAMLNode(
-                    content: .mapping(frame.pairs), anchor: frame.anchor, tag: frame.tag,
-                    range: start..<Swift.max(end, start), collectionStyle: frame.style))
+                    text: "", kind: frame.style == .flow ? .flowMapping(frame.pairs) : .blockMapping(frame.pairs),
+                    anchor: frame.anchor, tag: frame.tag, range: start..<Swift.max(end, start)))
             }
         default:
             break
