@@ -84,30 +84,25 @@ private struct MarkConverter {
 }
 
 private struct Builder {
-    /// An open collection. A struct mutated in place on the stack, so
-    /// adding a child appends to a uniquely held array (an enum payload
-    /// taken out and put back would copy the array on every child).
+    /// An open collection; its children so far are `children[firstChild...]`.
     struct Frame {
-        enum Kind {
-            case mapping
-            case sequence
-        }
-
-        var kind: Kind
+        var isMapping: Bool
+        var style: YAMLNode.CollectionStyle
         var start: Int
         var anchor: String?
         var tag: String?
-        var style: YAMLNode.CollectionStyle
-        var pairs: [YAMLPair] = []
-        var items: [YAMLNode] = []
-        /// A mapping's key waiting for its value.
-        var key: YAMLNode?
+        var firstChild: Int
     }
 
     let bytes: UnsafeBufferPointer<UInt8>
     let maximumDepth: Int
     var marks: MarkConverter
-    var stack: [Frame] = []
+    var frames: [Frame] = []
+    /// The children of every open collection, innermost last (a mapping's
+    /// as key, value, key, value). One array serves the whole parse, so a
+    /// collection's own array is allocated once, at its exact size, when
+    /// the collection closes.
+    var children: [YAMLNode] = []
     var documents: [YAMLDocumentNode] = []
     var root: YAMLNode?
     var documentStart = 0
@@ -133,6 +128,7 @@ private struct Builder {
         let input = UnsafeBufferPointer(rebasing: bytes[start...])
         yaml_parser_set_input_string(&parser, input.baseAddress, input.count)
         yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+        children.reserveCapacity(64)
         var event = yaml_event_t()
         while true {
             guard yaml_parser_parse(&parser, &event) == 1 else {
@@ -182,37 +178,95 @@ private struct Builder {
             let end = marks.offset(event.end_mark)
             add(YAMLNode(text: Self.string(event.data.alias.anchor) ?? "", kind: .alias, range: start..<end))
         case YAML_SEQUENCE_START_EVENT:
-            guard stack.count < maximumDepth else { return limitError(event) }
+            guard frames.count < maximumDepth else { return limitError(event) }
             let data = event.data.sequence_start
-            stack.append(Frame(
-                kind: .sequence, start: collectionStart(event), anchor: Self.string(data.anchor), tag: Self.string(data.tag),
-                style: data.style == YAML_FLOW_SEQUENCE_STYLE ? .flow : .block))
+            frames.append(Frame(
+                isMapping: false, style: data.style == YAML_FLOW_SEQUENCE_STYLE ? .flow : .block, start: collectionStart(event),
+                anchor: Self.string(data.anchor), tag: Self.string(data.tag), firstChild: children.count))
         case YAML_MAPPING_START_EVENT:
-            guard stack.count < maximumDepth else { return limitError(event) }
+            guard frames.count < maximumDepth else { return limitError(event) }
             let data = event.data.mapping_start
-            stack.append(Frame(
-                kind: .mapping, start: collectionStart(event), anchor: Self.string(data.anchor), tag: Self.string(data.tag),
-                style: data.style == YAML_FLOW_MAPPING_STYLE ? .flow : .block))
+            frames.append(Frame(
+                isMapping: true, style: data.style == YAML_FLOW_MAPPING_STYLE ? .flow : .block, start: collectionStart(event),
+                anchor: Self.string(data.anchor), tag: Self.string(data.tag), firstChild: children.count))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-            guard let frame = stack.popLast() else { break }
+            guard let frame = frames.popLast() else { break }
             let endMark = marks.offset(event.end_mark)
             let start = frame.start
-            switch frame.kind {
-            case .sequence:
-                let end = frame.style == .flow ? endMark : (frame.items.last?.range.upperBound ?? start)
+            let isFlow = frame.style == .flow
+            if frame.isMapping {
+                let pairs = takePairs(from: frame.firstChild)
+                let end = isFlow ? endMark : (pairs.last?.value.range.upperBound ?? start)
                 add(YAMLNode(
-                    text: "", kind: frame.style == .flow ? .flowSequence(frame.items) : .blockSequence(frame.items),
-                    anchor: frame.anchor, tag: frame.tag, range: start..<Swift.max(end, start)))
-            case .mapping:
-                let end = frame.style == .flow ? endMark : (frame.pairs.last?.value.range.upperBound ?? start)
+                    text: "", kind: isFlow ? .flowMapping(pairs) : .blockMapping(pairs), anchor: frame.anchor, tag: frame.tag,
+                    range: start..<Swift.max(end, start)))
+            } else {
+                let items = takeItems(from: frame.firstChild)
+                let end = isFlow ? endMark : (items.last?.range.upperBound ?? start)
                 add(YAMLNode(
-                    text: "", kind: frame.style == .flow ? .flowMapping(frame.pairs) : .blockMapping(frame.pairs),
-                    anchor: frame.anchor, tag: frame.tag, range: start..<Swift.max(end, start)))
+                    text: "", kind: isFlow ? .flowSequence(items) : .blockSequence(items), anchor: frame.anchor, tag: frame.tag,
+                    range: start..<Swift.max(end, start)))
             }
         default:
             break
         }
         return nil
+    }
+
+    private mutating func add(_ node: consuming YAMLNode) {
+        if frames.isEmpty {
+            root = node
+        } else {
+            children.append(node)
+        }
+    }
+
+    /// A node without references, written where a child was moved out so
+    /// `children` can drop those slots without releasing the child twice.
+    private static let vacancy = YAMLNode(text: "", kind: .plainScalar, range: 0..<0)
+
+    /// Moves `children[first...]` into an array of their exact count.
+    private mutating func takeItems(from first: Int) -> [YAMLNode] {
+        let count = children.count - first
+        guard count > 0 else { return [] }
+        // Moving (not copying) saves a retain and a release per child.
+        let items = children.withUnsafeMutableBufferPointer { buffer -> [YAMLNode] in
+            guard let source = buffer.baseAddress.map({ $0 + first }) else { return [] }
+            return [YAMLNode](unsafeUninitializedCapacity: count) { target, initialized in
+                guard let destination = target.baseAddress else { return }
+                destination.moveInitialize(from: source, count: count)
+                source.initialize(repeating: Self.vacancy, count: count)
+                initialized = count
+            }
+        }
+        children.removeLast(count)
+        return items
+    }
+
+    /// Moves `children[first...]` (key, value, key, value, …) into pairs; an
+    /// unpaired last key is dropped.
+    private mutating func takePairs(from first: Int) -> [YAMLPair] {
+        let count = children.count - first
+        let pairCount = count / 2
+        guard pairCount > 0 else {
+            children.removeLast(count)
+            return []
+        }
+        let pairs = children.withUnsafeMutableBufferPointer { buffer -> [YAMLPair] in
+            guard let source = buffer.baseAddress.map({ $0 + first }) else { return [] }
+            return [YAMLPair](unsafeUninitializedCapacity: pairCount) { target, initialized in
+                guard let destination = target.baseAddress else { return }
+                for index in 0..<pairCount {
+                    let key = (source + 2 * index).move()
+                    let value = (source + 2 * index + 1).move()
+                    (destination + index).initialize(to: YAMLPair(key: key, value: value))
+                }
+                source.initialize(repeating: Self.vacancy, count: 2 * pairCount)
+                initialized = pairCount
+            }
+        }
+        children.removeLast(count)
+        return pairs
     }
 
     /// The start of a collection: libyaml's start mark can sit on the anchor
@@ -237,24 +291,6 @@ private struct Builder {
         while position > start && Byte.isWhitespace(bytes[position - 1]) { position -= 1 }
         while position < end && bytes[position] != Byte.newline && bytes[position] != Byte.carriageReturn { position += 1 }
         return position
-    }
-
-    private mutating func add(_ node: consuming YAMLNode) {
-        guard !stack.isEmpty else {
-            root = node
-            return
-        }
-        let top = stack.count - 1
-        switch stack[top].kind {
-        case .sequence:
-            stack[top].items.append(node)
-        case .mapping:
-            if let key = stack[top].key.take() {
-                stack[top].pairs.append(YAMLPair(key: key, value: node))
-            } else {
-                stack[top].key = node
-            }
-        }
     }
 
     private mutating func limitError(_ event: yaml_event_t) -> YAMLSyntaxError {
