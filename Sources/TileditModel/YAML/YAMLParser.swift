@@ -122,8 +122,76 @@ private struct MarkConverter {
     }
 }
 
-private struct Builder {
-    /// An open collection; its children so far are `children[firstChild...]`.
+/// The children of every open collection, innermost last (a mapping's as
+/// key, value, key, value). One stack serves the whole parse, so a
+/// collection's own array is allocated once, at its exact size, when the
+/// collection closes; children are moved into it, not copied (no retain
+/// and release per child). Unsafe storage because an array cannot give up
+/// elements moved out of it; the stack owns what lies below `count`.
+private struct NodeStack: ~Copyable {
+    private var storage: UnsafeMutablePointer<YAMLNode>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init() {
+        capacity = 64
+        storage = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        storage.deinitialize(count: count)
+        storage.deallocate()
+    }
+
+    mutating func push(_ node: consuming YAMLNode) {
+        if count == capacity {
+            let larger = UnsafeMutablePointer<YAMLNode>.allocate(capacity: capacity * 2)
+            larger.moveInitialize(from: storage, count: count)
+            storage.deallocate()
+            storage = larger
+            capacity *= 2
+        }
+        (storage + count).initialize(to: node)
+        count += 1
+    }
+
+    /// Takes the nodes from index `first` to the top, in order.
+    mutating func popItems(from first: Int) -> [YAMLNode] {
+        let taken = count - first
+        guard taken > 0 else { return [] }
+        var items: [YAMLNode] = []
+        items.reserveCapacity(taken)
+        let source = storage + first
+        for index in 0..<taken {
+            items.append((source + index).move())
+        }
+        count = first
+        return items
+    }
+
+    /// Takes the nodes from index `first` to the top as key, value pairs;
+    /// an unpaired last key is dropped.
+    mutating func popPairs(from first: Int) -> [YAMLPair] {
+        let taken = count - first
+        guard taken > 0 else { return [] }
+        let pairCount = taken / 2
+        var pairs: [YAMLPair] = []
+        pairs.reserveCapacity(pairCount)
+        let source = storage + first
+        for index in 0..<pairCount {
+            pairs.append(YAMLPair(key: (source + 2 * index).move(), value: (source + 2 * index + 1).move()))
+        }
+        if taken > 2 * pairCount {
+            (source + 2 * pairCount).deinitialize(count: 1)
+        }
+        count = first
+        return pairs
+    }
+}
+
+private struct Builder: ~Copyable {
+    /// An open collection; its children so far are those of `children`
+    /// from index `firstChild`.
     struct Frame {
         var isMapping: Bool
         var style: YAMLNode.CollectionStyle
@@ -137,11 +205,8 @@ private struct Builder {
     let maximumDepth: Int
     var marks: MarkConverter
     var frames: [Frame] = []
-    /// The children of every open collection, innermost last (a mapping's
-    /// as key, value, key, value). One array serves the whole parse, so a
-    /// collection's own array is allocated once, at its exact size, when
-    /// the collection closes.
-    var children: [YAMLNode] = []
+    /// The children of every open collection, innermost last.
+    var children = NodeStack()
     var documents: [YAMLDocumentNode] = []
     var root: YAMLNode?
     var documentStart = 0
@@ -167,7 +232,6 @@ private struct Builder {
         let input = UnsafeBufferPointer(rebasing: bytes[start...])
         yaml_parser_set_input_string(&parser, input.baseAddress, input.count)
         yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
-        children.reserveCapacity(64)
         var event = yaml_event_t()
         while true {
             guard yaml_parser_parse(&parser, &event) == 1 else {
@@ -234,13 +298,13 @@ private struct Builder {
             let start = frame.start
             let isFlow = frame.style == .flow
             if frame.isMapping {
-                let pairs = takePairs(from: frame.firstChild)
+                let pairs = children.popPairs(from: frame.firstChild)
                 let end = isFlow ? endMark : (pairs.last?.value.range.upperBound ?? start)
                 add(YAMLNode(
                     text: "", kind: isFlow ? .flowMapping(pairs) : .blockMapping(pairs), anchor: frame.anchor, tag: frame.tag,
                     range: start..<Swift.max(end, start)))
             } else {
-                let items = takeItems(from: frame.firstChild)
+                let items = children.popItems(from: frame.firstChild)
                 let end = isFlow ? endMark : (items.last?.range.upperBound ?? start)
                 add(YAMLNode(
                     text: "", kind: isFlow ? .flowSequence(items) : .blockSequence(items), anchor: frame.anchor, tag: frame.tag,
@@ -256,56 +320,8 @@ private struct Builder {
         if frames.isEmpty {
             root = node
         } else {
-            children.append(node)
+            children.push(node)
         }
-    }
-
-    /// A node without references, written where a child was moved out so
-    /// `children` can drop those slots without releasing the child twice.
-    private static let vacancy = YAMLNode(text: "", kind: .plainScalar, range: 0..<0)
-
-    /// Moves `children[first...]` into an array of their exact count.
-    private mutating func takeItems(from first: Int) -> [YAMLNode] {
-        let count = children.count - first
-        guard count > 0 else { return [] }
-        // Moving (not copying) saves a retain and a release per child.
-        let items = children.withUnsafeMutableBufferPointer { buffer -> [YAMLNode] in
-            guard let source = buffer.baseAddress.map({ $0 + first }) else { return [] }
-            return [YAMLNode](unsafeUninitializedCapacity: count) { target, initialized in
-                guard let destination = target.baseAddress else { return }
-                destination.moveInitialize(from: source, count: count)
-                source.initialize(repeating: Self.vacancy, count: count)
-                initialized = count
-            }
-        }
-        children.removeLast(count)
-        return items
-    }
-
-    /// Moves `children[first...]` (key, value, key, value, …) into pairs; an
-    /// unpaired last key is dropped.
-    private mutating func takePairs(from first: Int) -> [YAMLPair] {
-        let count = children.count - first
-        let pairCount = count / 2
-        guard pairCount > 0 else {
-            children.removeLast(count)
-            return []
-        }
-        let pairs = children.withUnsafeMutableBufferPointer { buffer -> [YAMLPair] in
-            guard let source = buffer.baseAddress.map({ $0 + first }) else { return [] }
-            return [YAMLPair](unsafeUninitializedCapacity: pairCount) { target, initialized in
-                guard let destination = target.baseAddress else { return }
-                for index in 0..<pairCount {
-                    let key = (source + 2 * index).move()
-                    let value = (source + 2 * index + 1).move()
-                    (destination + index).initialize(to: YAMLPair(key: key, value: value))
-                }
-                source.initialize(repeating: Self.vacancy, count: 2 * pairCount)
-                initialized = pairCount
-            }
-        }
-        children.removeLast(count)
-        return pairs
     }
 
     /// The start of a collection: libyaml's start mark can sit on the anchor
