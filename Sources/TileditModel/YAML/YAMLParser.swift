@@ -65,8 +65,21 @@ private struct MarkConverter {
         checkpoints = [(0, base)]
     }
 
+    /// The byte offset of `mark`.
+    @inline(__always)
     mutating func offset(_ mark: yaml_mark_t) -> Int {
         let target = Int(mark.index)
+        let remaining = target - characterIndex
+        // Most marks fall in the ASCII run already found.
+        if remaining >= 0 && remaining <= asciiEnd - byteOffset {
+            byteOffset += remaining
+            characterIndex = target
+            return Swift.min(byteOffset, bytes.count)
+        }
+        return walk(to: target)
+    }
+
+    private mutating func walk(to target: Int) -> Int {
         if target < characterIndex { restart(before: target) }
         while characterIndex < target {
             let remaining = target - characterIndex
