@@ -6,6 +6,13 @@
 /// byte range (UTF-8) in the coordinates the parser was given: the node's
 /// first byte (its anchor or tag, when present, is not included) to just
 /// past its last byte.
+///
+/// Storage: a node takes 32 bytes (a pair 64), since a 10 MB YAML file
+/// holds close to a million of them. Offsets are kept as 32-bit signed
+/// integers, so every range bound must lie within ±2 GiB (`Int32`); the
+/// editor opens files of at most 256 MB and `YAMLParser` refuses larger
+/// input. Setting a range beyond that traps. Anchors and tags, which few
+/// nodes have, sit behind one shared reference.
 public struct YAMLNode: Sendable, Hashable {
     /// What the node holds.
     public enum Content: Sendable, Hashable {
@@ -25,73 +32,285 @@ public struct YAMLNode: Sendable, Hashable {
         case flow
     }
 
-    public var content: Content
-    /// The anchor name (`&name`), if any.
-    public var anchor: String?
-    /// The tag as written (e.g. `!!str`), if any.
-    public var tag: String?
-    /// Byte range of the node (see the type's notes).
-    public var range: Range<Int>
-    /// Layout of a mapping or sequence; `.block` for scalars and aliases.
-    public var collectionStyle: CollectionStyle
+    /// The node's kind with its style and children, in one word.
+    enum Kind: Sendable, Hashable {
+        case plainScalar
+        case singleQuotedScalar
+        case doubleQuotedScalar
+        case literalScalar
+        case foldedScalar
+        case alias
+        case blockMapping([YAMLPair])
+        case flowMapping([YAMLPair])
+        case blockSequence([YAMLNode])
+        case flowSequence([YAMLNode])
 
+        init(scalarStyle: YAMLScalar.Style) {
+            switch scalarStyle {
+            case .plain: self = .plainScalar
+            case .singleQuoted: self = .singleQuotedScalar
+            case .doubleQuoted: self = .doubleQuotedScalar
+            case .literal: self = .literalScalar
+            case .folded: self = .foldedScalar
+            }
+        }
+
+        var scalarStyle: YAMLScalar.Style? {
+            switch self {
+            case .plainScalar: .plain
+            case .singleQuotedScalar: .singleQuoted
+            case .doubleQuotedScalar: .doubleQuoted
+            case .literalScalar: .literal
+            case .foldedScalar: .folded
+            case .alias, .blockMapping, .flowMapping, .blockSequence, .flowSequence: nil
+            }
+        }
+    }
+
+    /// The rare parts of a node: anchor, tag, and a scalar range that
+    /// differs from the node's (only a caller's `init` or setter makes one).
+    final class Properties: Sendable, Hashable {
+        let kind: Kind
+        let anchor: String?
+        let tag: String?
+        let scalarRange: Range<Int>?
+
+        init(kind: Kind, anchor: String?, tag: String?, scalarRange: Range<Int>?) {
+            self.kind = kind
+            self.anchor = anchor
+            self.tag = tag
+            self.scalarRange = scalarRange
+        }
+
+        static func == (left: Properties, right: Properties) -> Bool {
+            left.kind == right.kind && left.anchor == right.anchor && left.tag == right.tag && left.scalarRange == right.scalarRange
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(kind)
+            hasher.combine(anchor)
+            hasher.combine(tag)
+            hasher.combine(scalarRange)
+        }
+    }
+
+    /// A kind alone, or with properties (8 bytes either way).
+    enum Storage: Sendable, Hashable {
+        case bare(Kind)
+        case withProperties(Properties)
+    }
+
+    /// A scalar's value or an alias's name; empty for collections.
+    private var text: String
+    private var storage: Storage
+    private var start: Int32
+    private var end: Int32
+
+    /// A node from its parts, as the parser builds it.
+    ///
+    /// - Parameters:
+    ///   - text: the scalar's value or the alias's name; empty for collections.
+    ///   - kind: kind, style and children.
+    ///   - anchor: the anchor name, if any.
+    ///   - tag: the tag as written, if any.
+    ///   - range: the node's bytes; bounds within `Int32` (traps otherwise).
+    init(text: String, kind: Kind, anchor: String? = nil, tag: String? = nil, range: Range<Int>) {
+        self.text = text
+        if anchor == nil && tag == nil {
+            storage = .bare(kind)
+        } else {
+            storage = .withProperties(Properties(kind: kind, anchor: anchor, tag: tag, scalarRange: nil))
+        }
+        start = Int32(range.lowerBound)
+        end = Int32(range.upperBound)
+    }
+
+    /// A node; for a scalar, `range` may differ from the scalar's own.
+    ///
+    /// `collectionStyle` is kept for mappings and sequences only (scalars
+    /// and aliases are `.block`). Range bounds must fit in `Int32` (see the
+    /// type's notes); larger ones trap.
     public init(content: Content, anchor: String? = nil, tag: String? = nil, range: Range<Int>, collectionStyle: CollectionStyle = .block) {
-        self.content = content
-        self.anchor = anchor
-        self.tag = tag
-        self.range = range
-        self.collectionStyle = collectionStyle
+        text = ""
+        storage = .bare(.alias)
+        start = Int32(range.lowerBound)
+        end = Int32(range.upperBound)
+        setParts(content: content, collectionStyle: collectionStyle, anchor: anchor, tag: tag)
+    }
+
+    /// The kind, style and children, whether or not the node has properties.
+    var kind: Kind {
+        switch storage {
+        case .bare(let kind): kind
+        case .withProperties(let properties): properties.kind
+        }
+    }
+
+    private var properties: Properties? {
+        if case .withProperties(let properties) = storage { return properties }
+        return nil
+    }
+
+    /// The scalar's own range: the node's unless a caller set another.
+    private var scalarRange: Range<Int> {
+        properties?.scalarRange ?? range
+    }
+
+    /// Rebuilds the stored parts; properties are boxed only when one is set.
+    private mutating func setParts(content: Content, collectionStyle: CollectionStyle, anchor: String?, tag: String?) {
+        let kind: Kind
+        var scalarRange: Range<Int>?
+        switch content {
+        case .scalar(let scalar):
+            text = scalar.value
+            kind = Kind(scalarStyle: scalar.style)
+            if scalar.range != range { scalarRange = scalar.range }
+        case .alias(let name):
+            text = name
+            kind = .alias
+        case .mapping(let pairs):
+            text = ""
+            kind = collectionStyle == .flow ? .flowMapping(pairs) : .blockMapping(pairs)
+        case .sequence(let items):
+            text = ""
+            kind = collectionStyle == .flow ? .flowSequence(items) : .blockSequence(items)
+        }
+        setStorage(kind: kind, anchor: anchor, tag: tag, scalarRange: scalarRange)
+    }
+
+    private mutating func setStorage(kind: Kind, anchor: String?, tag: String?, scalarRange: Range<Int>?) {
+        if anchor == nil && tag == nil && scalarRange == nil {
+            storage = .bare(kind)
+        } else {
+            storage = .withProperties(Properties(kind: kind, anchor: anchor, tag: tag, scalarRange: scalarRange))
+        }
+    }
+
+    /// What the node holds.
+    public var content: Content {
+        get {
+            switch kind {
+            case .alias: .alias(text)
+            case .blockMapping(let pairs), .flowMapping(let pairs): .mapping(pairs)
+            case .blockSequence(let items), .flowSequence(let items): .sequence(items)
+            case .plainScalar, .singleQuotedScalar, .doubleQuotedScalar, .literalScalar, .foldedScalar:
+                .scalar(YAMLScalar(value: text, style: kind.scalarStyle ?? .plain, range: scalarRange))
+            }
+        }
+        set {
+            setParts(content: newValue, collectionStyle: collectionStyle, anchor: anchor, tag: tag)
+        }
+    }
+
+    /// The anchor name (`&name`), if any.
+    public var anchor: String? {
+        get { properties?.anchor }
+        set { setStorage(kind: kind, anchor: newValue, tag: tag, scalarRange: properties?.scalarRange) }
+    }
+
+    /// The tag as written (e.g. `!!str`), if any.
+    public var tag: String? {
+        get { properties?.tag }
+        set { setStorage(kind: kind, anchor: anchor, tag: newValue, scalarRange: properties?.scalarRange) }
+    }
+
+    /// Byte range of the node (see the type's notes). Setting it leaves a
+    /// scalar's own range where it was; bounds must fit in `Int32`.
+    public var range: Range<Int> {
+        get { Int(start)..<Int(end) }
+        set {
+            if kind.scalarStyle != nil && properties?.scalarRange == nil && newValue != range {
+                setStorage(kind: kind, anchor: anchor, tag: tag, scalarRange: range)
+            }
+            start = Int32(newValue.lowerBound)
+            end = Int32(newValue.upperBound)
+            if properties?.scalarRange == newValue {
+                setStorage(kind: kind, anchor: anchor, tag: tag, scalarRange: nil)
+            }
+        }
+    }
+
+    /// Layout of a mapping or sequence; `.block` for scalars and aliases
+    /// (setting it on them has no effect).
+    public var collectionStyle: CollectionStyle {
+        get {
+            switch kind {
+            case .flowMapping, .flowSequence: .flow
+            default: .block
+            }
+        }
+        set {
+            switch kind {
+            case .blockMapping(let pairs), .flowMapping(let pairs):
+                setStorage(kind: newValue == .flow ? .flowMapping(pairs) : .blockMapping(pairs), anchor: anchor, tag: tag, scalarRange: nil)
+            case .blockSequence(let items), .flowSequence(let items):
+                setStorage(kind: newValue == .flow ? .flowSequence(items) : .blockSequence(items), anchor: anchor, tag: tag, scalarRange: nil)
+            default:
+                break
+            }
+        }
     }
 
     /// The scalar, when the node is one.
     public var scalar: YAMLScalar? {
-        if case .scalar(let scalar) = content { return scalar }
-        return nil
+        guard let style = kind.scalarStyle else { return nil }
+        return YAMLScalar(value: text, style: style, range: scalarRange)
     }
 
     /// The pairs, when the node is a mapping.
     public var pairs: [YAMLPair]? {
-        if case .mapping(let pairs) = content { return pairs }
-        return nil
+        switch kind {
+        case .blockMapping(let pairs), .flowMapping(let pairs): pairs
+        default: nil
+        }
     }
 
     /// The items, when the node is a sequence.
     public var items: [YAMLNode]? {
-        if case .sequence(let items) = content { return items }
-        return nil
+        switch kind {
+        case .blockSequence(let items), .flowSequence(let items): items
+        default: nil
+        }
     }
 
     /// The value of the first pair whose key is the plain or quoted scalar `key`.
     public subscript(key: String) -> YAMLNode? {
-        pairs?.first { $0.key.scalar?.value == key }?.value
+        pairs?.first { $0.key.kind.scalarStyle != nil && $0.key.text == key }?.value
     }
 
     /// A short word for the node's kind, for messages: "a mapping", "a list", …
     public var kindDescription: String {
-        switch content {
-        case .scalar: "a scalar"
-        case .mapping: "a mapping"
-        case .sequence: "a list"
-        case .alias(let name): "an alias of `&\(name)`"
+        switch kind {
+        case .plainScalar, .singleQuotedScalar, .doubleQuotedScalar, .literalScalar, .foldedScalar: "a scalar"
+        case .blockMapping, .flowMapping: "a mapping"
+        case .blockSequence, .flowSequence: "a list"
+        case .alias: "an alias of `&\(text)`"
         }
     }
 
-    /// The same tree with every range moved by `offset` bytes.
+    /// The same tree with every range moved by `offset` bytes (bounds must
+    /// stay within `Int32`).
     public func shifted(by offset: Int) -> YAMLNode {
         var copy = self
-        copy.range = (range.lowerBound + offset)..<(range.upperBound + offset)
-        switch content {
-        case .scalar(var scalar):
-            scalar.range = (scalar.range.lowerBound + offset)..<(scalar.range.upperBound + offset)
-            copy.content = .scalar(scalar)
-        case .mapping(let pairs):
-            copy.content = .mapping(pairs.map { YAMLPair(key: $0.key.shifted(by: offset), value: $0.value.shifted(by: offset)) })
-        case .sequence(let items):
-            copy.content = .sequence(items.map { $0.shifted(by: offset) })
-        case .alias:
-            break
+        copy.start = Int32(Int(start) + offset)
+        copy.end = Int32(Int(end) + offset)
+        let kind: Kind
+        switch self.kind {
+        case .blockMapping(let pairs): kind = .blockMapping(Self.shifted(pairs, by: offset))
+        case .flowMapping(let pairs): kind = .flowMapping(Self.shifted(pairs, by: offset))
+        case .blockSequence(let items): kind = .blockSequence(items.map { $0.shifted(by: offset) })
+        case .flowSequence(let items): kind = .flowSequence(items.map { $0.shifted(by: offset) })
+        case .plainScalar, .singleQuotedScalar, .doubleQuotedScalar, .literalScalar, .foldedScalar, .alias:
+            guard let properties else { return copy }
+            kind = properties.kind
         }
+        let scalarRange = properties?.scalarRange.map { ($0.lowerBound + offset)..<($0.upperBound + offset) }
+        copy.setStorage(kind: kind, anchor: anchor, tag: tag, scalarRange: scalarRange)
         return copy
+    }
+
+    private static func shifted(_ pairs: [YAMLPair], by offset: Int) -> [YAMLPair] {
+        pairs.map { YAMLPair(key: $0.key.shifted(by: offset), value: $0.value.shifted(by: offset)) }
     }
 }
 

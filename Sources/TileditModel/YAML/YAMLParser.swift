@@ -6,7 +6,8 @@ import CYAML
 /// libyaml reports positions in characters; they are converted to UTF-8 byte
 /// offsets here. Nesting deeper than `maximumDepth` stops the parse with a
 /// `.yamlLimit` error instead of exhausting memory or the stack (the builder
-/// keeps its own stack and never recurses).
+/// keeps its own stack and never recurses). Input over 2 GB (`Int32.max`
+/// bytes; node ranges are stored in 32 bits) gives a `.yamlLimit` error.
 public enum YAMLParser {
     /// Deepest nesting of collections accepted.
     public static let defaultMaximumDepth = 256
@@ -34,79 +35,91 @@ public enum YAMLParser {
     }
 }
 
-/// Converts libyaml's character indexes into byte offsets.
-private struct MarkConverter {
-    let bytes: UnsafeBufferPointer<UInt8>
-    let base: Int
-    let isASCII: Bool
-    private var characterIndex = 0
-    private var byteOffset = 0
-    private var checkpoints: [(character: Int, byte: Int)] = [(0, 0)]
+/// The children of every open collection, innermost last (a mapping's as
+/// key, value, key, value). One stack serves the whole parse, so a
+/// collection's own array is allocated once, at its exact size, when the
+/// collection closes; children are moved into it, not copied (no retain
+/// and release per child). Unsafe storage because an array cannot give up
+/// elements moved out of it; the stack owns what lies below `count`.
+private struct NodeStack: ~Copyable {
+    private var storage: UnsafeMutablePointer<YAMLNode>
+    private var capacity: Int
+    private(set) var count = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>, base: Int) {
-        self.bytes = bytes
-        self.base = base
-        var ascii = true
-        var index = base
-        while index < bytes.count {
-            if bytes[index] >= 0x80 { ascii = false; break }
-            index += 1
-        }
-        isASCII = ascii
-        byteOffset = base
-        checkpoints = [(0, base)]
+    init() {
+        capacity = 64
+        storage = .allocate(capacity: capacity)
     }
 
-    mutating func offset(_ mark: yaml_mark_t) -> Int {
-        let target = Int(mark.index)
-        if isASCII { return Swift.min(base + target, bytes.count) }
-        if target < characterIndex {
-            var low = 0
-            var high = checkpoints.count - 1
-            while low < high {
-                let middle = (low + high + 1) / 2
-                if checkpoints[middle].character <= target { low = middle } else { high = middle - 1 }
-            }
-            characterIndex = checkpoints[low].character
-            byteOffset = checkpoints[low].byte
+    deinit {
+        storage.deinitialize(count: count)
+        storage.deallocate()
+    }
+
+    mutating func push(_ node: consuming YAMLNode) {
+        if count == capacity {
+            let larger = UnsafeMutablePointer<YAMLNode>.allocate(capacity: capacity * 2)
+            larger.moveInitialize(from: storage, count: count)
+            storage.deallocate()
+            storage = larger
+            capacity *= 2
         }
-        while characterIndex < target && byteOffset < bytes.count {
-            let lead = bytes[byteOffset]
-            byteOffset += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-            characterIndex += 1
-            if characterIndex & 1023 == 0 && characterIndex > checkpoints[checkpoints.count - 1].character {
-                checkpoints.append((characterIndex, byteOffset))
-            }
+        (storage + count).initialize(to: node)
+        count += 1
+    }
+
+    /// Takes the nodes from index `first` to the top, in order.
+    mutating func popItems(from first: Int) -> [YAMLNode] {
+        let taken = count - first
+        guard taken > 0 else { return [] }
+        var items: [YAMLNode] = []
+        items.reserveCapacity(taken)
+        let source = storage + first
+        for index in 0..<taken {
+            items.append((source + index).move())
         }
-        return Swift.min(byteOffset, bytes.count)
+        count = first
+        return items
+    }
+
+    /// Takes the nodes from index `first` to the top as key, value pairs;
+    /// an unpaired last key is dropped.
+    mutating func popPairs(from first: Int) -> [YAMLPair] {
+        let taken = count - first
+        guard taken > 0 else { return [] }
+        let pairCount = taken / 2
+        var pairs: [YAMLPair] = []
+        pairs.reserveCapacity(pairCount)
+        let source = storage + first
+        for index in 0..<pairCount {
+            pairs.append(YAMLPair(key: (source + 2 * index).move(), value: (source + 2 * index + 1).move()))
+        }
+        if taken > 2 * pairCount {
+            (source + 2 * pairCount).deinitialize(count: 1)
+        }
+        count = first
+        return pairs
     }
 }
 
-private struct Builder {
-    /// An open collection. A struct mutated in place on the stack, so
-    /// adding a child appends to a uniquely held array (an enum payload
-    /// taken out and put back would copy the array on every child).
+private struct Builder: ~Copyable {
+    /// An open collection; its children so far are those of `children`
+    /// from index `firstChild`.
     struct Frame {
-        enum Kind {
-            case mapping
-            case sequence
-        }
-
-        var kind: Kind
+        var isMapping: Bool
+        var style: YAMLNode.CollectionStyle
         var start: Int
         var anchor: String?
         var tag: String?
-        var style: YAMLNode.CollectionStyle
-        var pairs: [YAMLPair] = []
-        var items: [YAMLNode] = []
-        /// A mapping's key waiting for its value.
-        var key: YAMLNode?
+        var firstChild: Int
     }
 
     let bytes: UnsafeBufferPointer<UInt8>
     let maximumDepth: Int
-    var marks: MarkConverter
-    var stack: [Frame] = []
+    var marks: YAMLMarkConverter
+    var frames: [Frame] = []
+    /// The children of every open collection, innermost last.
+    var children = NodeStack()
     var documents: [YAMLDocumentNode] = []
     var root: YAMLNode?
     var documentStart = 0
@@ -115,10 +128,14 @@ private struct Builder {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
         let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
-        marks = MarkConverter(bytes: bytes, base: hasBOM ? 3 : 0)
+        marks = YAMLMarkConverter(bytes: bytes, base: hasBOM ? 3 : 0)
     }
 
     mutating func run() -> YAMLParseResult {
+        guard bytes.count <= Int(Int32.max) else {
+            // Node ranges are stored in 32 bits (see `YAMLNode`).
+            return YAMLParseResult(documents: [], error: YAMLSyntaxError(code: .yamlLimit, message: "YAML larger than 2 GB is not read", offset: 0, line: 0))
+        }
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             return YAMLParseResult(documents: [], error: YAMLSyntaxError(code: .yamlSyntax, message: "the YAML reader could not start", offset: 0, line: 0))
@@ -160,57 +177,64 @@ private struct Builder {
             let scalar = event.data.scalar
             let start = marks.offset(event.start_mark)
             var end = marks.offset(event.end_mark)
-            let style: YAMLScalar.Style
+            let kind: YAMLNode.Kind
             switch scalar.style {
-            case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
-            case YAML_DOUBLE_QUOTED_SCALAR_STYLE: style = .doubleQuoted
-            case YAML_LITERAL_SCALAR_STYLE: style = .literal
-            case YAML_FOLDED_SCALAR_STYLE: style = .folded
-            default: style = .plain
+            case YAML_SINGLE_QUOTED_SCALAR_STYLE: kind = .singleQuotedScalar
+            case YAML_DOUBLE_QUOTED_SCALAR_STYLE: kind = .doubleQuotedScalar
+            case YAML_LITERAL_SCALAR_STYLE: kind = .literalScalar
+            case YAML_FOLDED_SCALAR_STYLE: kind = .foldedScalar
+            default: kind = .plainScalar
             }
-            if style == .literal || style == .folded { end = contentEnd(before: end, notBefore: start) }
+            if kind == .literalScalar || kind == .foldedScalar { end = contentEnd(before: end, notBefore: start) }
             let value = scalar.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self) } ?? ""
             let tokenStart = scalarTokenStart(start, end: end)
-            let node = YAMLNode(
-                content: .scalar(YAMLScalar(value: value, style: style, range: tokenStart..<end)),
-                anchor: Self.string(scalar.anchor), tag: Self.string(scalar.tag), range: tokenStart..<end)
-            add(node)
+            add(YAMLNode(text: value, kind: kind, anchor: Self.string(scalar.anchor), tag: Self.string(scalar.tag), range: tokenStart..<end))
         case YAML_ALIAS_EVENT:
             let start = marks.offset(event.start_mark)
             let end = marks.offset(event.end_mark)
-            add(YAMLNode(content: .alias(Self.string(event.data.alias.anchor) ?? ""), range: start..<end))
+            add(YAMLNode(text: Self.string(event.data.alias.anchor) ?? "", kind: .alias, range: start..<end))
         case YAML_SEQUENCE_START_EVENT:
-            guard stack.count < maximumDepth else { return limitError(event) }
+            guard frames.count < maximumDepth else { return limitError(event) }
             let data = event.data.sequence_start
-            stack.append(Frame(
-                kind: .sequence, start: collectionStart(event), anchor: Self.string(data.anchor), tag: Self.string(data.tag),
-                style: data.style == YAML_FLOW_SEQUENCE_STYLE ? .flow : .block))
+            frames.append(Frame(
+                isMapping: false, style: data.style == YAML_FLOW_SEQUENCE_STYLE ? .flow : .block, start: collectionStart(event),
+                anchor: Self.string(data.anchor), tag: Self.string(data.tag), firstChild: children.count))
         case YAML_MAPPING_START_EVENT:
-            guard stack.count < maximumDepth else { return limitError(event) }
+            guard frames.count < maximumDepth else { return limitError(event) }
             let data = event.data.mapping_start
-            stack.append(Frame(
-                kind: .mapping, start: collectionStart(event), anchor: Self.string(data.anchor), tag: Self.string(data.tag),
-                style: data.style == YAML_FLOW_MAPPING_STYLE ? .flow : .block))
+            frames.append(Frame(
+                isMapping: true, style: data.style == YAML_FLOW_MAPPING_STYLE ? .flow : .block, start: collectionStart(event),
+                anchor: Self.string(data.anchor), tag: Self.string(data.tag), firstChild: children.count))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-            guard let frame = stack.popLast() else { break }
+            guard let frame = frames.popLast() else { break }
             let endMark = marks.offset(event.end_mark)
             let start = frame.start
-            switch frame.kind {
-            case .sequence:
-                let end = frame.style == .flow ? endMark : (frame.items.last?.range.upperBound ?? start)
+            let isFlow = frame.style == .flow
+            if frame.isMapping {
+                let pairs = children.popPairs(from: frame.firstChild)
+                let end = isFlow ? endMark : (pairs.last?.value.range.upperBound ?? start)
                 add(YAMLNode(
-                    content: .sequence(frame.items), anchor: frame.anchor, tag: frame.tag,
-                    range: start..<Swift.max(end, start), collectionStyle: frame.style))
-            case .mapping:
-                let end = frame.style == .flow ? endMark : (frame.pairs.last?.value.range.upperBound ?? start)
+                    text: "", kind: isFlow ? .flowMapping(pairs) : .blockMapping(pairs), anchor: frame.anchor, tag: frame.tag,
+                    range: start..<Swift.max(end, start)))
+            } else {
+                let items = children.popItems(from: frame.firstChild)
+                let end = isFlow ? endMark : (items.last?.range.upperBound ?? start)
                 add(YAMLNode(
-                    content: .mapping(frame.pairs), anchor: frame.anchor, tag: frame.tag,
-                    range: start..<Swift.max(end, start), collectionStyle: frame.style))
+                    text: "", kind: isFlow ? .flowSequence(items) : .blockSequence(items), anchor: frame.anchor, tag: frame.tag,
+                    range: start..<Swift.max(end, start)))
             }
         default:
             break
         }
         return nil
+    }
+
+    private mutating func add(_ node: consuming YAMLNode) {
+        if frames.isEmpty {
+            root = node
+        } else {
+            children.push(node)
+        }
     }
 
     /// The start of a collection: libyaml's start mark can sit on the anchor
@@ -235,24 +259,6 @@ private struct Builder {
         while position > start && Byte.isWhitespace(bytes[position - 1]) { position -= 1 }
         while position < end && bytes[position] != Byte.newline && bytes[position] != Byte.carriageReturn { position += 1 }
         return position
-    }
-
-    private mutating func add(_ node: consuming YAMLNode) {
-        guard !stack.isEmpty else {
-            root = node
-            return
-        }
-        let top = stack.count - 1
-        switch stack[top].kind {
-        case .sequence:
-            stack[top].items.append(node)
-        case .mapping:
-            if let key = stack[top].key.take() {
-                stack[top].pairs.append(YAMLPair(key: key, value: node))
-            } else {
-                stack[top].key = node
-            }
-        }
     }
 
     private mutating func limitError(_ event: yaml_event_t) -> YAMLSyntaxError {

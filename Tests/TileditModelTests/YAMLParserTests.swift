@@ -1,0 +1,115 @@
+import Testing
+import TileditModel
+
+/// The tree built from libyaml's events: exact byte ranges (UTF-8) for
+/// every node, values as written, anchors, tags and aliases kept, and the
+/// errors that stop a parse.
+@Suite("YAMLParser")
+struct YAMLParserTests {
+    private static func plain(_ value: String, _ range: Range<Int>, anchor: String? = nil, tag: String? = nil) -> YAMLNode {
+        YAMLNode(content: .scalar(YAMLScalar(value: value, style: .plain, range: range)), anchor: anchor, tag: tag, range: range)
+    }
+
+    private static func root(_ text: String) throws -> YAMLNode {
+        let result = YAMLParser.parse(text)
+        #expect(result.error == nil)
+        return try #require(result.documents.first?.root)
+    }
+
+    @Test func rangesCountBytesOfMultiByteCharacters() throws {
+        let root = try Self.root("é: ü\nkey: [日本, {a: 🚀}]\n")
+
+        let flowMapping = YAMLNode(
+            content: .mapping([YAMLPair(key: Self.plain("a", 22..<23), value: Self.plain("🚀", 25..<29))]),
+            range: 21..<30, collectionStyle: .flow)
+        let flowSequence = YAMLNode(content: .sequence([Self.plain("日本", 13..<19), flowMapping]), range: 12..<31, collectionStyle: .flow)
+        let expected = YAMLNode(
+            content: .mapping([
+                YAMLPair(key: Self.plain("é", 0..<2), value: Self.plain("ü", 4..<6)),
+                YAMLPair(key: Self.plain("key", 7..<10), value: flowSequence),
+            ]),
+            range: 0..<31)
+        #expect(root == expected)
+    }
+
+    @Test func rangesAfterAByteOrderMarkCountIt() throws {
+        let root = try Self.root("\u{FEFF}a: é\n")
+
+        #expect(root == YAMLNode(content: .mapping([YAMLPair(key: Self.plain("a", 3..<4), value: Self.plain("é", 6..<8))]), range: 3..<8))
+    }
+
+    @Test func anchorsTagsAndAliasesAreKept() throws {
+        let root = try Self.root("a: &x !t b\nc: *x\nd: !!seq &s [1]\n")
+
+        let expected = YAMLNode(
+            content: .mapping([
+                YAMLPair(key: Self.plain("a", 0..<1), value: Self.plain("b", 9..<10, anchor: "x", tag: "!t")),
+                YAMLPair(key: Self.plain("c", 11..<12), value: YAMLNode(content: .alias("x"), range: 14..<16)),
+                YAMLPair(
+                    key: Self.plain("d", 17..<18),
+                    value: YAMLNode(
+                        content: .sequence([Self.plain("1", 30..<31)]), anchor: "s", tag: "tag:yaml.org,2002:seq",
+                        range: 29..<32, collectionStyle: .flow)),
+            ]),
+            range: 0..<32)
+        #expect(root == expected)
+    }
+
+    @Test func blockScalarsEndAtTheirLastContentLine() throws {
+        let root = try Self.root("- |\n  x\n\n- >-\n  y\n  z\n")
+
+        let expected = YAMLNode(
+            content: .sequence([
+                YAMLNode(content: .scalar(YAMLScalar(value: "x\n", style: .literal, range: 2..<7)), range: 2..<7),
+                YAMLNode(content: .scalar(YAMLScalar(value: "y z", style: .folded, range: 11..<21)), range: 11..<21),
+            ]),
+            range: 0..<21)
+        #expect(root == expected)
+    }
+
+    @Test func everyValueRangeHoldsItsTextFarIntoANonASCIIFile() throws {
+        // Over 4,096 characters between non-ASCII ones and past many of
+        // them, so the mark conversion crosses its checkpoints.
+        let lines = (0..<3_000).map { index in
+            index % 500 == 0
+                ? "k\(index): " + String(repeating: "a", count: 5_000) + "\n"
+                : "k\(index): é日🚀 \(index)\n"
+        }
+        let text = lines.joined()
+        let bytes = Array(text.utf8)
+
+        let pairs = try #require(try Self.root(text).pairs)
+
+        #expect(pairs.count == 3_000)
+        for (index, pair) in pairs.enumerated() {
+            let key = try #require(pair.key.scalar)
+            let value = try #require(pair.value.scalar)
+            #expect(String(decoding: bytes[key.range], as: UTF8.self) == "k\(index)")
+            #expect(String(decoding: bytes[value.range], as: UTF8.self) == value.value)
+        }
+    }
+
+    @Test func anUnclosedFlowSequenceStopsWithItsPositionAndNoDocument() {
+        let result = YAMLParser.parse("a: [\n")
+
+        #expect(result.documents == [])
+        #expect(result.error == YAMLSyntaxError(
+            code: .yamlSyntax, message: "invalid YAML: while parsing a flow node: did not find expected node content", offset: 5, line: 1))
+    }
+
+    @Test func nestingDeeperThanTheLimitStopsAtTheFirstCollectionTooDeep() {
+        let text = String(repeating: "[", count: 300) + String(repeating: "]", count: 300)
+
+        let result = YAMLParser.parse(text)
+
+        #expect(result.documents == [])
+        #expect(result.error == YAMLSyntaxError(code: .yamlLimit, message: "YAML nested deeper than 256 levels is not read", offset: 256, line: 0))
+    }
+
+    @Test func documentsBeforeAnErrorAreKept() {
+        let result = YAMLParser.parse("--- a\n--- [b\n")
+
+        #expect(result.documents == [YAMLDocumentNode(root: Self.plain("a", 4..<5), range: 0..<6)])
+        #expect(result.error?.code == .yamlSyntax)
+    }
+}
