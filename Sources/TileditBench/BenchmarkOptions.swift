@@ -9,6 +9,9 @@ struct BenchmarkOptions: Sendable, Equatable {
         /// Child process of the memory figure: open the file at the path
         /// and print the peak resident memory it took.
         case memoryProbe(path: String)
+        /// Write the search figure's generated workspace to the folder and
+        /// stop (to time `tiledit search` by hand against other tools).
+        case writeSearchWorkspace(path: String)
     }
 
     var mode: Mode = .run
@@ -28,15 +31,20 @@ struct BenchmarkOptions: Sendable, Equatable {
         Measures Tiledit against anchors timed in the same run: opening
         generated Tiledown documents (against cmark-gfm parsing the same
         bytes), parsing generated YAML (against libyaml's event parser), one
-        tile-property edit (10 MB against 10 KB) and the peak memory of an
-        open 10 MB document (against its size). Prints each figure, the
-        anchor, their ratio, the target and whether it is met.
+        tile-property edit (10 MB against 10 KB), the peak memory of an
+        open 10 MB document (against its size), indexing a workspace of
+        10,000 documents (against reading the same files), search queries,
+        and the one-shot `tiledit search` (against `grep -rli`). Prints each
+        figure, the anchor, their ratio, the target and whether it is met.
 
         Options:
           --quick      fewer repetitions, no 10 MB inputs (so the targets,
                        stated for 10 MB, are not checked); for smoke tests
           --markdown   print a Markdown section for BENCHMARKS.md (machine,
                        date, table) instead of the plain table
+          --write-search-workspace FOLDER
+                       write the search figures' 10,000-document workspace
+                       into FOLDER and stop
           --help       print this text
 
         Progress goes to standard error; the report to standard output.
@@ -56,6 +64,9 @@ struct BenchmarkOptions: Sendable, Equatable {
             case "--memory-probe":
                 guard let path = remaining.popFirst() else { throw UsageError(message: "--memory-probe needs a file path") }
                 mode = .memoryProbe(path: path)
+            case "--write-search-workspace":
+                guard let path = remaining.popFirst() else { throw UsageError(message: "--write-search-workspace needs a folder path") }
+                mode = .writeSearchWorkspace(path: path)
             default:
                 throw UsageError(message: "unknown option `\(argument)`; see --help")
             }

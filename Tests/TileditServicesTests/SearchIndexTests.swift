@@ -162,4 +162,27 @@ import TileditTestSupport
         await client.remove("posts/a/index.md")
         #expect(await client.search("hello", 10).isEmpty)
     }
+
+    @Test(arguments: ["tiledit", "Tile", "callout title", "\"every built-in\"", "tag:tiles", "type:buttondown", "draft:true", "about", "authors", "zzzz-nothing", "welcome-note"])
+    func aOneShotIndexForAQueryAnswersItAsTheWholeIndexDoes(_ query: String) async throws {
+        let root = TestSupport.exampleSite
+        let workspace = try await WorkspaceClient.live().discover(root)
+        let whole = await SearchIndex.build(workspace: workspace)
+        let oneShot = try await SearchIndex.build(root: root, onlyFor: SearchQuery(parsing: query))
+        #expect(oneShot.search(query) == whole.search(query))
+        #expect(oneShot.documentCount <= whole.documentCount)
+    }
+
+    @Test func aOneShotIndexLeavesOutFilesWithoutTheQueryWords() async throws {
+        let root = try TestSupport.makeTemporaryFolder()
+        try TestSupport.writeFiles(SearchIndexTests.files, in: root)
+        let index = try await SearchIndex.build(root: root, onlyFor: SearchQuery(parsing: "LINUX"))
+        #expect(index.paths == ["a.md", "b.md"])
+    }
+
+    @Test func aOneShotIndexOfAMissingFolderThrows() async {
+        await #expect(throws: WorkspaceError.self) {
+            try await SearchIndex.build(root: URL(fileURLWithPath: "/nonexistent/tiledit-search"))
+        }
+    }
 }

@@ -40,14 +40,13 @@ struct SearchCommand: Command {
         }
         let root = arguments.positionals[0]
         let query = arguments.positionals.dropFirst().joined(separator: " ")
-        let workspace: Workspace
+        let index: SearchIndex
         do {
-            workspace = try await context.workspaceClient.discover(context.url(for: root))
+            index = try await SearchIndex.build(root: context.url(for: root), fileSystem: context.fileSystem, onlyFor: SearchQuery(parsing: query))
         } catch {
             await context.printError(FileProblem(error, path: root).message)
             return ExitCode.trouble
         }
-        let index = await SearchIndex.build(workspace: workspace, fileSystem: context.fileSystem)
         for result in index.search(query, limit: limit) {
             await context.printLine("\(result.path):\(result.line): \(result.title) — \(result.snippet)")
         }

@@ -84,12 +84,34 @@ enum TileValidator {
         return text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
     }
 
-    /// Whether a key names a secret (DESIGN.md section 4).
+    /// Whether a key names a secret (DESIGN.md section 4): its last dotted
+    /// segment, lowercased without `_` and `-`, contains one of
+    /// `secretWords` (and is not `publickey`). Works on UTF-8 bytes: it runs
+    /// for every property of every tile a document opens with.
     static func isSecretLike(_ key: String) -> Bool {
-        let name = (key.split(separator: ".").last.map(String.init) ?? key).lowercased()
-            .replacingOccurrences(of: "_", with: "").replacingOccurrences(of: "-", with: "")
-        if name == "publickey" { return false }
-        return ["apikey", "secret", "token", "password", "passwd", "privatekey", "accesskey", "credential"].contains { name.contains($0) }
+        var name: [UInt8] = []
+        name.reserveCapacity(key.utf8.count)
+        for byte in key.utf8 {
+            switch byte {
+            case UInt8(ascii: "."): name.removeAll(keepingCapacity: true)
+            case UInt8(ascii: "_"), UInt8(ascii: "-"): continue
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): name.append(byte | 0x20)
+            default: name.append(byte)
+            }
+        }
+        if name.elementsEqual("publickey".utf8) { return false }
+        return secretWords.contains { word in Self.bytes(name, contain: word) }
+    }
+
+    /// Fragments of key names that hold secrets, lowercase.
+    static let secretWords: [[UInt8]] = ["apikey", "secret", "token", "password", "passwd", "privatekey", "accesskey", "credential"].map { Array($0.utf8) }
+
+    private static func bytes(_ text: [UInt8], contain word: [UInt8]) -> Bool {
+        guard word.count <= text.count else { return false }
+        for start in 0...(text.count - word.count) where text[start] == word[0] {
+            if text[start..<(start + word.count)].elementsEqual(word) { return true }
+        }
+        return false
     }
 
     /// One rule for what an embed accepts, shared with the HTML renderer.

@@ -1,8 +1,8 @@
 /// Runs work on many items with at most a fixed number of child tasks at once.
-enum BoundedConcurrency {
+package enum BoundedConcurrency {
     /// `transform` applied to every item, with at most `limit` running at
     /// once; results in no particular order.
-    static func map<Item: Sendable, Result: Sendable>(
+    package static func map<Item: Sendable, Result: Sendable>(
         _ items: [Item], limit: Int, _ transform: @escaping @Sendable (Item) -> Result
     ) async -> [Result] {
         await withTaskGroup(of: Result.self) { group in

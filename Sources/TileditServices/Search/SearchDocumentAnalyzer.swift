@@ -98,9 +98,14 @@ enum SearchDocumentAnalyzer {
         mutating func add(zone: SearchZone, blockIndex: Int?, line: Int, text: String, indexed: String, key: String? = nil) {
             let unit = UInt32(units.count)
             units.append(IndexedDocument.Unit(zone: zone, blockIndex: blockIndex, firstLine: line, text: text, key: key))
-            SearchTokenizer.forEachTerm(in: indexed) { term, _ in
-                if termUnits[term]?.last != unit { termUnits[term, default: []].append(unit) }
+            SearchTokenizer.forEachTerm(in: indexed) { (term: String) in
+                Self.appendOnce(unit, to: &termUnits[term, default: []])
             }
+        }
+
+        /// One dictionary access per term: the list is changed in place.
+        private static func appendOnce(_ unit: UInt32, to units: inout [UInt32]) {
+            if units.last != unit { units.append(unit) }
         }
     }
 }

@@ -66,6 +66,68 @@ public struct SearchIndex: Sendable {
         return SearchIndex(analyzed.compactMap { $0 })
     }
 
+    /// Indexes the documents under the folder `root` without summarizing
+    /// them first (the one-shot `tiledit search`): the folder is scanned as
+    /// workspace discovery scans it (hidden and build folders skipped,
+    /// front matter dialect by `FrontMatterDialectRule`), and each file
+    /// under `sizeLimit` bytes is read and analyzed once, in parallel.
+    ///
+    /// - Parameter query: when given, a file is analyzed only if its bytes
+    ///   or path contain, ignoring ASCII case, every ASCII word, tag and
+    ///   tile type of the query (a document without them cannot match; this is what
+    ///   makes a one-shot search fast). The index then holds only those
+    ///   files, so it answers that query and no other. A word that appears
+    ///   only through a YAML escape (`"\u0041"`) is not found this way.
+    /// - Throws: `WorkspaceError` when `root` is missing, not a folder or
+    ///   unreadable. Files that cannot be read are left out.
+    public static func build(
+        root: URL, fileSystem: FileSystem = .live, sizeLimit: Int = ContentCheck.defaultSizeLimit,
+        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, onlyFor query: SearchQuery? = nil
+    ) async throws -> SearchIndex {
+        let needles = (query.map { $0.terms + $0.phrases.flatMap { $0 } + $0.tags + $0.tileTypes } ?? [])
+            .filter { !$0.isEmpty && $0.utf8.allSatisfy { $0 < 0x80 } }
+            .map { Array($0.lowercased().utf8) }
+        let scan = try WorkspaceScanner(fileSystem: fileSystem).scan(root: root)
+        let rootName = root.standardizedFileURL.lastPathComponent
+        let candidates = scan.candidates.filter { $0.size <= sizeLimit }
+        let analyzed = await BoundedConcurrency.map(candidates, limit: concurrency) { candidate -> SearchDocumentAnalyzer.Analyzed? in
+            guard let bytes = try? fileSystem.read(candidate.url) else { return nil }
+            // The path too: a document with no title is titled by its file or folder name.
+            let path = Array(candidate.path.utf8)
+            guard needles.allSatisfy({ Self.bytes(bytes, containIgnoringASCIICase: $0) || Self.bytes(path, containIgnoringASCIICase: $0) })
+            else { return nil }
+            let source = SearchSource(path: candidate.path, kind: candidate.kind, dialect: candidate.dialect, bytes: bytes)
+            return SearchDocumentAnalyzer.analyze(source, rootName: rootName)
+        }
+        return SearchIndex(analyzed.compactMap { $0 })
+    }
+
+    /// Whether `haystack` contains `needle` (lowercase ASCII), ASCII
+    /// letters compared without case.
+    static func bytes(_ haystack: [UInt8], containIgnoringASCIICase needle: [UInt8]) -> Bool {
+        guard let first = needle.first, needle.count <= haystack.count else { return needle.isEmpty }
+        let firstUpper = first >= 0x61 && first <= 0x7A ? first - 32 : first
+        return haystack.withUnsafeBufferPointer { text in
+            var start = 0
+            let last = text.count - needle.count
+            while start <= last {
+                let byte = text[start]
+                if byte == first || byte == firstUpper {
+                    var offset = 1
+                    while offset < needle.count {
+                        var candidate = text[start + offset]
+                        if candidate >= 0x41 && candidate <= 0x5A { candidate += 32 }
+                        if candidate != needle[offset] { break }
+                        offset += 1
+                    }
+                    if offset == needle.count { return true }
+                }
+                start += 1
+            }
+            return false
+        }
+    }
+
     private init(_ analyzed: [SearchDocumentAnalyzer.Analyzed]) {
         var seen = Set<String>()
         for document in analyzed.sorted(by: { $0.document.path < $1.document.path }) where seen.insert(document.document.path).inserted {
@@ -126,10 +188,16 @@ public struct SearchIndex: Sendable {
         pathOrder.append(order)
         idByPath[document.path] = id
         for (term, units) in analyzed.termUnits {
-            postings[term, default: []].append(contentsOf: units.map { Self.posting(document: id, zone: document.units[Int($0)].zone, unit: $0) })
+            // Appended in place through the dictionary's accessor: no
+            // array of the new postings in between.
+            Self.append(units, of: id, zones: document.units, to: &postings[term, default: []])
         }
         for tag in Set(document.tags.map { $0.lowercased() }) { documentsByTag[tag, default: []].insert(id) }
         for type in document.tileTypes { documentsByTileType[type, default: []].insert(id) }
+    }
+
+    private static func append(_ units: [UInt32], of id: UInt32, zones: [IndexedDocument.Unit], to list: inout [UInt64]) {
+        for unit in units { list.append(posting(document: id, zone: zones[Int(unit)].zone, unit: unit)) }
     }
 
     private mutating func removePostings(of id: UInt32) {

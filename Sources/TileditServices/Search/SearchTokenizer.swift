@@ -13,7 +13,22 @@ public enum SearchTokenizer {
         var text = text
         text.makeContiguousUTF8()
         let utf8 = text.utf8
-        utf8.withContiguousStorageIfAvailable { bytes in
+        forEachTerm(inContiguous: text) { term, start, end in
+            body(term, utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end))
+        }
+    }
+
+    /// Calls `body` with each term of `text` (indexing, where the ranges
+    /// are not needed).
+    public static func forEachTerm(in text: String, _ body: (String) -> Void) {
+        var text = text
+        text.makeContiguousUTF8()
+        forEachTerm(inContiguous: text) { term, _, _ in body(term) }
+    }
+
+    /// The scanner: each term with its start and end, UTF-8 offsets.
+    private static func forEachTerm(inContiguous text: String, _ body: (String, Int, Int) -> Void) {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
             var index = 0
             var start = -1
             var isASCII = true
@@ -22,11 +37,10 @@ public enum SearchTokenizer {
             word.reserveCapacity(32)
             func finish(at end: Int) {
                 guard start >= 0 else { return }
-                let range = utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)
                 if isASCII {
-                    body(String(decoding: word, as: UTF8.self), range)
+                    body(String(decoding: word, as: UTF8.self), start, end)
                 } else {
-                    body(String(decoding: bytes[start..<end], as: UTF8.self).lowercased(), range)
+                    body(String(decoding: bytes[start..<end], as: UTF8.self).lowercased(), start, end)
                 }
                 start = -1
                 isASCII = true
