@@ -10,9 +10,12 @@ enum SearchDocumentAnalyzer {
     }
 
     /// `nil` when the bytes are not text (`ContentCheck`).
-    static func analyze(_ source: SearchSource, rootName: String = "") -> Analyzed? {
+    ///
+    /// - Parameter keptTerms: when given, only these terms are collected
+    ///   (an index for one query); units are cut as always.
+    static func analyze(_ source: SearchSource, rootName: String = "", keptTerms: Set<String>? = nil) -> Analyzed? {
         guard ContentCheck.problem(in: source.bytes) == nil else { return nil }
-        var builder = Builder()
+        var builder = Builder(keptTerms: keptTerms)
         let fallback = DocumentMetadata.fallbackTitle(forPath: source.path, rootName: rootName)
         var document: IndexedDocument
         switch source.kind {
@@ -94,12 +97,23 @@ enum SearchDocumentAnalyzer {
     private struct Builder {
         var units: [IndexedDocument.Unit] = []
         var termUnits: [String: [UInt32]] = [:]
+        let keptTerms: Set<String>?
+
+        init(keptTerms: Set<String>?) {
+            self.keptTerms = keptTerms
+        }
 
         mutating func add(zone: SearchZone, blockIndex: Int?, line: Int, text: String, indexed: String, key: String? = nil) {
             let unit = UInt32(units.count)
             units.append(IndexedDocument.Unit(zone: zone, blockIndex: blockIndex, firstLine: line, text: text, key: key))
-            SearchTokenizer.forEachTerm(in: indexed) { (term: String) in
-                Self.appendOnce(unit, to: &termUnits[term, default: []])
+            if let keptTerms {
+                SearchTokenizer.forEachTerm(in: indexed) { (term: String) in
+                    if keptTerms.contains(term) { Self.appendOnce(unit, to: &termUnits[term, default: []]) }
+                }
+            } else {
+                SearchTokenizer.forEachTerm(in: indexed) { (term: String) in
+                    Self.appendOnce(unit, to: &termUnits[term, default: []])
+                }
             }
         }
 

@@ -74,10 +74,11 @@ public struct SearchIndex: Sendable {
     ///
     /// - Parameter query: when given, a file is analyzed only if its bytes
     ///   or path contain, ignoring ASCII case, every ASCII word, tag and
-    ///   tile type of the query (a document without them cannot match; this is what
-    ///   makes a one-shot search fast). The index then holds only those
-    ///   files, so it answers that query and no other. A word that appears
-    ///   only through a YAML escape (`"\u0041"`) is not found this way.
+    ///   tile type of the query (a document without them cannot match),
+    ///   and only the query's words are collected: this is what makes a
+    ///   one-shot search fast. The index then answers that query and no
+    ///   other. A word that appears only through a YAML escape (`"\u0041"`)
+    ///   is not found this way.
     /// - Throws: `WorkspaceError` when `root` is missing, not a folder or
     ///   unreadable. Files that cannot be read are left out.
     public static func build(
@@ -87,6 +88,8 @@ public struct SearchIndex: Sendable {
         let needles = (query.map { $0.terms + $0.phrases.flatMap { $0 } + $0.tags + $0.tileTypes } ?? [])
             .filter { !$0.isEmpty && $0.utf8.allSatisfy { $0 < 0x80 } }
             .map { Array($0.lowercased().utf8) }
+        // Filter-only queries (tag:, type:, draft:) need no terms at all.
+        let keptTerms = query.map { Set($0.terms + $0.phrases.flatMap { $0 }) }
         let scan = try WorkspaceScanner(fileSystem: fileSystem).scan(root: root)
         let rootName = root.standardizedFileURL.lastPathComponent
         let candidates = scan.candidates.filter { $0.size <= sizeLimit }
@@ -97,7 +100,7 @@ public struct SearchIndex: Sendable {
             guard needles.allSatisfy({ Self.bytes(bytes, containIgnoringASCIICase: $0) || Self.bytes(path, containIgnoringASCIICase: $0) })
             else { return nil }
             let source = SearchSource(path: candidate.path, kind: candidate.kind, dialect: candidate.dialect, bytes: bytes)
-            return SearchDocumentAnalyzer.analyze(source, rootName: rootName)
+            return SearchDocumentAnalyzer.analyze(source, rootName: rootName, keptTerms: keptTerms)
         }
         return SearchIndex(analyzed.compactMap { $0 })
     }
