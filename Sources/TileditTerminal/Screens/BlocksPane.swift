@@ -23,6 +23,8 @@ enum BlocksPane {
         guard let editor = app.editor else {
             if app.documents?.workspace.isLoading == true || app.session == .closed {
                 PaneFrame.message(into: &buffer, rect: inside, ["Opening…"])
+            } else if case .failed = app.session {
+                PaneFrame.message(into: &buffer, rect: inside, ["No document open"])
             } else {
                 PaneFrame.message(into: &buffer, rect: inside, ["No document open", "Enter on a document opens it"])
             }

@@ -221,7 +221,7 @@ enum InspectorPane {
             area.draw(into: &buffer, rect: textRect, style: .plain, focused: true)
             state.editing = .text(block: block, area)
         } else {
-            let text = inspector.textDraft ?? inspector.originalText ?? ""
+            let text = EditableText.body(of: inspector.textDraft ?? inspector.originalText ?? "")
             let style = CellStyle(foreground: inspector.textDraft == nil ? .text : .dirty)
             for (offset, line) in DisplayWidth.wrap(text, width: textRect.width).prefix(textRect.height).enumerated() {
                 buffer.put(line, row: textRect.row + offset, column: textRect.column, style: style, clip: textRect)

@@ -247,7 +247,7 @@ public enum KeyRouter {
     private static func startEditingText(app: AppModel, state: inout ViewState) {
         guard let inspector = app.editor?.inspector, case .text(let id) = inspector.subject else { return }
         let text = inspector.textDraft ?? inspector.originalText ?? ""
-        state.editing = .text(block: id, TextArea(text: text, accessibilityLabel: "Text of the block"))
+        state.editing = .text(block: id, TextArea(text: EditableText.body(of: text), accessibilityLabel: "Text of the block"))
     }
 
     /// Applies text edited in `$EDITOR` to `block` through the inspector's
@@ -321,7 +321,9 @@ public enum KeyRouter {
                     return [.run { await editor.onTappedSave() }]
                 }
             default:
-                if area.handle(key) == .edited { inspector?.onChangedText(area.text) }
+                if area.handle(key) == .edited, let inspector {
+                    inspector.onChangedText(EditableText.restore(area.text, like: inspector.originalText ?? ""))
+                }
                 state.editing = .text(block: block, area)
             }
         case .filter(var field):

@@ -65,6 +65,9 @@ public enum Screen {
         if let root = app.session.root ?? app.documents?.root { components.append(root.lastPathComponent) }
         if let editor = app.editor { components.append(editor.displayPath) }
         components.append(state.focus.label)
+        if state.focus == .blocks || state.focus == .inspector, let editor = app.editor, let index = editor.selectedIndex, let row = editor.row(at: index) {
+            components.append("\(index + 1) \(row.kindLabel)")
+        }
         return Breadcrumb(components)
     }
 
