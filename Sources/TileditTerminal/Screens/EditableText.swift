@@ -7,7 +7,7 @@ enum EditableText {
     /// The text for the area: no final line break, CRLF read as LF.
     static func body(of original: String) -> String {
         var body = original.replacingOccurrences(of: "\r\n", with: "\n")
-        if body.hasSuffix("\n") { body.removeLast() }
+        if body.unicodeScalars.last == "\n" { body.unicodeScalars.removeLast() }
         return body
     }
 
@@ -15,7 +15,8 @@ enum EditableText {
     static func restore(_ text: String, like original: String) -> String {
         let usesCRLF = original.contains("\r\n")
         let ending = usesCRLF ? "\r\n" : "\n"
-        let trailing = original.hasSuffix("\n") ? ending : ""
+        // Scalars, not characters: CRLF is one Character, so hasSuffix("\n") misses it.
+        let trailing = original.unicodeScalars.last == "\n" ? ending : ""
         return (usesCRLF ? text.replacingOccurrences(of: "\n", with: "\r\n") : text) + trailing
     }
 }
