@@ -317,7 +317,7 @@ struct KeyRouterTests {
         let lines = EditorFixture.lines(frame)
         #expect(lines[37].contains("50000 paragraph      Paragraph 50000."))
         #expect(lines[1].contains("49964 paragraph      Paragraph 49964."))
-        #expect(lines[39].hasPrefix(" long.md  clean  Block 50000/50000 paragraph: Paragraph 50000."))
+        #expect(lines[39].hasPrefix(" long.md  clean  block 50000/50000  Blocks: paragraph: Paragraph 50000."))
         await fixture.press(.pageUp)
         #expect(fixture.app.editor?.selectedIndex == 49_999 - 36)
     }

@@ -31,9 +31,94 @@ struct ScreenTests {
         let fixture = try await exampleSite()
         let frame = await fixture.frame()
         #expect(frame.rows == 40 && frame.columns == 120)
-        expectRows(frame, 0..<40, [
-            "┏ Documents · 9 · path ━━┓┌ Blocks · index.md · 9 ──────────────────┐┌ Inspector · front matter ───────────────────────┐",
-            "┃ About  about/index.md  ┃│1 front matter   title: Tiledit Example …││ front matter  lines 1–6                         │",
+        expectRows(frame, 0..<40, Self.wide)
+        #expect(frame.cursor == nil)
+    }
+
+    @Test func narrowLayoutShowsTheFocusedPaneUnderABreadcrumb() async throws {
+        let fixture = try await exampleSite()
+        await fixture.press(.character("2"), .down, .down, .down)
+        let frame = await fixture.frame(rows: 24, columns: 80)
+        expectRows(frame, 0..<24, Self.narrow)
+        await fixture.press(.tab)
+        let inspector = await fixture.frame(rows: 24, columns: 80)
+        expectRows(inspector, 0..<4, Self.narrowInspector)
+    }
+
+    @Test func helpOverlayListsEachActionWithItsKeys() async throws {
+        let fixture = try await exampleSite()
+        await fixture.press(.character("2"), .down, .down, .down, .character("?"))
+        let frame = await fixture.frame(rows: 24, columns: 80)
+        expectRows(frame, 0..<24, Self.help)
+        #expect(HelpOverlay.text.contains("  K, Alt-↑          Move the block up"))
+        #expect(HelpOverlay.text.contains("  e                 Edit the prose block in $EDITOR"))
+        await fixture.press(.escape)
+        #expect(!fixture.state.isHelpShown)
+    }
+
+    @Test func tileCatalogSheetListsTheTypesAndFiltersAsTheUserTypes() async throws {
+        let fixture = try await exampleSite()
+        await fixture.press(.character("2"), .down, .down, .down, .character("i"))
+        let frame = await fixture.frame()
+        expectRows(frame, 13..<26, Self.catalog)
+        expectRows(frame, 39..<40, [" index.md  clean  block 4/9  Insert tile: callout                                 type filter  Enter insert  Esc cancel"])
+        await fixture.type("ch")
+        let filtered = await fixture.frame()
+        expectRows(filtered, 14..<18, Self.catalogCh)
+    }
+
+    @Test func aConflictWithTheFileOnDiskOffersReloadOverwriteAndKeepBoth() async throws {
+        let fixture = try await exampleSite()
+        await fixture.press(.character("2"), .down, .down, .down, .character("K"))
+        try "changed outside\n".write(to: fixture.workspace.appendingPathComponent("index.md"), atomically: true, encoding: .utf8)
+        await fixture.press(.ctrl("s"))
+        let frame = await fixture.frame()
+        expectRows(frame, 17..<25, Self.conflict)
+        expectRows(frame, 39..<40, [" index.md  changed on disk  block 3/9  Changed on disk: button Keep both                        Enter choose  Esc close"])
+        await fixture.press(.enter)
+        #expect(fixture.app.editor?.destination == nil)
+        #expect(try fixture.file("index.md") == "changed outside\n")
+        let copies = try FileManager.default.contentsOfDirectory(atPath: fixture.workspace.path).filter { $0.hasPrefix("index (conflict ") }
+        #expect(copies.count == 1)
+    }
+
+    @Test func anUnreadableDocumentIsReportedInAnAlert() async throws {
+        let fixture = try EditorFixture(copying: nil, files: ["notes.md": "# Notes\n"])
+        try Data([0x66, 0xFF, 0xFE, 0x00, 0x41]).write(to: fixture.workspace.appendingPathComponent("bad.md"))
+        await fixture.appear()
+        await fixture.press(.up, .enter)
+        let frame = await fixture.frame(rows: 16, columns: 100)
+        expectRows(frame, 0..<16, Self.binary)
+        await fixture.press(.enter)
+        #expect(fixture.app.destination == nil)
+    }
+
+    @Test func aWorkspaceThatCannotOpenShowsItsErrorInEveryPane() async throws {
+        let fixture = try EditorFixture(copying: nil)
+        await fixture.appear("no-such-folder")
+        let frame = await fixture.frame(rows: 12, columns: 100)
+        let lines = EditorFixture.lines(frame)
+        #expect(lines[0] == "┏ Documents ━━━━━━━━━━━┓┌ Blocks ──────────────────────────┐┌ Inspector ───────────────────────────┐")
+        #expect(lines[1].hasSuffix("┃│ No document open                 ││ Nothing to inspect                   │"))
+        #expect(lines[7].hasSuffix("┃│                                  ││ No document open                     │"))
+        #expect(lines.joined(separator: " ").contains("exist; check the"))
+        #expect(lines[11] == " Could not open the workspace  Documents                                             ? keys  q quit")
+    }
+
+    @Test func anEmptyFolderSaysSoAndHowToStart() async throws {
+        let fixture = try EditorFixture(copying: nil)
+        await fixture.appear()
+        let frame = await fixture.frame(rows: 12, columns: 100)
+        expectRows(frame, 0..<12, Self.empty)
+    }
+
+    // Expected frames, reviewed by eye; `// frame:` names the capture they came from.
+
+    static let wide: [String] =
+        // frame: wide 0..40
+        [
+            "┏ Documents · 9 · path ━━┓┌ Blocks · 9 · index.md ──────────────────┐┌ Inspector · front matter ───────────────────────┐",
+            "┃ About  about/index.md  ┃│1 front matter   title: Tiledit Example …││ front matter: title: Tiledit Exampl…  lines 1–6 │",
             "┃ authors  data/authors.…┃│2 heading 1      Welcome                 ││ title        Tiledit Example Site               │",
             "┃ Docs  docs/index.md    ┃│3 paragraph      This site is written fo…││ description  Pages, posts and every built-in til│",
             "┃›Tiledit Example Site  …┃│4 tile callout   welcome-note · Nothing …││ image        /assets/preview.svg                │",
@@ -71,18 +156,14 @@ struct ScreenTests {
             "┃                        ┃│                                         ││ forms that check what you type.                 │",
             "┃                        ┃│                                         ││                                                 │",
             "┗━━━━━━━━━━━━━━━━━━━━━━━━┛└─────────────────────────────────────────┘└─────────────────────────────────────────────────┘",
-            " index.md  clean  Documents: index.md (Tiledit Example Site)                                             ? keys  q quit",
-        ])
-        #expect(frame.cursor == nil)
-    }
+            " index.md  clean  block 1/9  Documents: index.md (Tiledit Example Site)                                  ? keys  q quit",
+        ]
 
-    @Test func narrowLayoutShowsTheFocusedPaneUnderABreadcrumb() async throws {
-        let fixture = try await exampleSite()
-        await fixture.press(.character("2"), .down, .down, .down)
-        let frame = await fixture.frame(rows: 24, columns: 80)
-        expectRows(frame, 0..<24, [
+    static let narrow: [String] =
+        // frame: narrow 0..24
+        [
             " site › index.md › Blocks › 4 tile callout",
-            "┏ Blocks · index.md · 9 ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┓",
+            "┏ Blocks · 9 · index.md ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┓",
             "┃1 front matter     title: Tiledit Example Site                                ┃",
             "┃2 heading 1        Welcome                                                    ┃",
             "┃3 paragraph        This site is written for Tiledit. Open it with `tiledit Ex…┃",
@@ -104,23 +185,21 @@ struct ScreenTests {
             "┃                                                                              ┃",
             "┃                                                                              ┃",
             "┗━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┛",
-            " index.md  clean  Block 4/9 tile callout: welcome-note · Nothin… ? keys  q quit",
-        ])
-        await fixture.press(.tab)
-        let inspector = await fixture.frame(rows: 24, columns: 80)
-        expectRows(inspector, 0..<4, [
+            " index.md  clean  block 4/9  Blocks: tile callout: welcome-note… ? keys  q quit",
+        ]
+
+    static let narrowInspector: [String] =
+        // frame: narrow inspector 0..4
+        [
             " site › index.md › Inspector › 4 tile callout",
             "┏ Inspector · tile callout ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━┓",
-            "┃ tile callout  lines 13–17                                                    ┃",
+            "┃ tile callout: welcome-note · Nothing you did not touch changes   lines 13–17 ┃",
             "┃ id     welcome-note                                                          ┃",
-        ])
-    }
+        ]
 
-    @Test func helpOverlayListsEachActionWithItsKeys() async throws {
-        let fixture = try await exampleSite()
-        await fixture.press(.character("2"), .down, .down, .down, .character("?"))
-        let frame = await fixture.frame(rows: 24, columns: 80)
-        expectRows(frame, 0..<24, [
+    static let help: [String] =
+        // frame: help 0..24
+        [
             " site › index.md › Blocks › 4 tile callout",
             "┌ Bl┌ Keys (↑↓ scroll, Esc closes) ────────────────────────────────────────┐───┐",
             "│1 f│ Everywhere                                                           │   │",
@@ -144,19 +223,12 @@ struct ScreenTests {
             "│   │                                                                      │   │",
             "│   └──────────────────────────────────────────────────────────────────────┘   │",
             "└──────────────────────────────────────────────────────────────────────────────┘",
-            " index.md  clean  Keys                                                Esc close",
-        ])
-        #expect(HelpOverlay.text.contains("  K, Alt-↑          Move the block up"))
-        #expect(HelpOverlay.text.contains("  e                 Edit the prose block in $EDITOR"))
-        await fixture.press(.escape)
-        #expect(!fixture.state.isHelpShown)
-    }
+            " index.md  clean  block 4/9  Keys                                     Esc close",
+        ]
 
-    @Test func tileCatalogSheetListsTheTypesAndFiltersAsTheUserTypes() async throws {
-        let fixture = try await exampleSite()
-        await fixture.press(.character("2"), .down, .down, .down, .character("i"))
-        let frame = await fixture.frame()
-        expectRows(frame, 13..<26, [
+    static let catalog: [String] =
+        // frame: catalog 13..26
+        [
             "│                        ││┌ Insert tile ───────────────────────────────────────────────────┐                          │",
             "│                        │││ Filter: type to filter                                         │                          │",
             "│                        │││                                                                │                          │",
@@ -170,25 +242,20 @@ struct ScreenTests {
             "│                        │││                                                                │le Site                  ││",
             "│                        │││                                                                │posts and every built-in ││",
             "│                        ││└────────────────────────────────────────────────────────────────┘it on.                   ││",
-        ])
-        expectRows(frame, 39..<40, [" index.md  clean  Insert tile: callout                                            type filter  Enter insert  Esc cancel"])
-        await fixture.type("ch")
-        let filtered = await fixture.frame()
-        expectRows(filtered, 14..<18, [
+        ]
+
+    static let catalogCh: [String] =
+        // frame: catalog ch 14..18
+        [
             "│                        │││ Filter: ch                                                     │                          │",
             "│                        │││                                                                │                          │",
             "│                        │││ chart  A bar, line, pie, doughnut or scatter chart             │                          │",
             "│                        │││                                                                │                          │",
-        ])
-    }
+        ]
 
-    @Test func aConflictWithTheFileOnDiskOffersReloadOverwriteAndKeepBoth() async throws {
-        let fixture = try await exampleSite()
-        await fixture.press(.character("2"), .down, .down, .down, .character("K"))
-        try "changed outside\n".write(to: fixture.workspace.appendingPathComponent("index.md"), atomically: true, encoding: .utf8)
-        await fixture.press(.ctrl("s"))
-        let frame = await fixture.frame()
-        expectRows(frame, 17..<25, [
+    static let conflict: [String] =
+        // frame: conflict 17..25
+        [
             "│                        ││ │ Reload drops your edits; Overwrite writes yours over the     │                           │",
             "│                        ││ │ file; Keep both saves yours as a copy beside it and loads    │le in the page; lowercase… │",
             "│                        ││ │ the file.                                                    │ab-case id, unique in the… │",
@@ -197,24 +264,13 @@ struct ScreenTests {
             "│                        ││ └──────────────────────────────────────────────────────────────┘──────────────────────────┐│",
             "│                        ││                                         ││ │ title: Tiledit Example Site                  ││",
             "│                        ││                                         ││ │ description: Pages, posts and every built-in ││",
-        ])
-        expectRows(frame, 39..<40, [" index.md  changed on disk  Changed on disk: button Keep both                                   Enter choose  Esc close"])
-        await fixture.press(.enter)
-        #expect(fixture.app.editor?.destination == nil)
-        #expect(try fixture.file("index.md") == "changed outside\n")
-        let copies = try FileManager.default.contentsOfDirectory(atPath: fixture.workspace.path).filter { $0.hasPrefix("index (conflict ") }
-        #expect(copies.count == 1)
-    }
+        ]
 
-    @Test func anUnreadableDocumentIsReportedInAnAlert() async throws {
-        let fixture = try EditorFixture(copying: nil, files: ["notes.md": "# Notes\n"])
-        try Data([0x66, 0xFF, 0xFE, 0x00, 0x41]).write(to: fixture.workspace.appendingPathComponent("bad.md"))
-        await fixture.appear()
-        await fixture.press(.up, .enter)
-        let frame = await fixture.frame(rows: 16, columns: 100)
-        expectRows(frame, 0..<16, [
-            "┌ Documents · 2 · path ┐┌ Blocks · notes.md · 1 ───────────┐┌ Inspector · heading 1 ───────────────┐",
-            "│ bad unreadable  bad.…││1 heading 1   Notes               ││ heading 1  lines 1–1                 │",
+    static let binary: [String] =
+        // frame: binary 0..16
+        [
+            "┌ Documents · 2 · path ┐┌ Blocks · 1 · notes.md ───────────┐┌ Inspector · heading 1 ───────────────┐",
+            "│ bad unreadable  bad.…││1 heading 1   Notes               ││ heading 1: Notes           lines 1–1 │",
             "│›Notes  notes.md      ││                                  ││ # Notes                              │",
             "│                      ││                                  ││                                      │",
             "│                 ┌ Error ───────────────────────────────────────────────────────┐                 │",
@@ -228,29 +284,12 @@ struct ScreenTests {
             "│                      ││                                  ││                                      │",
             "│                      ││                                  ││                                      │",
             "└──────────────────────┘└──────────────────────────────────┘└──────────────────────────────────────┘",
-            " notes.md  clean  Error: button OK                                          Enter choose  Esc close",
-        ])
-        await fixture.press(.enter)
-        #expect(fixture.app.destination == nil)
-    }
+            " notes.md  clean  block 1/1  Error: button OK                               Enter choose  Esc close",
+        ]
 
-    @Test func aWorkspaceThatCannotOpenShowsItsErrorInEveryPane() async throws {
-        let fixture = try EditorFixture(copying: nil)
-        await fixture.appear("no-such-folder")
-        let frame = await fixture.frame(rows: 12, columns: 100)
-        let lines = EditorFixture.lines(frame)
-        #expect(lines[0] == "┏ Documents ━━━━━━━━━━━┓┌ Blocks ──────────────────────────┐┌ Inspector ───────────────────────────┐")
-        #expect(lines[1].hasSuffix("┃│ No document open                 ││ Nothing to inspect                   │"))
-        #expect(lines[7].hasSuffix("┃│                                  ││ No document open                     │"))
-        #expect(lines.joined(separator: " ").contains("exist; check the"))
-        #expect(lines[11] == " Could not open the workspace  Documents                                             ? keys  q quit")
-    }
-
-    @Test func anEmptyFolderSaysSoAndHowToStart() async throws {
-        let fixture = try EditorFixture(copying: nil)
-        await fixture.appear()
-        let frame = await fixture.frame(rows: 12, columns: 100)
-        expectRows(frame, 0..<12, [
+    static let empty: [String] =
+        // frame: empty 0..12
+        [
             "┏ Documents · 0 · path ┓┌ Blocks ──────────────────────────┐┌ Inspector ───────────────────────────┐",
             "┃ No documents here    ┃│ No document open                 ││ Nothing to inspect                   │",
             "┃ n creates one        ┃│ Enter on a document opens it     ││ Open a document and select a block   │",
@@ -263,6 +302,5 @@ struct ScreenTests {
             "┃                      ┃│                                  ││                                      │",
             "┗━━━━━━━━━━━━━━━━━━━━━━┛└──────────────────────────────────┘└──────────────────────────────────────┘",
             " site  Documents                                                                     ? keys  q quit",
-        ])
-    }
+        ]
 }

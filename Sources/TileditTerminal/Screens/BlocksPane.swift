@@ -6,11 +6,11 @@ import TileditViewModels
 /// so 50,000 blocks draw as fast as 50.
 @MainActor
 enum BlocksPane {
-    /// The pane's title: label, file and block count.
+    /// The pane's title: label, block count and file (cut first when long).
     static func title(_ app: AppModel) -> String {
         guard let editor = app.editor else { return Pane.blocks.label }
         guard editor.document.value != nil else { return "\(Pane.blocks.label) · \(editor.displayPath)" }
-        return "\(Pane.blocks.label) · \(editor.displayPath) · \(editor.blockCount)"
+        return "\(Pane.blocks.label) · \(editor.blockCount) · \(editor.displayPath)"
     }
 
     /// The accessibility label of a block row, e.g. `tile callout: welcome-note`.

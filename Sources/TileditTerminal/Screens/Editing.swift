@@ -31,7 +31,8 @@ public enum Editing: Hashable, Sendable {
     /// What the user is typing into, for the status line.
     public var accessibilityLabel: String {
         switch self {
-        case .field(_, let key, _), .fieldArea(_, let key, _): "Editing field \(key)"
+        case .field(_, let key, _): "Editing field \(key)"
+        case .fieldArea(_, let key, _): "Editing field \(key) (multi-line)"
         case .text: "Editing text"
         case .filter: "Filtering documents"
         }

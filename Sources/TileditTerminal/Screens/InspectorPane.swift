@@ -49,11 +49,17 @@ enum InspectorPane {
         }
         guard inside.width > 4, inside.height > 2 else { return }
         var top = inside.row
+        let lines = "lines \(row.lines.lowerBound)–\(row.lines.upperBound)"
         let header: [TextSegment] = [
-            TextSegment(row.kindLabel, role: row.isTile ? .tileLabel : .heading, attributes: .bold),
-            TextSegment("  lines \(row.lines.lowerBound)–\(row.lines.upperBound)", role: .muted),
+            TextSegment(row.kindLabel + ":", role: row.isTile ? .tileLabel : .heading, attributes: .bold),
+            TextSegment(" " + row.summary, role: .text),
         ]
-        buffer.put(PaneFrame.fit(header, width: inside.width - 1), row: top, column: inside.column + 1, clip: inside)
+        let linesWidth = DisplayWidth.of(lines)
+        let headerWidth = inside.width - 2 - linesWidth - 2
+        buffer.put(PaneFrame.fit(header, width: max(1, headerWidth)), row: top, column: inside.column + 1, clip: inside)
+        if headerWidth > 8 {
+            buffer.put(lines, row: top, column: inside.maxColumn - 1 - linesWidth, style: CellStyle(foreground: .muted), clip: inside)
+        }
         top += 1
         if let refusal = inspector.refusal {
             for line in DisplayWidth.wrap("✖ " + refusal.message, width: inside.width - 2).prefix(3) where top < inside.maxRow {

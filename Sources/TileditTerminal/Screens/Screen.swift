@@ -104,7 +104,7 @@ public enum Screen {
             return "\(Pane.documents.label): " + DocumentsPane.rowLabel(list.visibleDocuments[index])
         case .blocks:
             guard let editor = app.editor, let index = editor.selectedIndex, let row = editor.row(at: index) else { return Pane.blocks.label }
-            return "Block \(index + 1)/\(editor.blockCount) \(BlocksPane.rowLabel(row))"
+            return "\(Pane.blocks.label): \(BlocksPane.rowLabel(row))"
         case .inspector:
             guard let inspector = app.editor?.inspector else { return Pane.inspector.label }
             switch inspector.subject {

@@ -16,6 +16,7 @@ enum StatusLine {
             segments.append(TextSegment(editor.displayPath, role: .text, attributes: .bold))
             let saveState = editor.saveState
             segments.append(TextSegment("  " + saveState.label, role: role(of: saveState), attributes: saveState == .clean ? [] : .bold))
+            if let index = editor.selectedIndex { segments.append(TextSegment("  block \(index + 1)/\(editor.blockCount)", role: .muted)) }
             let counts = editor.diagnosticCounts
             if counts.errors > 0 { segments.append(TextSegment("  ✖ \(counts.errors) error\(counts.errors == 1 ? "" : "s")", role: .error)) }
             if counts.warnings > 0 { segments.append(TextSegment("  ! \(counts.warnings) warning\(counts.warnings == 1 ? "" : "s")", role: .warning)) }
