@@ -32,9 +32,14 @@ public enum Editing: Hashable, Sendable {
     public var accessibilityLabel: String {
         switch self {
         case .field(_, let key, _): "Editing field \(key)"
-        case .fieldArea(_, let key, _): "Editing field \(key) (multi-line)"
-        case .text: "Editing text"
+        case .fieldArea(_, let key, let area): "Editing field \(key) (multi-line), \(Self.position(area))"
+        case .text(_, let area): "Editing text, \(Self.position(area))"
         case .filter: "Filtering documents"
         }
+    }
+
+    /// Where the cursor is, e.g. `line 2 of 5`.
+    private static func position(_ area: TextArea) -> String {
+        "line \(area.cursor.line + 1) of \(area.lines.count)"
     }
 }
