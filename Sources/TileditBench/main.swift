@@ -30,7 +30,7 @@ case .run:
         FileHandle.standardError.write(Data("tiledit-bench: warning: a debug build; run with -c release for real figures\n".utf8))
     }
     do {
-        let report = try measure(quick: options.isQuick, machine: machine)
+        let report = try await measure(quick: options.isQuick, machine: machine)
         print(options.printsMarkdown ? report.markdownSection() : report.plainTable())
     } catch {
         fail("\(error)", status: 1)
@@ -39,7 +39,8 @@ case .run:
 
 /// Generates the inputs, runs every group and removes the inputs again
 /// (also when a group throws).
-func measure(quick: Bool, machine: MachineDescription) throws -> Report {
+@MainActor
+func measure(quick: Bool, machine: MachineDescription) async throws -> Report {
     let sizes: [BenchmarkCorpus.Size] = quick ? [.kilobytes100, .megabyte1] : [.kilobytes100, .megabyte1, .megabytes10]
     // New figure groups go here, one type per file.
     let groups: [any BenchmarkGroup] = [OpenBenchmark(), YAMLBenchmark(), EditBenchmark(), MemoryProbe()]
@@ -50,6 +51,12 @@ func measure(quick: Bool, machine: MachineDescription) throws -> Report {
     for group in groups {
         context.progress("— \(group.title)")
         figures += try group.run(in: context)
+    }
+    // Groups over the view models and the renderer, on the main actor.
+    let mainActorGroups: [any MainActorBenchmarkGroup] = [FrameBenchmark()]
+    for group in mainActorGroups {
+        context.progress("— \(group.title)")
+        figures += try await group.run(in: context)
     }
     return Report(figures: figures, machine: machine, isQuick: quick)
 }
