@@ -11,7 +11,7 @@ run: deps
 
 test: deps
 	swift build --build-tests
-	swift test --skip-build
+	timeout 45m swift test --skip-build
 
 bench: deps
 	swift run -c release tiledit-bench

@@ -48,11 +48,21 @@ final class ScenarioDriver {
         try checkDisk()
     }
 
-    /// Waits for work the last action started (index build, preview render).
+    /// Waits for work the last action started that does not wait on the
+    /// clock (the index build); clock-driven work waits for `advanceClock`
+    /// or `renderPreview`.
     private func settle() async {
         await app.indexTask?.value
-        await app.preview.task?.value
         for _ in 0..<20 { await Task.yield() }
+    }
+
+    /// Awaits `task` unless it is asleep on the clock (its deadline not yet
+    /// reached), after letting a task that has just started reach its sleep.
+    private func finishUnlessAsleep(_ task: Task<Void, Never>?) async {
+        guard let task else { return }
+        for _ in 0..<100 { await Task.yield() }
+        if clock.isAsleep(task) { return }
+        await task.value
     }
 
     private func fail(_ step: Scenario.Step, _ message: String) -> ScenarioError {
@@ -197,13 +207,16 @@ final class ScenarioDriver {
             app.destination?.search?.onChangedQuery(step[argument: "query"] ?? "")
         case "advanceClock":
             await clock.advance(by: .milliseconds(try int(step, "ms")))
-            await app.destination?.search?.task?.value
-            await app.editor?.autosaveTask?.value
-            await app.editor?.journalTask?.value
+            await finishUnlessAsleep(app.destination?.search?.task)
+            await finishUnlessAsleep(app.editor?.autosaveTask)
+            await finishUnlessAsleep(app.editor?.journalTask)
         case "chooseResult":
             app.destination?.search?.onChoseResult(at: Int(step[argument: "index"] ?? "0"))
             for _ in 0..<50 { await Task.yield() }
             await app.editor?.onAppeared()
+        case "renderPreview":
+            await clock.advance(by: PreviewModel.debounce)
+            await app.preview.task?.value
         case "openSettings":
             app.onTappedSettings()
             await app.destination?.settings?.onAppeared()
@@ -356,7 +369,9 @@ final class ScenarioDriver {
                 matches = items.count == got.count && zip(items, got).allSatisfy { Self.match($0, $1) }
             }
             if !matches {
-                Issue.record(Comment(rawValue: "\(scenario.id).yaml:\(step.line) (\(step.action)): `\(name)` expected \(expected), got \(value)"))
+                let message = "\(scenario.id).yaml:\(step.line) (\(step.action)): `\(name)` expected \(expected), got \(value)"
+                print("SCENARIO", message)
+                Issue.record(Comment(rawValue: message))
             }
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TileditTestSupport
 
@@ -6,7 +7,12 @@ import TileditTestSupport
 @MainActor
 @Suite("Scenario corpus")
 struct ScenarioTests {
-    nonisolated static let scenarios: [Scenario] = (try? Scenario.all()) ?? []
+    /// Every scenario, or only those whose id starts with
+    /// `TILEDIT_SCENARIO` when it is set (to replay one while working on it).
+    nonisolated static let scenarios: [Scenario] = ((try? Scenario.all()) ?? []).filter { scenario in
+        guard let only = ProcessInfo.processInfo.environment["TILEDIT_SCENARIO"] else { return true }
+        return scenario.id.hasPrefix(only)
+    }
 
     @Test func theCorpusReadsAndHasEnoughScenarios() throws {
         let all = try Scenario.all()
@@ -20,7 +26,7 @@ struct ScenarioTests {
         }
     }
 
-    @Test(arguments: scenarios.map(\.id))
+    @Test(.timeLimit(.minutes(1)), arguments: scenarios.map(\.id))
     func replays(_ id: String) async throws {
         let scenario = try #require(Self.scenarios.first { $0.id == id })
         guard scenario.isAvailable, let driver = try ScenarioDriver(scenario) else { return }

@@ -24,6 +24,9 @@ public final class ManualClock: Clock, Sendable {
     private struct Sleeper {
         var deadline: Instant
         var order: Int
+        /// The sleeping task's hash value, which equals the hash value of
+        /// its `Task` handle (both hash the same task object).
+        var taskHash: Int?
         var continuation: CheckedContinuation<Void, any Error>
     }
 
@@ -50,10 +53,18 @@ public final class ManualClock: Clock, Sendable {
     /// How many tasks are asleep on the clock.
     public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
+    /// Whether `task` is asleep on the clock: lets a test await a task's
+    /// value only when the task will finish without more time passing.
+    public func isAsleep<Success, Failure>(_ task: Task<Success, Failure>) -> Bool {
+        let hash = task.hashValue
+        return state.withLock { $0.sleepers.values.contains { $0.taskHash == hash } }
+    }
+
     /// Suspends until time reaches `deadline` (returns at once when it
     /// has); throws `CancellationError` when the task is cancelled.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
+        let taskHash = withUnsafeCurrentTask { $0?.hashValue }
         let order = state.withLock { state in
             defer { state.nextOrder += 1 }
             return state.nextOrder
@@ -64,7 +75,7 @@ public final class ManualClock: Clock, Sendable {
                 let outcome: Outcome = state.withLock { state in
                     if state.cancelled.remove(order) != nil { return .cancel }
                     if deadline <= state.now { return .wake }
-                    state.sleepers[order] = Sleeper(deadline: deadline, order: order, continuation: continuation)
+                    state.sleepers[order] = Sleeper(deadline: deadline, order: order, taskHash: taskHash, continuation: continuation)
                     return .wait
                 }
                 switch outcome {
