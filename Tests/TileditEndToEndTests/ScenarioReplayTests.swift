@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TileditTestSupport
 
@@ -7,7 +8,12 @@ extension EndToEndTests {
     /// the real editor under tmux: keys in, the screen and the disk checked.
     @Suite("Scenario corpus under tmux")
     struct ScenarioReplayTests {
-        static let scenarios: [Scenario] = (try? Scenario.all()) ?? []
+        /// Every scenario, or only those whose id starts with
+        /// `TILEDIT_SCENARIO` when it is set (to replay one while working on it).
+        static let scenarios: [Scenario] = ((try? Scenario.all()) ?? []).filter { scenario in
+            guard let only = ProcessInfo.processInfo.environment["TILEDIT_SCENARIO"] else { return true }
+            return scenario.id.hasPrefix(only)
+        }
 
         @Test(arguments: scenarios.map(\.id))
         func replays(_ id: String) async throws {

@@ -204,8 +204,7 @@ final class ScenarioPlayer {
         case "redo":
             try session.press("C-r")
         case "save":
-            try session.press("C-s")
-            try await session.waitUntil("the save to end") { !$0.status.contains("saving…") }
+            try await save()
         case "format":
             try session.press("F")
         case "fix":
@@ -289,6 +288,23 @@ final class ScenarioPlayer {
         try session.press("?")
         try await session.waitUntil("the help overlay") { $0.contains("┌ Keys (") }
         try await session.escape()
+    }
+
+    /// Presses Ctrl-S and waits until the save has ended: the status line
+    /// says how it went (saved, failed, changed on disk) instead of
+    /// modified, clean or saving. The save runs in a task after the key,
+    /// so the status a moment after the key proves nothing by itself.
+    private func save() async throws {
+        let before = try session.capture().status
+        try session.press("C-s")
+        let ended = ["  saved", "  save failed", "  changed on disk"]
+        if ended.contains(where: before.contains) {
+            // Already showing an end state: only a change, if any, can be seen.
+            try await session.settle()
+        }
+        try await session.waitUntil("the save to end") { screen in
+            ended.contains(where: screen.status.contains) && !screen.status.contains("saving…")
+        }
     }
 
     /// Highlights `path` in the documents pane, step by step down while
