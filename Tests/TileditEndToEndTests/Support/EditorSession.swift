@@ -153,6 +153,19 @@ final class EditorSession {
         _ = try? await waitUntil("Escape to take effect", timeout: timeout) { $0 != before }
     }
 
+    /// Presses Escape and waits until the screen changed and `condition`
+    /// holds (the overlay it closes is gone, the field it leaves is
+    /// closed), so the next key cannot join the Escape into an Alt
+    /// sequence even when the screen changed for another reason first.
+    /// - Returns: whether `condition` held within `timeout`.
+    @discardableResult
+    func escape(timeout: Duration = .seconds(2), until condition: (Capture) -> Bool) async throws -> Bool {
+        let before = try capture()
+        try press("Escape")
+        if (try? await waitUntil("Escape to take effect", timeout: timeout) { $0 != before && condition($0) }) != nil { return true }
+        return condition(try capture())
+    }
+
     // MARK: Process
 
     /// The editor's exit status once it has exited, else `nil`.

@@ -115,7 +115,11 @@ final class ScenarioPlayer {
             try await openDocument(try argument(step, "path"))
             try session.press("1", "d")
             try await session.waitUntil("the trash question") { $0.hasOverlay("Move to trash") }
-            if step[argument: "confirm"] == "false" { try await session.escape() } else { try session.press("Enter") }
+            if step[argument: "confirm"] == "false" {
+                try await session.escape { !$0.hasOverlay("Move to trash") }
+            } else {
+                try session.press("Enter")
+            }
         case "restoreDocument":
             try session.press("1", "r")
         case "selectBlock":
@@ -156,14 +160,14 @@ final class ScenarioPlayer {
             try session.press("2", "d")
             try await session.waitUntil("the delete question") { $0.hasOverlay("Delete block") }
             switch step[argument: "confirm"] {
-            case "false": try await session.escape()
+            case "false": try await session.escape { !$0.hasOverlay("Delete block") }
             case "later": break
             default: try session.press("Enter")
             }
         case "confirmDelete":
             try session.press("Enter")
         case "dismiss":
-            try await session.escape()
+            try await session.escape { screen in !Self.destinationTitles.values.contains { screen.hasOverlay($0) } }
         case "typeField":
             let key = try argument(step, "key")
             try await openField(key)
@@ -174,7 +178,7 @@ final class ScenarioPlayer {
             try await commitOpenEditor()
         case "revertField":
             try await openField(try argument(step, "key"))
-            try await session.escape()
+            try await session.escape { !$0.status.contains("Editing ") }
             openEditor = nil
         case "setField":
             let key = try argument(step, "key")
@@ -287,7 +291,9 @@ final class ScenarioPlayer {
     private func sync() async throws {
         try session.press("?")
         try await session.waitUntil("the help overlay") { $0.contains("┌ Keys (") }
-        try await session.escape()
+        guard try await session.escape(until: { !$0.contains("┌ Keys (") }) else {
+            throw ScenarioError(description: "\(scenario.id).yaml: the help overlay did not close; the screen was:\n\(try session.capture())")
+        }
     }
 
     /// Presses Ctrl-S and waits until the save has ended: the status line
@@ -337,7 +343,7 @@ final class ScenarioPlayer {
             try session.press("j")
             _ = try? await session.waitUntil("the next field", timeout: .seconds(2)) { $0.status != screen.status }
         }
-        throw ScenarioError(description: "\(scenario.id).yaml: the inspector has no field \(key)")
+        throw ScenarioError(description: "\(scenario.id).yaml: the inspector has no field \(key); the screen was:\n\(try session.capture())")
     }
 
     /// Opens the field `key` for typing, unless it already is.
@@ -383,7 +389,7 @@ final class ScenarioPlayer {
         switch openEditor {
         case .field(_, false)?: try session.press("Enter")
         case nil: return
-        default: try await session.escape()
+        default: try await session.escape { !$0.status.contains("Editing ") }
         }
         // A refused value keeps the field open, as the headless draft stays.
         if (try? await session.waitUntil("the editor to close", timeout: .seconds(2)) { !$0.status.contains("Editing ") }) != nil {
