@@ -456,6 +456,23 @@ final class ScenarioPlayer {
         return screen.lines.first { line in starts.contains { line.contains($0) } }
     }
 
+    /// Whether a row of the blocks pane (`│ 4 tile chart     visits-chart · …`:
+    /// position, kind padded and cut to its column, summary cut to the
+    /// pane) shows the block `item` (`kind: summary` as the headless runner
+    /// writes it, or `~text` for a part of it, maybe only the kind).
+    static func blockRow(_ row: String, number: String, shows item: String) -> Bool {
+        let isPart = item.hasPrefix("~")
+        let pattern = isPart ? String(item.dropFirst()) : item
+        guard let separator = pattern.range(of: ": ") else {
+            // Only part of a kind or of a summary: it shows somewhere in the row.
+            return isPart && row.contains(Self.shownPart(pattern, limit: 10))
+        }
+        let kind = String(pattern[..<separator.lowerBound].prefix(10))
+        let summary = Self.shownPart(String(pattern[separator.upperBound...]), limit: 10)
+        let kindShown = isPart ? row.contains(kind) : (row.contains("│\(number) \(kind)") || row.contains("┃\(number) \(kind)"))
+        return kindShown && row.contains(summary)
+    }
+
     static let destinationTitles = [
         "search": "Search", "settings": "Settings", "confirmQuit": "Unsaved changes", "alert": "Error",
         "tileCatalog": "Insert tile", "confirmDelete": "Delete block", "conflict": "Changed on disk",
@@ -489,15 +506,11 @@ final class ScenarioPlayer {
             return .check { screen in
                 guard (screen.lines.first ?? "").contains("Blocks · \(items.count) · ") else { return false }
                 for (index, item) in items.enumerated() {
-                    let pattern = item.hasPrefix("~") ? String(item.dropFirst()) : item
-                    guard let separator = pattern.range(of: ": ") else { return false }
-                    let kind = String(pattern[..<separator.lowerBound].prefix(10))
-                    let summary = Self.shownPart(String(pattern[separator.upperBound...]), limit: 10)
-                    let number = String(repeating: " ", count: digits - String(index + 1).count) + String(index + 1)
                     // Rows below the pane's end are not on screen.
                     guard index < 36 else { continue }
-                    let row = screen.lines.first { $0.contains("│\(number) \(kind)") || $0.contains("┃\(number) \(kind)") }
-                    guard let row, row.contains(summary) else { return false }
+                    let number = String(repeating: " ", count: digits - String(index + 1).count) + String(index + 1)
+                    let rows = screen.lines.filter { $0.contains("│\(number) ") || $0.contains("┃\(number) ") }
+                    guard rows.contains(where: { Self.blockRow($0, number: number, shows: item) }) else { return false }
                 }
                 return true
             }
