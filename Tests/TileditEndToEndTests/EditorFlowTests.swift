@@ -20,10 +20,10 @@ extension EndToEndTests {
         /// after each step down) and opens it.
         func open(_ path: String, in session: EditorSession) async throws {
             try session.press("1", "g")
-            try await session.waitUntil("the first document") { $0.status.contains("Documents: ") }
+            try await session.waitUntil("the first document") { $0.status.contains("Documents (by ") }
             for _ in 0..<20 {
                 let screen = try await session.settle()
-                if screen.status.contains("Documents: \(path) (") {
+                if screen.status.contains("Documents (by ") && screen.status.contains("): \(path) (") {
                     try session.press("Enter")
                     try await session.waitUntil("\(path) to open") { $0.status.hasPrefix(" \(path)  ") && $0.status.contains("block ") }
                     return

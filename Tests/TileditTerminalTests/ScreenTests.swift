@@ -67,6 +67,23 @@ struct ScreenTests {
         expectRows(filtered, 14..<18, Self.catalogCh)
     }
 
+    @Test func theStatusLineSaysTheDocumentsOrderWhenAFilterCutsItFromThePaneTitle() async throws {
+        let fixture = try await exampleSite()
+        await fixture.press(.character("1"), .character("f"))
+        await fixture.type("post")
+        await fixture.press(.enter, .character("s"), .character("s"))
+        #expect(fixture.app.documents?.sortOrder == .date)
+        let frame = await fixture.frame()
+        let lines = EditorFixture.lines(frame)
+        #expect(lines[0].hasPrefix("┏ Documents · 4 of 9 · … ┓"))
+        #expect(lines[2].hasPrefix("┃ A newsletter sign-up d…┃"))
+        #expect(lines[3].hasPrefix("┃ Charts and diagrams  p…┃"))
+        expectRows(frame, 39..<40, [" index.md  clean  block 1/9  Documents (by date): posts/charts-and-diagrams/index.md (Charts and diagra… ? keys  q quit"])
+        await fixture.press(.character("f"), .escape)
+        let unfiltered = await fixture.frame()
+        #expect(EditorFixture.lines(unfiltered)[0].hasPrefix("┏ Documents · 9 · date ━━┓"))
+    }
+
     @Test func aConflictWithTheFileOnDiskOffersReloadOverwriteAndKeepBoth() async throws {
         let fixture = try await exampleSite()
         await fixture.press(.character("2"), .down, .down, .down, .character("K"))
@@ -156,7 +173,7 @@ struct ScreenTests {
             "┃                        ┃│                                         ││ forms that check what you type.                 │",
             "┃                        ┃│                                         ││                                                 │",
             "┗━━━━━━━━━━━━━━━━━━━━━━━━┛└─────────────────────────────────────────┘└─────────────────────────────────────────────────┘",
-            " index.md  clean  block 1/9  Documents: index.md (Tiledit Example Site)                                  ? keys  q quit",
+            " index.md  clean  block 1/9  Documents (by path): index.md (Tiledit Example Site)                        ? keys  q quit",
         ]
 
     static let narrow: [String] =

@@ -14,6 +14,11 @@ enum DocumentsPane {
         return "\(Pane.documents.label) · \(count) · \(list.sortOrder.rawValue)"
     }
 
+    /// The list's order as the status line says it, e.g. `by date`.
+    static func orderLabel(_ order: DocumentListModel.SortOrder) -> String {
+        "by \(order.rawValue)"
+    }
+
     /// The accessibility label of a document row.
     static func rowLabel(_ summary: DocumentSummary) -> String {
         "\(summary.path) (\(summary.title))"

@@ -100,8 +100,11 @@ public enum Screen {
         if let editing = state.editing { return editing.accessibilityLabel }
         switch state.focus {
         case .documents:
-            guard let list = app.documents, let index = list.selectedIndex else { return Pane.documents.label }
-            return "\(Pane.documents.label): " + DocumentsPane.rowLabel(list.visibleDocuments[index])
+            guard let list = app.documents, !list.visibleDocuments.isEmpty else { return Pane.documents.label }
+            // The order too: the pane's title loses it first when a filter makes the title long.
+            let label = "\(Pane.documents.label) (\(DocumentsPane.orderLabel(list.sortOrder)))"
+            guard let index = list.selectedIndex else { return label }
+            return "\(label): " + DocumentsPane.rowLabel(list.visibleDocuments[index])
         case .blocks:
             guard let editor = app.editor, let index = editor.selectedIndex, let row = editor.row(at: index) else { return Pane.blocks.label }
             return "\(Pane.blocks.label): \(BlocksPane.rowLabel(row))"
