@@ -40,6 +40,30 @@ struct Capture: Equatable, CustomStringConvertible {
         return Self.folded(text.joined(separator: " "))
     }
 
+    /// The rows inside the pane titled `title` (`┌ Preview ─…┐` or, focused,
+    /// `┏ Preview ━…┓`), each cut between the side borders with trailing
+    /// spaces trimmed; `nil` when the pane is not shown.
+    func paneRows(_ title: String) -> [String]? {
+        for (top, line) in lines.enumerated() {
+            for corner in ["┌", "┏"] {
+                guard let left = Self.column(of: "\(corner) \(title) ", in: line) else { continue }
+                let characters = Array(line)
+                guard let right = characters.indices.first(where: { $0 > left && (characters[$0] == "┐" || characters[$0] == "┓") }) else { continue }
+                var rows: [String] = []
+                for below in lines[(top + 1)...] {
+                    let row = Array(below)
+                    guard row.count > left, row[left] != "└", row[left] != "┗" else { break }
+                    let end = min(right, row.count)
+                    var text = left + 1 < end ? String(row[(left + 1)..<end]) : ""
+                    while text.hasSuffix(" ") { text.removeLast() }
+                    rows.append(text)
+                }
+                return rows
+            }
+        }
+        return nil
+    }
+
     /// The whole screen folded: box-drawing characters dropped, every run
     /// of spaces and line breaks one space.
     var folded: String { Self.folded(lines.joined(separator: " ")) }

@@ -255,6 +255,11 @@ final class ScenarioPlayer {
             let index = Int(step[argument: "index"] ?? "0") ?? 0
             try await session.waitUntil("search results") { $0.hasOverlay("Search") && $0.status.contains("Search: ") && !$0.contains("Searching…") }
             try session.press(Array(repeating: "Down", count: index) + ["Enter"])
+        case "renderPreview":
+            // Headless, the clock passes the preview's pause; here real time
+            // does: show the pane and let the expectations poll the screen.
+            try session.press("4")
+            try await session.waitUntil("the preview") { $0.paneRows("Preview").map { !$0.contains(" Rendering…") } ?? false }
         case "openSettings":
             try session.press(",")
             try await session.waitUntil("the settings") { $0.status.contains("Settings: Format on save") }
@@ -470,6 +475,36 @@ final class ScenarioPlayer {
         return true
     }
 
+    /// Whether the preview pane's rows show the expected preview lines in
+    /// order. The pane wraps narrower than the headless 80 columns, so a
+    /// line may go on in the rows under it (never blank ones) and only its
+    /// start is compared when it is wider than the pane; lines below the
+    /// pane's last row are not on screen.
+    static func previewRows(_ rows: [String], show items: [String]) -> Bool {
+        let width = max(1, (rows.map(\.count).max() ?? 1) - 1)
+        var next = 0
+        for item in items {
+            guard next < rows.count else { return true }
+            let pattern = item.hasPrefix("~") ? String(item.dropFirst()) : item.hasSuffix("…") ? String(item.dropLast()) : item
+            let part = String(pattern.prefix(width))
+            func shows(_ row: String) -> Bool {
+                let text = row.hasPrefix(" ") ? String(row.dropFirst()) : row
+                if item.hasPrefix("~") { return text.contains(part) }
+                if item.hasSuffix("…") || pattern.count > width { return text.hasPrefix(part) }
+                return text == pattern
+            }
+            var index = next
+            // Rows that continue the line above (wrapped) are skipped.
+            while index < rows.count, !shows(rows[index]) {
+                guard next > 0, !rows[index].trimmingCharacters(in: .whitespaces).isEmpty, index - next < 4 else { return false }
+                index += 1
+            }
+            guard index < rows.count else { return index == rows.count && !(rows.last ?? "").isEmpty }
+            next = index + 1
+        }
+        return true
+    }
+
     /// Whether a row of the blocks pane (`│ 4 tile chart     visits-chart · …`:
     /// position, kind padded and cut to its column, summary cut to the
     /// pane) shows the block `item` (`kind: summary` as the headless runner
@@ -583,7 +618,8 @@ final class ScenarioPlayer {
         case "canUndo", "canRedo":
             return .notShown("undo availability has no mark on screen")
         case "preview":
-            return .notShown("the preview wraps to its pane's width, not the headless 80 columns")
+            let items = expected.list
+            return .check { screen in screen.paneRows("Preview").map { Self.previewRows($0, show: items) } ?? false }
         case "text", "frontMatter":
             return .notShown("the whole text is checked on disk at the end")
         case "message":
