@@ -51,3 +51,35 @@ struct ScreenReadingTests {
         #expect(!ScenarioPlayer.documentRows(screen, showInOrder: ["Charts and d", "A newsletter", "Hello, Tiled", "Posts"]))
     }
 }
+
+extension ScreenReadingTests {
+    @Test func frontMatterIsReadFromThePreviewBoxWrappedValuesJoined() {
+        let lines = [
+            "│  ┌ Unsaved edits found ──┐   ││ ┌─ front matter ─────────────┐│",
+            "│  │ found.                │   ││ │ title: About               ││",
+            "│  └───────────────────────┘   ││ │ description: Who writes    ││",
+            "│                              ││ │   this site.               ││",
+            "│                              ││ └────────────────────────────┘│",
+        ]
+        #expect(ScenarioPlayer.previewFrontMatter(lines) == ["title: About", "description: Who writes this site."])
+        #expect(ScenarioPlayer.previewFrontMatter(["│ # Posts │"]).isEmpty)
+    }
+
+    @Test func aFieldsMessageIsTheRowsUnderItIndentedToTheValues() {
+        let screen = Capture("""
+            ┌ Inspector · tile embed ──────────────┐
+            │ id           embed-1                 │
+            │•url*         ftp://example.com/video │
+            │              ✖ `url` must be a       │
+            │              YouTube page            │
+            │ title        not set                 │
+            │                                      │
+            │ Problems                             │
+            │ ✖ tile `embed` needs `url`           │
+            └──────────────────────────────────────┘
+            """, height: 10)
+        #expect(ScenarioPlayer.fieldMessage("url", in: screen) == "✖ `url` must be a YouTube page")
+        #expect(ScenarioPlayer.fieldMessage("title", in: screen) == nil)
+        #expect(ScenarioPlayer.fieldMessage("id", in: screen) == nil)
+    }
+}

@@ -505,6 +505,75 @@ final class ScenarioPlayer {
         return true
     }
 
+    /// The headless runner's matching: `~x` a part, `x…` a start, else the whole.
+    static func matches(_ pattern: String, _ value: String) -> Bool {
+        if pattern.hasPrefix("~") { return value.contains(pattern.dropFirst()) }
+        if pattern.hasSuffix("…") { return value.hasPrefix(pattern.dropLast()) }
+        return pattern == value
+    }
+
+    /// The settings sheet's rows (`Format on save ‹ on ›`, folded) for the
+    /// headless `settings` list (`formatOnSave: true`, `autosaveInterval: 0`,
+    /// `theme: auto`); `nil` for a setting the sheet does not show so.
+    static func settingsRows(_ items: [String]) -> [String]? {
+        var rows: [String] = []
+        for item in items {
+            let parts = item.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2 else { return nil }
+            switch parts[0] {
+            case "formatOnSave": rows.append("Format on save ‹ \(parts[1] == "true" ? "on" : "off") ›")
+            case "autosaveInterval":
+                guard let seconds = Int(parts[1]) else { return nil }
+                rows.append("Autosave ‹ \(seconds == 0 ? "off" : seconds % 60 == 0 ? "\(seconds / 60) min" : "\(seconds) s") ›")
+            case "theme": rows.append("Theme ‹ \(parts[1]) ›")
+            default: return nil
+            }
+        }
+        return rows
+    }
+
+    /// The `key: value` lines of the front matter box at the top of the
+    /// preview (`│ title: Posts │`; a wrapped value goes on, indented, in
+    /// the rows under it), read from the box's own column so that an
+    /// overlay over the pane's title does not hide it; empty when the
+    /// preview has no front matter.
+    static func previewFrontMatter(_ lines: [String]) -> [String] {
+        guard let top = lines.firstIndex(where: { $0.contains("┌─ front matter") }),
+            let range = lines[top].range(of: "┌─ front matter")
+        else { return [] }
+        let column = lines[top].distance(from: lines[top].startIndex, to: range.lowerBound)
+        var fields: [String] = []
+        for line in lines[(top + 1)...] {
+            let characters = Array(line)
+            guard characters.count > column, characters[column] == "│",
+                let end = characters[(column + 1)...].firstIndex(of: "│")
+            else { break }
+            let inside = String(characters[(column + 1)..<end])
+            let text = inside.trimmingCharacters(in: .whitespaces)
+            if inside.hasPrefix("   "), let last = fields.popLast() {
+                fields.append(last + " " + text)
+            } else {
+                fields.append(text)
+            }
+        }
+        return fields
+    }
+
+    /// The message under the inspector field `key` (its rows, indented to
+    /// the values' column, folded into one line), or `nil` when there is none.
+    static func fieldMessage(_ key: String, in screen: Capture) -> String? {
+        guard let rows = screen.paneRows("Inspector"),
+            let fieldIndex = rows.firstIndex(where: { row in ["\(key) ", "\(key)*"].contains { row.hasPrefix(" " + $0) || row.hasPrefix("•" + $0) } })
+        else { return nil }
+        var message: [String] = []
+        for row in rows[(fieldIndex + 1)...] {
+            let text = row.trimmingCharacters(in: .whitespaces)
+            guard row.hasPrefix("   "), !text.isEmpty, message.isEmpty ? text.hasPrefix("✖ ") : true else { break }
+            message.append(text)
+        }
+        return message.isEmpty ? nil : Capture.folded(message.joined(separator: " "))
+    }
+
     /// Whether a row of the blocks pane (`│ 4 tile chart     visits-chart · …`:
     /// position, kind padded and cut to its column, summary cut to the
     /// pane) shows the block `item` (`kind: summary` as the headless runner
@@ -614,13 +683,28 @@ final class ScenarioPlayer {
                 return paths.allSatisfy { body.contains($0) }
             }
         case "settings":
-            return .notShown("settings show only while their sheet is open")
+            guard (try? session.capture())?.hasOverlay("Settings") == true else {
+                return .notShown("settings show only while their sheet is open")
+            }
+            guard let rows = Self.settingsRows(expected.list) else { return .unknown }
+            return .check { screen in
+                guard let body = screen.overlayText("Settings") else { return false }
+                return rows.allSatisfy { body.contains($0) }
+            }
         case "canUndo", "canRedo":
             return .notShown("undo availability has no mark on screen")
         case "preview":
             let items = expected.list
             return .check { screen in screen.paneRows("Preview").map { Self.previewRows($0, show: items) } ?? false }
-        case "text", "frontMatter":
+        case "frontMatter":
+            // The preview shows the front matter as `key: value` lines in a box.
+            let items = expected.list
+            return .check { screen in
+                guard !screen.contains("│ Rendering…") else { return false }
+                let fields = Self.previewFrontMatter(screen.lines)
+                return fields.count == items.count && zip(items, fields).allSatisfy { Self.matches($0, $1) }
+            }
+        case "text":
             return .notShown("the whole text is checked on disk at the end")
         case "message":
             return .unknown
@@ -630,10 +714,13 @@ final class ScenarioPlayer {
             let key = parts[0]
             switch parts.count > 1 ? parts[1] : "draft" {
             case "message":
-                if text == "none" { return .notShown("the absence of a message is not read") }
-                let part = Self.shownPart(text, limit: 20)
-                let shown = text.hasPrefix("~") ? part : "✖ " + part
-                return .check { $0.contains(shown) }
+                if text == "none" { return .check { Self.fieldMessage(key, in: $0) == nil && Self.fieldRow(key, in: $0) != nil } }
+                let folded = Capture.folded(text.hasPrefix("~") ? String(text.dropFirst()) : "✖ " + text)
+                let part = folded.hasSuffix("…") ? String(folded.dropLast()) : folded
+                return .check { screen in
+                    guard let message = Self.fieldMessage(key, in: screen) else { return false }
+                    return text.hasPrefix("~") || text.hasSuffix("…") ? message.contains(part) : message == part
+                }
             case "original":
                 return .notShown("the field shows its draft")
             default:
