@@ -8,11 +8,11 @@ import TileditTestSupport
 /// reading of the screen polled until it holds, and the bytes on disk are
 /// compared at the end, as the headless runner does.
 ///
-/// Expectations the screen does not show (`canUndo`, the preview's lines,
-/// the whole text) are not checked here and are listed in `notes`; the
-/// headless runner checks them. Actions with no key path (`breakDisk`:
-/// the disk cannot be made to fail from outside the process) make the
-/// scenario unplayable, also noted.
+/// Expectations the screen does not show (`canUndo`, the whole text,
+/// settings while their sheet is closed) are not checked here and are
+/// listed in `notes`; the headless runner checks them. Actions with no
+/// key path (`breakDisk`: the disk cannot be made to fail from outside the
+/// process) make the scenario unplayable, also noted.
 final class ScenarioPlayer {
     let scenario: Scenario
     let session: EditorSession
@@ -465,7 +465,8 @@ final class ScenarioPlayer {
     /// Whether the documents pane's rows (`│ Title  path`, `│›Title …`,
     /// `│*Title …`) start with `titles`, one row after another, in order.
     static func documentRows(_ screen: Capture, showInOrder titles: [String]) -> Bool {
-        let width = (screen.lines.first.flatMap { $0.firstIndex { $0 == "┐" || $0 == "┓" } }).map { screen.lines[0].distance(from: screen.lines[0].startIndex, to: $0) } ?? 0
+        let top = Array(screen.lines.first ?? "")
+        let width = top.firstIndex { $0 == "┐" || $0 == "┓" } ?? 0
         let rows = screen.lines.dropFirst().map { String($0.prefix(width).dropFirst(2)) }
         var next = rows.startIndex
         for title in titles {
