@@ -60,7 +60,7 @@ func measure(quick: Bool, machine: MachineDescription) async throws -> Report {
         figures += try group.run(in: context)
     }
     // Groups over the view models and the renderer, on the main actor.
-    let mainActorGroups: [any MainActorBenchmarkGroup] = [SearchBenchmark()]
+    let mainActorGroups: [any MainActorBenchmarkGroup] = [SearchBenchmark(), FrameBenchmark()]
     for group in mainActorGroups {
         context.progress("— \(group.title)")
         figures += try await group.run(in: context)

@@ -1,16 +1,40 @@
 import Foundation
 import TileditCLI
+import TileditServices
+import TileditTerminal
+import TileditViewModels
 
 // Composition root (DESIGN.md section 2): `tiledit COMMAND …` runs a
 // headless command; `tiledit [PATH]` opens the terminal editor.
 
 /// Opens the terminal editor on `arguments` (a folder or file path, or none
-/// for the current folder) and returns the exit status.
+/// for the current folder) and returns the exit status: 0 after quitting,
+/// 1 when the terminal cannot be used, 2 for a usage error.
 ///
-/// EDITOR ENTRY POINT: replace this body when the terminal editor is wired in.
-func runEditor(arguments: [String]) -> Int32 {
-    FileHandle.standardError.write(Data("the terminal editor is not wired yet\n".utf8))
-    return 2
+/// The only place that knows the live dependencies: the workspace, the
+/// document store (journal under `XDG_STATE_HOME`), search, rendering, the
+/// settings file (under `XDG_CONFIG_HOME`), the disk and the clock.
+@MainActor
+func runEditor(arguments: [String]) async -> Int32 {
+    guard arguments.count <= 1, !(arguments.first?.hasPrefix("-") ?? false) else {
+        FileHandle.standardError.write(Data("usage: tiledit [PATH]   (or tiledit help for the commands)\n".utf8))
+        return 2
+    }
+    let environment = ProcessInfo.processInfo.environment
+    let home = environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) } ?? FileManager.default.homeDirectoryForCurrentUser
+    let fileSystem = FileSystem.live
+    let dependencies = AppModel.Dependencies(
+        workspace: .live(fileSystem: fileSystem),
+        store: .live(fileSystem: fileSystem, journalFolder: UserFolders.journalFolder(environment: environment, homeFolder: home)),
+        search: .live(fileSystem: fileSystem),
+        rendering: .live,
+        settings: .live(file: UserFolders.settingsFile(environment: environment, homeFolder: home), fileSystem: fileSystem),
+        clock: ContinuousClock(),
+        fileSystem: fileSystem)
+    let editor = TerminalApp(
+        app: AppModel(dependencies: dependencies), terminal: Terminal(environment: environment), environment: environment,
+        path: arguments.first, currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
+    return await editor.run()
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -18,5 +42,5 @@ if CommandLineTool.handles(arguments) {
     let tool = CommandLineTool(environment: ProcessInfo.processInfo.environment)
     exit(await tool.run(arguments))
 } else {
-    exit(runEditor(arguments: arguments))
+    exit(await runEditor(arguments: arguments))
 }

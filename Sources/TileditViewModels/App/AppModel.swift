@@ -159,7 +159,11 @@ public final class AppModel {
         }
         startWatching()
         if let file {
-            await list.onSelectedDocument(file)
+            if list.workspace.value?.document(at: file) == nil {
+                destination = .alert(ViewError("Tiledit cannot open \(file): only Markdown (.md) and YAML (.yml, .yaml) documents open. Its folder is open instead."))
+            } else {
+                await list.onSelectedDocument(file)
+            }
         } else if let first = list.visibleDocuments.first(where: { $0.isReadable && $0.kind == .markdown }) {
             await list.onSelectedDocument(first.path)
         }

@@ -107,6 +107,11 @@ final class TmuxSession {
     /// Sends tmux key names (`Enter`, `Escape`, `C-c`, `M-b`, `Up`, `F5`,
     /// or plain characters), in order.
     func sendKeys(_ keys: String...) throws {
+        try sendKeys(keys)
+    }
+
+    /// Sends tmux key names given as an array.
+    func sendKeys(_ keys: [String]) throws {
         try run(["send-keys", "-t", name] + keys)
     }
 
@@ -141,6 +146,12 @@ final class TmuxSession {
             screen = try capture()
         }
         return screen
+    }
+
+    /// Kills the command running in the pane (tmux sends it SIGHUP) and
+    /// starts `command` in its place, as a crash and a restart would.
+    func respawn(command: String) throws {
+        try run(["respawn-pane", "-k", "-t", name, command])
     }
 
     /// Kills the session's tmux server and removes its socket and

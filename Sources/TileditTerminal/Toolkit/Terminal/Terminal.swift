@@ -66,6 +66,17 @@ public final class Terminal {
     /// Whether `start()` has run and `stop()` has not.
     public var isStarted: Bool { screen != nil }
 
+    /// What a `KeyReader` polls to read keys on its own thread instead of
+    /// `readKey`; `nil` when not started. Valid until `stop()`.
+    public var inputSource: TerminalInputSource? {
+        guard screen != nil else { return nil }
+        return TerminalInputSource(inputDescriptor: STDIN_FILENO, resizeDescriptor: resizePipe.read, escapeDelay: escapeDelay)
+    }
+
+    /// Whether `suspend()` gave the terminal away and `resume()` has not
+    /// taken it back.
+    public private(set) var isSuspended = false
+
     /// Takes over the terminal. Does nothing when already started.
     /// - Throws: `TerminalError.notATerminal` when standard input or output
     ///   is not a tty; `.unknownTerminalType` when ncurses has no entry for
@@ -166,7 +177,7 @@ public final class Terminal {
     /// cursor at `frame.cursor` or hides it. Cells outside the screen are
     /// skipped. Does nothing when not started.
     public func present(_ frame: ScreenBuffer) {
-        guard let window else { return }
+        guard let window, !isSuspended else { return }
         let changes: [CellChange]
         if let previousFrame, previousFrame.rows == frame.rows, previousFrame.columns == frame.columns {
             changes = frame.diff(from: previousFrame)
@@ -241,6 +252,62 @@ public final class Terminal {
                 }
             }
         }
+    }
+
+    /// Gives the terminal to another program for a while (`$EDITOR`):
+    /// bracketed paste off, cursor shown, `endwin` (shell modes, the normal
+    /// screen). Signal handlers stay installed. Does nothing when not
+    /// started or already suspended.
+    public func suspend() {
+        guard screen != nil, !isSuspended else { return }
+        writeToOutput(Array("\u{1B}[?2004l".utf8))
+        curs_set(1)
+        isCursorVisible = nil
+        endwin()
+        isSuspended = true
+    }
+
+    /// Takes the terminal back after `suspend()`: program modes, the
+    /// alternate screen, bracketed paste; the next `present` redraws every
+    /// cell.
+    public func resume() {
+        guard let window, isSuspended else { return }
+        isSuspended = false
+        reset_prog_mode()
+        applyResize()
+        clearok(window, true)
+        wnoutrefresh(window)
+        doupdate()
+        setCursorVisible(false)
+        writeToOutput(Array("\u{1B}[?2004h".utf8))
+        previousFrame = nil
+    }
+
+    /// Uses colors for `tone` (a user's theme setting) instead of the
+    /// detected tone; `nil` goes back to detection. A monochrome palette
+    /// (`NO_COLOR`, few colors) stays monochrome. The next `present`
+    /// redraws every cell when the palette changed.
+    public func setBackgroundTone(_ tone: BackgroundTone?) {
+        guard palette.mode != .monochrome else { return }
+        let chosen = tone ?? BackgroundTone.detect(in: environment)
+        guard palette.mode != .color(chosen) else { return }
+        palette = Palette(mode: .color(chosen), colorCount: palette.colorCount)
+        previousFrame = nil
+    }
+
+    /// Tells ncurses the terminal's current size (after a `.resize` read by
+    /// a `KeyReader`; `readKey` does this itself); the next `present`
+    /// redraws every cell.
+    public func applyResize() {
+        guard screen != nil else { return }
+        let newSize = size
+        guard newSize.rows > 0, newSize.columns > 0 else { return }
+        resize_term(Int32(newSize.rows), Int32(newSize.columns))
+        if let window {
+            wresize(window, Int32(newSize.rows), Int32(newSize.columns))
+            clearok(window, true)
+        }
+        previousFrame = nil
     }
 
     // MARK: - Drawing
@@ -349,17 +416,6 @@ public final class Terminal {
     private func drainResizePipe() {
         var bytes = [UInt8](repeating: 0, count: 64)
         while bytes.withUnsafeMutableBytes({ read(resizePipe.read, $0.baseAddress, $0.count) }) > 0 {}
-    }
-
-    private func applyResize() {
-        let newSize = size
-        guard newSize.rows > 0, newSize.columns > 0 else { return }
-        resize_term(Int32(newSize.rows), Int32(newSize.columns))
-        if let window {
-            wresize(window, Int32(newSize.rows), Int32(newSize.columns))
-            clearok(window, true)
-        }
-        previousFrame = nil
     }
 
     // MARK: - Helpers

@@ -1,0 +1,85 @@
+import Foundation
+import TileditFixtures
+import TileditServices
+import TileditTerminal
+import TileditViewModels
+
+/// Frame time of the terminal editor: one keystroke (↓ or ↑ in the blocks
+/// pane, alternately, from the middle of the document) handled by the key
+/// router and a whole 120 × 40 frame drawn off-screen by `Screen.draw`,
+/// with the app opened on a ~10 KB document and on the run's largest
+/// document (10 MB; 1 MB with `--quick`) through the live services. The
+/// anchor of the large figure is the small one: a keystroke should cost
+/// the same whatever the size of the file.
+struct FrameBenchmark: MainActorBenchmarkGroup {
+    let title = "frame"
+    /// Size of the small document, in bytes.
+    static let smallSize = BenchmarkCorpus.Size(bytes: 10_000, label: "10 KB")
+    /// Every frame: within one refresh of a 60 Hz display.
+    static let latencyTarget = Figure.Target.durationBelow(.milliseconds(16))
+    /// 10 MB frames: under 16 ms and at most twice the small frame.
+    static let scalingTarget = Figure.Target.all([latencyTarget, .ratioAtMost(2)])
+    /// The terminal size drawn.
+    static let size = TerminalSize(rows: 40, columns: 120)
+
+    /// The app did not open the document.
+    struct OpenError: Error, CustomStringConvertible {
+        var label: String
+
+        var description: String { "the editor did not open the \(label) document" }
+    }
+
+    func run(in context: BenchmarkContext) async throws -> [Figure] {
+        let benchmark = context.operationBenchmark
+        var generator = TiledownGenerator(seed: BenchmarkCorpus.seed, frontMatter: .yaml, tileEvery: 20)
+        let smallFolder = context.corpus.folder.appendingPathComponent("frame-small", isDirectory: true)
+        try FileManager.default.createDirectory(at: smallFolder, withIntermediateDirectories: true)
+        try Data(generator.document(bytes: Self.smallSize.bytes).utf8).write(to: smallFolder.appendingPathComponent("document.md"))
+        let smallTime = try await measure(folder: smallFolder, label: Self.smallSize.label, benchmark: benchmark, context: context)
+        var figures = [Figure(
+            name: "frame \(Self.smallSize.label), keystroke + draw", ours: .duration(smallTime),
+            anchorName: nil, anchor: nil, target: Self.latencyTarget)]
+
+        guard let input = context.corpus.markdown.last else { return figures }
+        let largeFolder = context.corpus.folder.appendingPathComponent("frame-large", isDirectory: true)
+        try FileManager.default.createDirectory(at: largeFolder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: input.path, toPath: largeFolder.appendingPathComponent("document.md").path)
+        let largeTime = try await measure(folder: largeFolder, label: input.size.label, benchmark: benchmark, context: context)
+        figures.append(Figure(
+            name: "frame \(input.size.label), keystroke + draw", ours: .duration(largeTime),
+            anchorName: "\(Self.smallSize.label) frame", anchor: .duration(smallTime), target: context.target(Self.scalingTarget, for: input.size)))
+        return figures
+    }
+
+    /// The median time of a keystroke and a frame, with the app opened on
+    /// the one document in `folder`.
+    private func measure(folder: URL, label: String, benchmark: Benchmark, context: BenchmarkContext) async throws -> Duration {
+        let fileSystem = FileSystem.live
+        let stateFolder = folder.appendingPathComponent(".state", isDirectory: true)
+        // Search stays out: its index build would compete for the cores while frames are timed.
+        let search = SearchClient(build: { _ in }, update: { _, _ in }, remove: { _ in }, search: { _, _ in [] })
+        let app = AppModel(dependencies: AppModel.Dependencies(
+            workspace: .live(fileSystem: fileSystem),
+            store: .live(fileSystem: fileSystem, journalFolder: stateFolder.appendingPathComponent("journal")),
+            search: search, rendering: .live,
+            settings: .live(file: stateFolder.appendingPathComponent("settings.yml"), fileSystem: fileSystem),
+            clock: ContinuousClock(), fileSystem: fileSystem, diskCheckInterval: nil))
+        await app.onAppeared(path: "document.md", currentDirectory: folder)
+        guard let editor = app.editor, editor.blockCount > 0 else { throw OpenError(label: label) }
+        var state = ViewState()
+        var buffer = ScreenBuffer(rows: Self.size.rows, columns: Self.size.columns)
+        _ = KeyRouter.handle(.character("2"), app: app, state: &state)
+        editor.onMovedSelection(by: editor.blockCount / 2)
+        Screen.draw(app: app, viewState: &state, into: &buffer)
+        let layout = Layout(size: Self.size, focus: state.focus)
+        app.preview.onChangedWidth((layout.inside(.preview)?.width ?? 80) - 1)
+        // The preview renders off the main actor; frames are timed once it is done.
+        while app.preview.lines.isLoading { try await Task.sleep(for: .milliseconds(5)) }
+        context.progress("frame \(label): \(editor.blockCount) blocks, block \((editor.selectedIndex ?? 0) + 1) selected")
+        return benchmark.median { run in
+            _ = KeyRouter.handle(run % 2 == 0 ? .down : .up, app: app, state: &state)
+            Screen.draw(app: app, viewState: &state, into: &buffer)
+            return buffer.cursor
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import TileditModel
+import TileditViewModels
+
+/// Alerts and confirmations over the panes: errors, deleting a block or a
+/// document, a conflict with the file on disk (reload, overwrite, keep
+/// both), a file deleted on disk, journaled edits to recover, and quitting
+/// with unsaved changes. Built from the modal; the key router maps the
+/// chosen button back to the view model's action.
+@MainActor
+enum AlertOverlay {
+    /// The overlay for `modal`, or `nil` when the modal is a sheet.
+    static func overlay(for modal: Modal, app: AppModel) -> Overlay? {
+        switch modal {
+        case .help, .prompt, .app(.search), .app(.settings), .editor(_, .tileCatalog), .documents(_, .newDocument):
+            return nil
+        case .app(.confirmQuit(let paths)):
+            let list = paths.map { "  " + $0 }.joined(separator: "\n")
+            return Overlay(title: modal.title, body: "These documents have unsaved edits:\n\(list)", choices: ["Save and quit", "Discard and quit", "Cancel"])
+        case .app(.alert(let error)), .editor(_, .alert(let error)), .documents(_, .alert(let error)):
+            return Overlay(title: modal.title, body: error.message, choices: ["OK"])
+        case .editor(let editor, .confirmDelete(let id)):
+            let label = editor.document.value?.index(of: id).flatMap { editor.row(at: $0) }.map(BlocksPane.rowLabel) ?? "the block"
+            return Overlay(title: modal.title, body: "Delete \(label)? u brings it back.", choices: ["Delete", "Cancel"])
+        case .editor(let editor, .conflict):
+            return Overlay(
+                title: modal.title,
+                body: "\(editor.displayPath) changed on disk since it was loaded.\nReload drops your edits; Overwrite writes yours over the file; Keep both saves yours as a copy beside it and loads the file.",
+                choices: ["Reload", "Overwrite", "Keep both", "Cancel"])
+        case .editor(let editor, .deletedOnDisk):
+            return Overlay(title: modal.title, body: "\(editor.displayPath) was deleted on disk. Save again writes your text back.", choices: ["Save again", "Close"])
+        case .editor(let editor, .recovery(let date, let changed)):
+            let when = Self.dateText(date)
+            let note = changed ? " The file changed on disk since." : ""
+            return Overlay(title: modal.title, body: "Unsaved edits to \(editor.displayPath) from \(when) were found.\(note)", choices: ["Restore", "Discard"])
+        case .documents(_, .confirmDelete(let path)):
+            return Overlay(title: modal.title, body: "Move \(path) to .tiledit-trash? r in the documents brings it back.", choices: ["Move to trash", "Cancel"])
+        }
+    }
+
+    /// The button selected when a modal comes up: the one that loses nothing.
+    static func defaultChoice(for modal: Modal?) -> Int {
+        if case .editor(_, .conflict)? = modal { return 2 }
+        return 0
+    }
+
+    static func draw(into buffer: inout ScreenBuffer, area: Rect, modal: Modal, app: AppModel, choice: Int) {
+        guard let base = overlay(for: modal, app: app) else { return }
+        let overlay = Overlay(title: base.title, body: base.body, choices: base.choices, selectedChoice: choice)
+        overlay.draw(into: &buffer, area: area, maxWidth: 64)
+    }
+
+    private static func dateText(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,90 @@
+import TileditServices
+import TileditViewModels
+
+/// The left pane: the workspace's documents (title, unsaved marker, draft
+/// and problem badges, path), the filter, and the loading, empty and error
+/// states. Only visible rows are drawn.
+@MainActor
+enum DocumentsPane {
+    /// The pane's title: label, count and sort order.
+    static func title(_ app: AppModel) -> String {
+        guard let list = app.documents, let workspace = list.workspace.value else { return Pane.documents.label }
+        let shown = list.visibleDocuments.count
+        let count = shown == workspace.documents.count ? "\(shown)" : "\(shown) of \(workspace.documents.count)"
+        return "\(Pane.documents.label) · \(count) · \(list.sortOrder.rawValue)"
+    }
+
+    /// The list's order as the status line says it, e.g. `by date`.
+    static func orderLabel(_ order: DocumentListModel.SortOrder) -> String {
+        "by \(order.rawValue)"
+    }
+
+    /// The accessibility label of a document row.
+    static func rowLabel(_ summary: DocumentSummary) -> String {
+        "\(summary.path) (\(summary.title))"
+    }
+
+    static func draw(into buffer: inout ScreenBuffer, rect: Rect, app: AppModel, state: inout ViewState, focused: Bool) {
+        let inside = PaneFrame.draw(into: &buffer, rect: rect, title: title(app), focused: focused)
+        guard let list = app.documents else {
+            if case .failed(let error) = app.session {
+                PaneFrame.message(into: &buffer, rect: inside, [error.message, "q quits"], role: .error)
+            } else {
+                PaneFrame.message(into: &buffer, rect: inside, ["Opening…"])
+            }
+            return
+        }
+        switch list.workspace {
+        case .idle, .loading(previous: nil):
+            PaneFrame.message(into: &buffer, rect: inside, ["Reading the folder…"])
+            return
+        case .failed(let error):
+            PaneFrame.message(into: &buffer, rect: inside, [error.message, "R tries again · q quits"], role: .error)
+            return
+        case .loading, .loaded:
+            break
+        }
+        var listRect = inside
+        if case .filter(var field)? = state.editing {
+            drawFilterLabel(into: &buffer, rect: inside)
+            field.draw(into: &buffer, rect: filterFieldRect(inside), placeholder: "title, path or tag", focused: true)
+            state.editing = .filter(field)
+            listRect = Rect(row: inside.row + 1, column: inside.column, width: inside.width, height: inside.height - 1)
+        } else if !list.filterText.isEmpty {
+            drawFilterLabel(into: &buffer, rect: inside)
+            buffer.put(list.filterText, row: inside.row, column: filterFieldRect(inside).column, style: CellStyle(foreground: .accent), clip: inside)
+            listRect = Rect(row: inside.row + 1, column: inside.column, width: inside.width, height: inside.height - 1)
+        }
+        let documents = list.visibleDocuments
+        guard !documents.isEmpty else {
+            let lines = list.filterText.isEmpty
+                ? ["No documents here", "n creates one"]
+                : ["Nothing matches “\(list.filterText)”", "f then Esc clears the filter"]
+            PaneFrame.message(into: &buffer, rect: listRect, lines)
+            return
+        }
+        let unsaved = Set(app.unsavedPaths)
+        let openPath = app.editor?.displayPath
+        let selection = list.selectedIndex
+        state.documentsList.draw(into: &buffer, rect: listRect, rowCount: documents.count, selection: selection, focused: focused) { buffer, row in
+            let summary = documents[row.index]
+            var segments: [TextSegment] = []
+            segments.append(unsaved.contains(summary.path) ? TextSegment("*", role: .dirty, attributes: .bold) : TextSegment(summary.path == openPath ? "›" : " ", role: .accent))
+            segments.append(TextSegment(summary.title, role: .text, attributes: summary.path == openPath ? .bold : []))
+            if summary.isDraft { segments.append(TextSegment(" draft", role: .warning)) }
+            if !summary.isReadable { segments.append(TextSegment(" unreadable", role: .error)) }
+            segments.append(TextSegment("  " + summary.path, role: .muted))
+            var right: [TextSegment] = []
+            if summary.errorCount > 0 { right.append(TextSegment("✖\(summary.errorCount)", role: .error)) }
+            PaneFrame.drawRow(segments, right: right, into: &buffer, row: row)
+        }
+    }
+
+    private static func drawFilterLabel(into buffer: inout ScreenBuffer, rect: Rect) {
+        buffer.put("Filter: ", row: rect.row, column: rect.column + 1, style: CellStyle(foreground: .muted), clip: rect)
+    }
+
+    private static func filterFieldRect(_ inside: Rect) -> Rect {
+        Rect(row: inside.row, column: inside.column + 9, width: inside.width - 10, height: 1)
+    }
+}

@@ -1,0 +1,45 @@
+import TileditModel
+
+/// What the user is typing into, if anything (view-local state): a field of
+/// the inspector, the text of a prose block, or the documents filter.
+public enum Editing: Hashable, Sendable {
+    /// A one-line field of the block `block`.
+    case field(block: BlockID, key: String, TextField)
+    /// A multi-line field of the block `block` (Esc applies, Ctrl-G discards).
+    case fieldArea(block: BlockID, key: String, TextArea)
+    /// The text of the prose or raw block `block`.
+    case text(block: BlockID, TextArea)
+    /// The documents filter.
+    case filter(TextField)
+
+    /// The key of the field being edited, if a field is.
+    public var fieldKey: String? {
+        switch self {
+        case .field(_, let key, _), .fieldArea(_, let key, _): key
+        case .text, .filter: nil
+        }
+    }
+
+    /// The block being edited, if a block is.
+    public var block: BlockID? {
+        switch self {
+        case .field(let block, _, _), .fieldArea(let block, _, _), .text(let block, _): block
+        case .filter: nil
+        }
+    }
+
+    /// What the user is typing into, for the status line.
+    public var accessibilityLabel: String {
+        switch self {
+        case .field(_, let key, _): "Editing field \(key)"
+        case .fieldArea(_, let key, let area): "Editing field \(key) (multi-line), \(Self.position(area))"
+        case .text(_, let area): "Editing text, \(Self.position(area))"
+        case .filter: "Filtering documents"
+        }
+    }
+
+    /// Where the cursor is, e.g. `line 2 of 5`.
+    private static func position(_ area: TextArea) -> String {
+        "line \(area.cursor.line + 1) of \(area.lines.count)"
+    }
+}

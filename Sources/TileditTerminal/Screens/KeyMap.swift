@@ -1,0 +1,128 @@
+/// The editor's keys: one table the key router dispatches from and the
+/// help overlay lists, so the two cannot disagree.
+public enum KeyMap {
+    /// Every binding, by scope in help order.
+    public static let bindings: [KeyBinding] = [
+        KeyBinding(.global, [.character("?")], "?", .showHelp),
+        KeyBinding(.global, [.character("/")], "/", .search),
+        KeyBinding(.global, [.ctrl("s")], "Ctrl-S", .save),
+        KeyBinding(.global, [.character("u"), .ctrl("z")], "u, Ctrl-Z", .undo),
+        KeyBinding(.global, [.ctrl("r"), .ctrl("y")], "Ctrl-R, Ctrl-Y", .redo),
+        KeyBinding(.global, [.character("q"), .ctrl("c")], "q, Ctrl-C", .quit),
+        KeyBinding(.global, [.tab], "Tab", .nextPane),
+        KeyBinding(.global, [.backTab], "Shift-Tab", .previousPane),
+        KeyBinding(.global, [.character("1")], "1", .focusDocuments),
+        KeyBinding(.global, [.character("2")], "2", .focusBlocks),
+        KeyBinding(.global, [.character("3")], "3", .focusInspector),
+        KeyBinding(.global, [.character("4")], "4", .focusPreview),
+        KeyBinding(.global, [.character(",")], ",", .openSettings),
+        KeyBinding(.global, [.character("n")], "n", .newDocument),
+        KeyBinding(.global, [.character("R")], "R", .reload),
+        KeyBinding(.global, [.character("F")], "F", .format),
+        KeyBinding(.global, [.character(":")], ":", .goToLine),
+
+        KeyBinding(.lists, [.up, .character("k")], "↑, k", .moveUp),
+        KeyBinding(.lists, [.down, .character("j")], "↓, j", .moveDown),
+        KeyBinding(.lists, [.pageUp], "PgUp", .pageUp),
+        KeyBinding(.lists, [.pageDown], "PgDn", .pageDown),
+        KeyBinding(.lists, [.home, .character("g")], "Home, g", .moveToFirst),
+        KeyBinding(.lists, [.end, .character("G")], "End, G", .moveToLast),
+
+        KeyBinding(.documents, [.enter, .right, .character("l")], "Enter, →", .openDocument),
+        KeyBinding(.documents, [.character("f")], "f", .filterDocuments),
+        KeyBinding(.documents, [.character("s")], "s", .cycleSortOrder),
+        KeyBinding(.documents, [.character("d"), .delete], "d, Delete", .trashDocument),
+        KeyBinding(.documents, [.character("r")], "r", .restoreDocument),
+
+        KeyBinding(.blocks, [.enter, .right, .character("l")], "Enter, →", .editBlock),
+        KeyBinding(.blocks, [.character("d"), .delete], "d, Delete", .deleteBlock),
+
+        KeyBinding(.editor, [.character("i")], "i", .insertTile),
+        KeyBinding(.editor, [.character("o")], "o", .insertParagraph),
+        KeyBinding(.editor, [.character("c")], "c", .duplicateBlock),
+        KeyBinding(.editor, [.character("K"), .modified(.up, .alt)], "K, Alt-↑", .moveBlockUp),
+        KeyBinding(.editor, [.character("J"), .modified(.down, .alt)], "J, Alt-↓", .moveBlockDown),
+        KeyBinding(.editor, [.character("m")], "m", .moveBlockTo),
+        KeyBinding(.editor, [.character("x")], "x", .applyFix),
+        KeyBinding(.editor, [.character("e")], "e", .editExternally),
+
+        KeyBinding(.inspector, [.enter], "Enter", .editField),
+        KeyBinding(.inspector, [.character(" ")], "Space", .toggleField),
+        KeyBinding(.inspector, [.left], "←", .previousChoice),
+        KeyBinding(.inspector, [.right], "→", .nextChoice),
+        KeyBinding(.inspector, [.character("a")], "a", .addProperty),
+        KeyBinding(.inspector, [.character("-")], "-", .removeProperty),
+        KeyBinding(.inspector, [.escape], "Esc", .backToBlocks),
+
+        KeyBinding(.fieldEditing, [.enter], "Enter", .commitField),
+        KeyBinding(.fieldEditing, [.escape], "Esc", .revertField),
+        KeyBinding(.fieldEditing, [.tab, .up, .down], "Tab, ↑, ↓", .leaveField),
+        KeyBinding(.fieldEditing, [.ctrl("s")], "Ctrl-S", .commitAndSave),
+
+        KeyBinding(.textEditing, [.escape], "Esc", .commitText),
+        KeyBinding(.textEditing, [.ctrl("g")], "Ctrl-G", .discardText),
+        KeyBinding(.textEditing, [.tab], "Tab", .leaveField),
+        KeyBinding(.textEditing, [.ctrl("s")], "Ctrl-S", .commitAndSave),
+
+        KeyBinding(.textFields, note: "←, →", "Move by character"),
+        KeyBinding(.textFields, note: "Ctrl-←, Ctrl-→", "Move by word (also Alt-b, Alt-f)"),
+        KeyBinding(.textFields, note: "Home, End", "Start and end of the line (also Ctrl-A, Ctrl-E)"),
+        KeyBinding(.textFields, note: "Ctrl-U, Ctrl-K", "Delete to the start, to the end"),
+        KeyBinding(.textFields, note: "Ctrl-W, Alt-d", "Delete the word before, after"),
+        KeyBinding(.textFields, note: "Paste", "Inserts the text (bracketed paste)"),
+
+        KeyBinding(.dialog, [.enter], "Enter", .choose),
+        KeyBinding(.dialog, [.escape], "Esc", .dismiss),
+        KeyBinding(.dialog, [.right, .tab], "→, Tab", .nextChoiceButton),
+        KeyBinding(.dialog, [.left, .backTab], "←, Shift-Tab", .previousChoiceButton),
+        KeyBinding(.dialog, note: "a letter", "The button starting with it"),
+
+        KeyBinding(.catalog, [.up], "↑", .moveUp),
+        KeyBinding(.catalog, [.down], "↓", .moveDown),
+        KeyBinding(.catalog, [.enter], "Enter", .choose),
+        KeyBinding(.catalog, [.escape], "Esc", .dismiss),
+        KeyBinding(.catalog, note: "letters", "Filter the tile types"),
+
+        KeyBinding(.search, [.up], "↑", .moveUp),
+        KeyBinding(.search, [.down], "↓", .moveDown),
+        KeyBinding(.search, [.enter], "Enter", .choose),
+        KeyBinding(.search, [.escape], "Esc", .dismiss),
+        KeyBinding(.search, note: "letters", "The query; results follow as you type"),
+
+        KeyBinding(.settings, [.up, .character("k")], "↑, k", .moveUp),
+        KeyBinding(.settings, [.down, .character("j")], "↓, j", .moveDown),
+        KeyBinding(.settings, [.character(" "), .enter, .right], "Space, Enter, →", .changeSetting),
+        KeyBinding(.settings, [.character("K")], "K", .moveCatalogTypeUp),
+        KeyBinding(.settings, [.character("J")], "J", .moveCatalogTypeDown),
+        KeyBinding(.settings, [.escape, .character("q"), .character(",")], "Esc", .dismiss),
+
+        KeyBinding(.newDocument, [.tab, .backTab], "Tab", .switchDocumentKind),
+        KeyBinding(.newDocument, [.enter], "Enter", .choose),
+        KeyBinding(.newDocument, [.escape], "Esc", .dismiss),
+
+        KeyBinding(.prompt, [.enter], "Enter", .choose),
+        KeyBinding(.prompt, [.escape], "Esc", .dismiss),
+
+        KeyBinding(.help, [.up, .character("k")], "↑, k", .moveUp),
+        KeyBinding(.help, [.down, .character("j")], "↓, j", .moveDown),
+        KeyBinding(.help, [.pageUp], "PgUp", .pageUp),
+        KeyBinding(.help, [.pageDown, .character(" ")], "PgDn, Space", .pageDown),
+        KeyBinding(.help, [.escape, .character("?"), .character("q")], "Esc, ?, q", .dismiss),
+    ]
+
+    /// The command `key` gives in the first of `scopes` that binds it.
+    public static func command(for key: KeyEvent, in scopes: [KeyScope]) -> Command? {
+        for scope in scopes {
+            if let binding = bindings.first(where: { $0.scope == scope && $0.keys.contains(key) }) {
+                return binding.command
+            }
+        }
+        return nil
+    }
+
+    /// The keys of `command` in `scope` as the help writes them, e.g. for
+    /// hints in the status line; `nil` when unbound there.
+    public static func keyLabel(of command: Command, in scope: KeyScope) -> String? {
+        bindings.first { $0.scope == scope && $0.command == command }?.keyLabel
+    }
+}

@@ -1,0 +1,42 @@
+/// Where a key binding applies: a pane, a list, an editing mode or a sheet.
+/// The help overlay lists the scopes in this order, each under its title.
+public enum KeyScope: Int, CaseIterable, Hashable, Sendable {
+    case global
+    case lists
+    case documents
+    case blocks
+    case editor
+    case inspector
+    case fieldEditing
+    case textEditing
+    case textFields
+    case dialog
+    case catalog
+    case search
+    case settings
+    case newDocument
+    case prompt
+    case help
+
+    /// The section title in the help overlay.
+    public var title: String {
+        switch self {
+        case .global: "Everywhere"
+        case .lists: "Lists and scrolling"
+        case .documents: "Documents"
+        case .blocks: "Blocks"
+        case .editor: "Blocks and inspector"
+        case .inspector: "Inspector"
+        case .fieldEditing: "Editing a field"
+        case .textEditing: "Editing text"
+        case .textFields: "Typing"
+        case .dialog: "Dialogs"
+        case .catalog: "Tile catalog"
+        case .search: "Search"
+        case .settings: "Settings"
+        case .newDocument: "New document"
+        case .prompt: "Prompts"
+        case .help: "This help"
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import TileditViewModels
+
+/// The last row: the open file, its save state and problem counts, then
+/// notes or the focused element's accessibility label; key hints for the
+/// current context on the right.
+@MainActor
+enum StatusLine {
+    static func draw(into buffer: inout ScreenBuffer, rect: Rect, app: AppModel, state: ViewState) {
+        StatusBar(left: leftSegments(app: app, state: state), right: hints(app: app, state: state))
+            .draw(into: &buffer, row: rect.row, column: rect.column, width: rect.width)
+    }
+
+    static func leftSegments(app: AppModel, state: ViewState) -> [TextSegment] {
+        var segments: [TextSegment] = []
+        if let editor = app.editor {
+            segments.append(TextSegment(editor.displayPath, role: .text, attributes: .bold))
+            let saveState = editor.saveState
+            segments.append(TextSegment("  " + saveState.label, role: role(of: saveState), attributes: saveState == .clean ? [] : .bold))
+            if let index = editor.selectedIndex { segments.append(TextSegment("  block \(index + 1)/\(editor.blockCount)", role: .muted)) }
+            let counts = editor.diagnosticCounts
+            if counts.errors > 0 { segments.append(TextSegment("  ✖ \(counts.errors) error\(counts.errors == 1 ? "" : "s")", role: .error)) }
+            if counts.warnings > 0 { segments.append(TextSegment("  ! \(counts.warnings) warning\(counts.warnings == 1 ? "" : "s")", role: .warning)) }
+            if case .failed(let error) = saveState { segments.append(TextSegment("  " + error.message, role: .error)) }
+        } else {
+            switch app.session {
+            case .closed, .opening: segments.append(TextSegment("Opening…", role: .muted))
+            case .open(let root): segments.append(TextSegment(root.lastPathComponent, role: .text, attributes: .bold))
+            case .failed: segments.append(TextSegment("Could not open the workspace", role: .error, attributes: .bold))
+            }
+        }
+        if let message = state.message {
+            segments.append(TextSegment("  " + message, role: .warning))
+        } else if let notes = app.editor?.notes, !notes.isEmpty {
+            segments.append(TextSegment("  " + notes.joined(separator: " "), role: .info))
+        }
+        segments.append(TextSegment("  " + Screen.focusedElementLabel(app: app, state: state), role: .muted))
+        return segments
+    }
+
+    static func role(of saveState: SaveState) -> PaletteRole {
+        switch saveState {
+        case .clean: .muted
+        case .dirty: .dirty
+        case .saving: .info
+        case .saved: .success
+        case .failed, .conflict: .error
+        }
+    }
+
+    /// Key hints for what has the keys now.
+    static func hints(app: AppModel, state: ViewState) -> [TextSegment] {
+        let pairs: [(String, String)]
+        if let modal = Modal.current(app: app, state: state) {
+            switch modal.scope {
+            case .help: pairs = [("Esc", "close")]
+            case .catalog: pairs = [("type", "filter"), ("Enter", "insert"), ("Esc", "cancel")]
+            case .search: pairs = [("Enter", "open"), ("Esc", "close")]
+            case .settings: pairs = [("Space", "change"), ("Esc", "close")]
+            case .newDocument: pairs = [("Tab", "kind"), ("Enter", "create"), ("Esc", "cancel")]
+            case .prompt: pairs = [("Enter", "ok"), ("Esc", "cancel")]
+            default: pairs = [("Enter", "choose"), ("Esc", "close")]
+            }
+        } else {
+            switch state.editing {
+            case .field?: pairs = [("Enter", "apply"), ("Esc", "undo typing"), ("Tab", "leave")]
+            case .fieldArea?, .text?: pairs = [("Esc", "apply"), ("Ctrl-G", "discard")]
+            case .filter?: pairs = [("Enter", "keep"), ("Esc", "clear")]
+            case nil: pairs = [("?", "keys"), ("q", "quit")]
+            }
+        }
+        var segments: [TextSegment] = []
+        for (index, pair) in pairs.enumerated() {
+            if index > 0 { segments.append(TextSegment("  ")) }
+            segments.append(TextSegment(pair.0, role: .accent, attributes: .bold))
+            segments.append(TextSegment(" " + pair.1))
+        }
+        return segments
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import Observation
+import TileditModel
+import TileditServices
+import TileditViewModels
+
+/// The terminal editor's run loop, on the main actor: takes over the
+/// terminal, starts the app opening its workspace, then handles events one
+/// at a time: a key goes to `KeyRouter` (async actions start in tasks and
+/// are never awaited here), and after every key and every change of
+/// observed view-model state (`withObservationTracking`) a frame is drawn
+/// with `Screen.draw` and presented. Keys are read by a `KeyReader` on its
+/// own thread. The terminal is given back when the user quits or input
+/// closes (and by the toolkit on signals and crashes).
+@MainActor
+public final class TerminalApp {
+    private let app: AppModel
+    private let terminal: Terminal
+    private let environment: [String: String]
+    private let path: String?
+    private let currentDirectory: URL
+    private var state = ViewState()
+    private var reader: KeyReader?
+    private var continuation: AsyncStream<LoopEvent>.Continuation?
+    private var appliedTheme: Settings.Theme?
+
+    /// - Parameters:
+    ///   - app: the application's view model.
+    ///   - terminal: a terminal not yet started.
+    ///   - environment: the process environment (`EDITOR` for `e`).
+    ///   - path: the folder or file to open (`nil`: `currentDirectory`).
+    ///   - currentDirectory: where a relative `path` starts.
+    public init(app: AppModel, terminal: Terminal, environment: [String: String], path: String?, currentDirectory: URL) {
+        self.app = app
+        self.terminal = terminal
+        self.environment = environment
+        self.path = path
+        self.currentDirectory = currentDirectory
+    }
+
+    /// Runs the editor until the user quits.
+    /// - Returns: the exit status: 0 after quitting, 1 when the terminal
+    ///   cannot be used (the reason is written to standard error).
+    public func run() async -> Int32 {
+        do {
+            try terminal.start()
+        } catch {
+            FileHandle.standardError.write(Data("tiledit: \(error.message)\n".utf8))
+            return 1
+        }
+        let reader: KeyReader
+        do {
+            guard let source = terminal.inputSource else { throw TerminalError.notATerminal }
+            reader = try KeyReader(source: source)
+        } catch {
+            terminal.stop()
+            FileHandle.standardError.write(Data("tiledit: \((error as? TerminalError)?.message ?? "\(error)")\n".utf8))
+            return 1
+        }
+        self.reader = reader
+        let (events, continuation) = AsyncStream<LoopEvent>.makeStream()
+        self.continuation = continuation
+        let forwarding = Task.detached {
+            for await key in reader.events { continuation.yield(.key(key)) }
+            continuation.yield(.inputClosed)
+        }
+        let app = app
+        let path = path
+        let currentDirectory = currentDirectory
+        let opening = Task { await app.onAppeared(path: path, currentDirectory: currentDirectory) }
+        render()
+        loop: for await event in events {
+            switch event {
+            case .key(.resize):
+                terminal.applyResize()
+            case .key(let key):
+                for effect in KeyRouter.handle(key, app: app, state: &state) {
+                    switch effect {
+                    case .run(let work):
+                        Task { await work() }
+                    case .editExternally(let block, let text):
+                        await editExternally(block: block, text: text)
+                    }
+                }
+            case .changed:
+                break
+            case .inputClosed:
+                break loop
+            }
+            if app.hasQuit { break }
+            render()
+        }
+        reader.stop()
+        forwarding.cancel()
+        opening.cancel()
+        continuation.finish()
+        terminal.stop()
+        return 0
+    }
+
+    /// Draws a frame, presents it, and asks to be told when anything it
+    /// read changes.
+    private func render() {
+        let size = terminal.size
+        var buffer = ScreenBuffer(rows: size.rows, columns: size.columns)
+        let continuation = continuation
+        withObservationTracking {
+            _ = app.hasQuit
+            _ = app.settings.theme
+            Screen.draw(app: app, viewState: &state, into: &buffer)
+        } onChange: {
+            continuation?.yield(.changed)
+        }
+        applyTheme()
+        terminal.present(buffer)
+        followPreviewWidth(size)
+    }
+
+    /// The preview wraps to its pane's width.
+    private func followPreviewWidth(_ size: TerminalSize) {
+        guard app.editor != nil else { return }
+        let layout = Layout(size: size, focus: state.focus)
+        let width = layout.mode == .wide ? (layout.inside(.preview)?.width ?? 80) - 1 : size.columns - 3
+        if width > 0, width != app.preview.width { app.preview.onChangedWidth(width) }
+    }
+
+    private func applyTheme() {
+        let theme = app.settings.theme
+        guard theme != appliedTheme else { return }
+        appliedTheme = theme
+        switch theme {
+        case .auto: terminal.setBackgroundTone(nil)
+        case .dark: terminal.setBackgroundTone(.dark)
+        case .light: terminal.setBackgroundTone(.light)
+        }
+    }
+
+    /// Gives the terminal to `$EDITOR` for the block's text, then applies
+    /// what comes back.
+    private func editExternally(block: BlockID, text: String) async {
+        reader?.pause()
+        terminal.suspend()
+        let result: Result<String, ExternalEditor.Failure>
+        do {
+            result = .success(try await ExternalEditor(environment: environment).edit(text))
+        } catch {
+            result = .failure(error)
+        }
+        terminal.resume()
+        reader?.resume()
+        switch result {
+        case .success(let edited):
+            KeyRouter.applyExternalEdit(edited, to: block, app: app, state: &state)
+        case .failure(let failure):
+            state.message = failure.message
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import TileditModel
+import TileditViewModels
+
+/// The renderer's own state: what is focused, where lists are scrolled,
+/// what the user is typing, which overlay button is selected. Everything
+/// else is read from the view models on every frame.
+public struct ViewState: Hashable, Sendable {
+    /// The focused pane.
+    public var focus: Pane = .documents
+    /// The size of the last frame drawn (key handling pages by it).
+    public internal(set) var size = TerminalSize(rows: 24, columns: 80)
+    /// What the user is typing into.
+    public internal(set) var editing: Editing?
+    /// The open prompt, if any.
+    public internal(set) var prompt: Prompt?
+    /// Whether the help overlay is shown.
+    public internal(set) var isHelpShown = false
+    /// A notice from the renderer itself (e.g. `$EDITOR` failed), until the next key.
+    public internal(set) var message: String?
+
+    var documentsList = ListView(accessibilityLabel: Pane.documents.label)
+    var blocksList = ListView(accessibilityLabel: Pane.blocks.label)
+    /// The selected inspector field, by position.
+    var fieldIndex = 0
+    /// First content row shown in the inspector.
+    var inspectorScroll = 0
+    /// First preview line shown.
+    var previewScroll = 0
+    var helpScroll = 0
+    /// The modal the state below belongs to (see `Modal.identity`).
+    var modalIdentity: String?
+    /// The selected button of an alert or confirmation.
+    var choice = 0
+    /// Typed filter and position in the tile catalog sheet.
+    var catalogQuery = ""
+    var catalogIndex = 0
+    var catalogList = ListView(accessibilityLabel: "Tile types")
+    var searchField = TextField(accessibilityLabel: "Search query")
+    var searchList = ListView(accessibilityLabel: "Search results")
+    var settingsRow = 0
+    var newDocumentField = TextField(accessibilityLabel: "Title of the new document")
+
+    public init() {}
+
+    /// Brings the view-local state in line with the view models: fresh
+    /// overlay state when another modal comes up, no editing of a block
+    /// that is no longer the inspector's.
+    @MainActor
+    mutating func sync(with app: AppModel) {
+        let modal = Modal.current(app: app, state: self)
+        let identity = modal?.identity
+        if identity != modalIdentity {
+            modalIdentity = identity
+            choice = AlertOverlay.defaultChoice(for: modal)
+            catalogQuery = ""
+            catalogIndex = 0
+            catalogList = ListView(accessibilityLabel: "Tile types")
+            settingsRow = 0
+            searchList = ListView(accessibilityLabel: "Search results")
+            if case .app(.search(let search))? = modal {
+                searchField = TextField(text: search.query, accessibilityLabel: "Search query")
+            }
+            if case .documents(_, .newDocument(let form))? = modal {
+                newDocumentField = TextField(text: form.title, accessibilityLabel: "Title of the new document")
+            }
+        }
+        if let block = editing?.block, Self.subjectID(app.editor?.inspector.subject) != block {
+            editing = nil
+        }
+        if case .filter? = editing, app.documents == nil {
+            editing = nil
+        }
+    }
+
+    static func subjectID(_ subject: InspectorModel.Subject?) -> BlockID? {
+        switch subject {
+        case .tile(let id)?, .frontMatter(let id)?, .text(let id)?: id
+        case .nothing?, nil: nil
+        }
+    }
+}

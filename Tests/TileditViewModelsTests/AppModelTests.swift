@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+import TileditServices
+import TileditTestSupport
+@testable import TileditViewModels
+
+@MainActor
+@Suite("App")
+struct AppModelTests {
+    func makeApp(_ files: [String: String]) throws -> (AppModel, URL) {
+        let folder = try TestSupport.makeTemporaryFolder()
+        let workspace = folder.appendingPathComponent("site")
+        try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
+        try TestSupport.writeFiles(files, in: workspace)
+        let app = AppModel(dependencies: AppModel.Dependencies(
+            workspace: .live(), store: .testing(journalFolder: folder.appendingPathComponent("journal")), search: .live(),
+            rendering: .live, settings: .live(file: folder.appendingPathComponent("settings.yml")), clock: ManualClock(),
+            fileSystem: .live, diskCheckInterval: nil))
+        return (app, workspace)
+    }
+
+    @Test func openingAFileOpensItInItsFolder() async throws {
+        let (app, workspace) = try makeApp(["notes.md": "# Notes\n", "a.md": "# A\n"])
+        await app.onAppeared(path: "notes.md", currentDirectory: workspace)
+        #expect(app.session.root?.path == workspace.path)
+        #expect(app.editor?.displayPath == "notes.md")
+        #expect(app.destination == nil)
+    }
+
+    @Test func openingAFileThatIsNotADocumentSaysSoAndOpensItsFolder() async throws {
+        let (app, workspace) = try makeApp(["notes.md": "# Notes\n", "photo.png": "not text"])
+        await app.onAppeared(path: "photo.png", currentDirectory: workspace)
+        #expect(app.session.root?.path == workspace.path)
+        #expect(app.documents?.visibleDocuments.map(\.path) == ["notes.md"])
+        #expect(app.editor == nil)
+        #expect(app.destination?.alert == ViewError(
+            "Tiledit cannot open photo.png: only Markdown (.md) and YAML (.yml, .yaml) documents open. Its folder is open instead."))
+    }
+}
