@@ -14,4 +14,5 @@ test: deps
 	timeout 45m swift test --skip-build
 
 bench: deps
+	swift build -c release --product tiledit
 	swift run -c release tiledit-bench

@@ -34,7 +34,9 @@ struct BenchmarkOptions: Sendable, Equatable {
         tile-property edit (10 MB against 10 KB), the peak memory of an
         open 10 MB document (against its size), indexing a workspace of
         10,000 documents (against reading the same files), search queries,
-        and the one-shot `tiledit search` (against `grep -rli`). Prints each
+        the one-shot `tiledit search` (against `grep -rli`; needs the
+        release `tiledit` built beside this executable) and the terminal
+        editor's frame after a keystroke (10 MB against 10 KB). Prints each
         figure, the anchor, their ratio, the target and whether it is met.
 
         Options:

@@ -20,6 +20,14 @@ struct EditingLawTests {
         document.blocks.map { Shape(kind: $0.kind, range: $0.range, lines: $0.lines, diagnostics: $0.diagnostics) }
     }
 
+    /// The running totals equal a count of every diagnostic.
+    static func totalsAgree(_ document: MarkdownDocument) -> Bool {
+        let all = document.diagnostics
+        let totals = document.diagnosticTotals
+        return totals.errors == all.filter { $0.severity == .error }.count
+            && totals.warnings == all.filter { $0.severity == .warning }.count
+    }
+
     static func generated(_ seed: UInt64) -> (String, FrontMatterDialect) {
         let styles = TiledownGenerator.FrontMatterStyle.allCases
         let style = styles[Int(seed % UInt64(styles.count))]
@@ -55,6 +63,7 @@ struct EditingLawTests {
                 let fresh = MarkdownDocument(bytes: document.bytes, dialect: dialect)
                 let same = Self.shapes(document) == Self.shapes(fresh)
                 #expect(same, "seed \(seed) step \(step): replaced \(start)..<\(end) with \(fragment.debugDescription)")
+                #expect(Self.totalsAgree(document), "seed \(seed) step \(step): diagnostic totals")
                 if !same {
                     let mine = Self.shapes(document)
                     let theirs = Self.shapes(fresh)
@@ -96,6 +105,7 @@ struct EditingLawTests {
                 performed += 1
                 let fresh = MarkdownDocument(bytes: document.bytes, dialect: dialect)
                 #expect(Self.shapes(document) == Self.shapes(fresh), "seed \(seed): \(operation)")
+                #expect(Self.totalsAgree(document), "seed \(seed): diagnostic totals after \(operation)")
                 if case .setTileProperty = operation { assertConfined(before: before, after: document, block: block, operation: operation) }
                 if case .removeTileProperty = operation { assertConfined(before: before, after: document, block: block, operation: operation) }
                 if case .replaceBlockText = operation { assertConfined(before: before, after: document, block: block, operation: operation) }

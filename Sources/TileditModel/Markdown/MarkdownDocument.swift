@@ -51,6 +51,11 @@ public struct MarkdownDocument: Sendable {
     /// Blocks holding a directive opener that never closes: a closing line
     /// written anywhere below can change them.
     private var unclosedDirectiveCount = 0
+    /// Diagnostics held by the entries, by severity (kept up to date by
+    /// every re-parse, so the totals cost nothing to read).
+    private var entryDiagnosticCounts = DiagnosticTally()
+    /// Blocks whose tile id another tile also uses (one error each).
+    private var duplicateTileIDBlocks = 0
 
     /// Parses `bytes`.
     ///
@@ -178,6 +183,13 @@ public struct MarkdownDocument: Sendable {
     public var frontMatter: FrontMatter? {
         guard let first = entries.first, case .frontMatter(let frontMatter) = first.kind else { return nil }
         return frontMatter
+    }
+
+    /// How many errors and warnings the document's blocks have, the same
+    /// totals as `diagnostics` gives, in constant time (the editor shows
+    /// them on every frame).
+    public var diagnosticTotals: (errors: Int, warnings: Int) {
+        (entryDiagnosticCounts.errors + duplicateTileIDBlocks, entryDiagnosticCounts.warnings)
     }
 
     /// Every diagnostic of every block, in file order.
@@ -363,15 +375,14 @@ public struct MarkdownDocument: Sendable {
         // Only the window's ids change count: filtering the whole table
         // would cost time in proportion to the number of tiles.
         for entry in oldSlice {
-            if let id = entry.kind.tile?.id {
-                let remaining = (tileIDCounts[id] ?? 1) - 1
-                tileIDCounts[id] = remaining > 0 ? remaining : nil
-            }
+            if let id = entry.kind.tile?.id { changeTileIDCount(id, by: -1) }
             if entry.hasUnclosedDirective { unclosedDirectiveCount -= 1 }
+            entryDiagnosticCounts.remove(entry.diagnostics)
         }
         for entry in newEntries {
-            if let id = entry.kind.tile?.id { tileIDCounts[id, default: 0] += 1 }
+            if let id = entry.kind.tile?.id { changeTileIDCount(id, by: 1) }
             if entry.hasUnclosedDirective { unclosedDirectiveCount += 1 }
+            entryDiagnosticCounts.add(entry.diagnostics)
         }
 
         if atDocumentStart {
@@ -469,11 +480,24 @@ public struct MarkdownDocument: Sendable {
         indexByID.reserveCapacity(entries.count)
         tileIDCounts = [:]
         unclosedDirectiveCount = 0
+        entryDiagnosticCounts = DiagnosticTally()
+        duplicateTileIDBlocks = 0
         for (index, entry) in entries.enumerated() {
             indexByID[entry.id] = index
-            if let id = entry.kind.tile?.id { tileIDCounts[id, default: 0] += 1 }
+            if let id = entry.kind.tile?.id { changeTileIDCount(id, by: 1) }
             if entry.hasUnclosedDirective { unclosedDirectiveCount += 1 }
+            entryDiagnosticCounts.add(entry.diagnostics)
         }
+    }
+
+    /// Counts one more or one fewer tile using `id`, keeping the number of
+    /// blocks with a duplicate id in step: `n` tiles sharing an id are `n`
+    /// errors when `n > 1`.
+    private mutating func changeTileIDCount(_ id: String, by change: Int) {
+        let old = tileIDCounts[id] ?? 0
+        let new = Swift.max(old + change, 0)
+        tileIDCounts[id] = new > 0 ? new : nil
+        duplicateTileIDBlocks += (new > 1 ? new : 0) - (old > 1 ? old : 0)
     }
 
     /// Entries for parsed blocks: lengths, line counts and validation.

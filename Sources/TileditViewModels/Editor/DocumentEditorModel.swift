@@ -189,9 +189,7 @@ public final class DocumentEditorModel {
 
     /// Number of errors and warnings in the document.
     public var diagnosticCounts: (errors: Int, warnings: Int) {
-        guard let document = document.value else { return (0, 0) }
-        let all = document.diagnostics
-        return (all.filter { $0.severity == .error }.count, all.filter { $0.severity == .warning }.count)
+        document.value?.diagnosticTotals ?? (0, 0)
     }
 
     /// The tile types offered by the catalog sheet.
