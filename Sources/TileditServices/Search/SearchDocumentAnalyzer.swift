@@ -98,15 +98,24 @@ enum SearchDocumentAnalyzer {
         var units: [IndexedDocument.Unit] = []
         var termUnits: [String: [UInt32]] = [:]
         let keptTerms: Set<String>?
+        /// The kept terms' bytes when every one is ASCII: a unit whose text
+        /// contains none of them (ignoring case) is not tokenized at all.
+        let keptNeedles: [[UInt8]]?
 
         init(keptTerms: Set<String>?) {
             self.keptTerms = keptTerms
+            if let keptTerms, keptTerms.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) {
+                keptNeedles = keptTerms.map { Array($0.utf8) }
+            } else {
+                keptNeedles = nil
+            }
         }
 
         mutating func add(zone: SearchZone, blockIndex: Int?, line: Int, text: String, indexed: String, key: String? = nil) {
             let unit = UInt32(units.count)
             units.append(IndexedDocument.Unit(zone: zone, blockIndex: blockIndex, firstLine: line, text: text, key: key))
             if let keptTerms {
+                if let keptNeedles, !keptNeedles.contains(where: { ASCIICaseFoldSearch.contains($0, in: indexed) }) { return }
                 SearchTokenizer.forEachTerm(in: indexed) { (term: String) in
                     if keptTerms.contains(term) { Self.appendOnce(unit, to: &termUnits[term, default: []]) }
                 }

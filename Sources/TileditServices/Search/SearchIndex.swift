@@ -97,38 +97,12 @@ public struct SearchIndex: Sendable {
             guard let bytes = try? fileSystem.read(candidate.url) else { return nil }
             // The path too: a document with no title is titled by its file or folder name.
             let path = Array(candidate.path.utf8)
-            guard needles.allSatisfy({ Self.bytes(bytes, containIgnoringASCIICase: $0) || Self.bytes(path, containIgnoringASCIICase: $0) })
+            guard needles.allSatisfy({ ASCIICaseFoldSearch.contains($0, in: bytes) || ASCIICaseFoldSearch.contains($0, in: path) })
             else { return nil }
             let source = SearchSource(path: candidate.path, kind: candidate.kind, dialect: candidate.dialect, bytes: bytes)
             return SearchDocumentAnalyzer.analyze(source, rootName: rootName, keptTerms: keptTerms)
         }
         return SearchIndex(analyzed.compactMap { $0 })
-    }
-
-    /// Whether `haystack` contains `needle` (lowercase ASCII), ASCII
-    /// letters compared without case.
-    static func bytes(_ haystack: [UInt8], containIgnoringASCIICase needle: [UInt8]) -> Bool {
-        guard let first = needle.first, needle.count <= haystack.count else { return needle.isEmpty }
-        let firstUpper = first >= 0x61 && first <= 0x7A ? first - 32 : first
-        return haystack.withUnsafeBufferPointer { text in
-            var start = 0
-            let last = text.count - needle.count
-            while start <= last {
-                let byte = text[start]
-                if byte == first || byte == firstUpper {
-                    var offset = 1
-                    while offset < needle.count {
-                        var candidate = text[start + offset]
-                        if candidate >= 0x41 && candidate <= 0x5A { candidate += 32 }
-                        if candidate != needle[offset] { break }
-                        offset += 1
-                    }
-                    if offset == needle.count { return true }
-                }
-                start += 1
-            }
-            return false
-        }
     }
 
     private init(_ analyzed: [SearchDocumentAnalyzer.Analyzed]) {
