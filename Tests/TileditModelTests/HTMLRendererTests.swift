@@ -15,6 +15,19 @@ import TileditTestSupport
             == "<p>Hi &lt;script&gt;alert(1)&lt;/script&gt; <em>there</em></p>\n")
     }
 
+    /// cmark-gfm keeps the inline characters of extensions in one
+    /// process-wide table; renders running at once must not lose them.
+    @Test func rendersStrikethroughAndAutolinksWhenManyRendersRunAtOnce() async {
+        let document = MarkdownDocument("Some ~~old~~ text, see www.example.com.\n", dialect: .yaml)
+        let outputs = await withTaskGroup(of: String.self) { group in
+            for _ in 0..<400 { group.addTask { HTMLRenderer().renderBody(document) } }
+            return await group.reduce(into: [String]()) { $0.append($1) }
+        }
+        let expected = HTMLRenderer().renderBody(document)
+        #expect(expected.contains("<del>old</del>") && expected.contains("<a href=\"http://www.example.com\">"))
+        #expect(outputs.filter { $0 != expected }.count == 0)
+    }
+
     @Test func rendersRawHTMLBlocksAsEscapedHTMLCode() {
         #expect(body("<div onclick=\"x()\">\n<script>alert(1)</script>\n</div>\n")
             == "<pre><code class=\"language-html\">&lt;div onclick=&quot;x()&quot;&gt;\n&lt;script&gt;alert(1)&lt;/script&gt;\n&lt;/div&gt;\n</code></pre>\n")

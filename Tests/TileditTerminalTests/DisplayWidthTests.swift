@@ -1,3 +1,4 @@
+import TileditModel
 import Testing
 @testable import TileditTerminal
 

@@ -14,6 +14,15 @@ enum CommonMarkTree {
 
     static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
 
+    /// Held while a parser with these extensions parses inlines. cmark-gfm
+    /// adds an extension's inline characters (`~` for strikethrough, `:` and
+    /// `w` for autolinks) to one process-wide table when inline parsing
+    /// starts and takes them out when it ends (github/cmark-gfm#221), so two
+    /// such parses at once can each lose the other's strikethrough and
+    /// autolinks. The block reader attaches only the table extension, which
+    /// adds no inline characters, and needs no lock.
+    private static let inlineParsing = NSLock()
+
     /// Parses `text` and calls `body` with the document node and the list of
     /// attached extensions (what `cmark_render_html` needs to render them).
     static func withDocument<Result>(
@@ -33,7 +42,11 @@ enum CommonMarkTree {
                 if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
             }
         }
-        guard let document = cmark_parser_finish(parser) else { return nil }
+        // Inlines are parsed when the parser finishes.
+        inlineParsing.lock()
+        let finished = cmark_parser_finish(parser)
+        inlineParsing.unlock()
+        guard let document = finished else { return nil }
         defer { cmark_node_free(document) }
         return body(document, cmark_parser_get_syntax_extensions(parser))
     }

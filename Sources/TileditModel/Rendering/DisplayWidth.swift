@@ -1,108 +1,255 @@
-/// How many terminal columns text takes, from Unicode scalar properties:
-/// East Asian Wide and Fullwidth characters and emoji shown as emoji take
-/// 2, combining marks, format and control characters 0, everything else 1
-/// (East Asian Ambiguous counts 1, as in most terminals).
+/// Display width of text in terminal columns, measured grapheme cluster by
+/// grapheme cluster (a Swift `Character`), and the layout helpers built on it.
 ///
-/// A character (grapheme cluster) that is an emoji — an emoji-presentation
-/// base, or any emoji with U+FE0F — takes 2 as a whole (ZWJ sequences,
-/// skin tones and flags included); any other character takes the sum of its
-/// scalars, so a base with combining marks takes the base's width.
-enum DisplayWidth {
-    /// Columns of `text`.
-    static func of(_ text: some StringProtocol) -> Int {
-        var total = 0
-        for character in text {
-            if character.isASCII {
-                total += character.unicodeScalars.first.map { $0.value >= 0x20 && $0.value != 0x7F ? 1 : 0 } ?? 0
-            } else {
-                total += of(character)
-            }
-        }
-        return total
+/// The rule for one grapheme cluster, decided from its scalars' Unicode
+/// properties (never from libc's `wcwidth`, whose tables differ by platform):
+/// - a control character (general category Cc, or U+2028/U+2029) is drawn as
+///   U+FFFD REPLACEMENT CHARACTER: 1 column;
+/// - a cluster starting with a combining mark (Mn, Me) or a format character
+///   (Cf: U+200B–U+200F, U+2060–U+2064, bidi controls U+202A–U+202E and
+///   U+2066–U+2069, …) or a variation selector: 0 columns, drawn as nothing;
+/// - an emoji presentation base (`isEmojiPresentation`; covers ZWJ sequences
+///   such as 👨‍👩‍👧, which start with one, and flags, which are pairs of
+///   regional indicators): 2 columns, or 1 when followed by U+FE0E (text
+///   presentation) and not East Asian Wide;
+/// - an East Asian Wide or Fullwidth base: 2 columns;
+/// - an emoji base made emoji by U+FE0F, a skin-tone modifier or U+20E3
+///   (keycap): 2 columns;
+/// - anything else: 1 column. Combining marks after the base add nothing.
+///
+/// Right-to-left text (Hebrew, Arabic) is measured and drawn in logical order,
+/// one column per letter; it is never reordered.
+public enum DisplayWidth {
+    /// What a control character is drawn as.
+    public static let replacementCharacter: Character = "\u{FFFD}"
+
+    /// How `pad(_:to:alignment:ellipsis:)` places text in its field.
+    public enum Alignment: Sendable, Equatable {
+        /// Text first, spaces after.
+        case leading
+        /// Spaces first, text after.
+        case trailing
+        /// Spaces split around the text; the odd column goes after.
+        case center
     }
 
-    /// Columns of one character.
-    static func of(_ character: Character) -> Int {
+    /// The number of terminal columns one grapheme cluster takes: 0, 1 or 2.
+    public static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
-        let properties = first.properties
-        if properties.isEmojiPresentation || (0x1F1E6...0x1F1FF).contains(first.value) { return 2 }
-        if properties.isEmoji && scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
-        var width = 0
-        for scalar in scalars { width += of(scalar) }
-        return width
-    }
-
-    /// Columns of one scalar on its own.
-    static func of(_ scalar: Unicode.Scalar) -> Int {
-        let value = scalar.value
-        if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
-        if value < 0x300 { return 1 }
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format, .control: return 0
-        default: break
+        if character.utf8.count == 1 {
+            return 1
         }
-        // Hangul medial vowels and final consonants join the syllable before them.
-        if (0x1160...0x11FF).contains(value) || (0xD7B0...0xD7FF).contains(value) { return 0 }
-        if isEastAsianWide(scalar) || scalar.properties.isEmojiPresentation { return 2 }
+        if isControl(first) {
+            return 1
+        }
+        if isZeroWidth(first) {
+            return 0
+        }
+        let properties = first.properties
+        if properties.isEmojiPresentation {
+            if scalars.contains(textPresentationSelector), !EastAsianWidth.isWide(first) {
+                return 1
+            }
+            return 2
+        }
+        if EastAsianWidth.isWide(first) {
+            return 2
+        }
+        if properties.isEmoji, scalars.dropFirst().contains(where: isEmojiPresentationMaker) {
+            return 2
+        }
         return 1
     }
 
-    /// Whether `scalar` is East Asian Wide or Fullwidth (Unicode 15
-    /// EastAsianWidth.txt, emoji left to `isEmojiPresentation`).
-    static func isEastAsianWide(_ scalar: Unicode.Scalar) -> Bool {
-        let value = scalar.value
-        guard value >= 0x1100 else { return false }
-        var low = 0
-        var high = wideRanges.count - 1
-        while low <= high {
-            let middle = (low + high) / 2
-            let range = wideRanges[middle]
-            if value < range.lowerBound {
-                high = middle - 1
-            } else if value > range.upperBound {
-                low = middle + 1
-            } else {
-                return true
+    /// The number of terminal columns `text` takes: the sum over its grapheme
+    /// clusters (see the type's rule). Line breaks count as control characters.
+    public static func of(_ text: some StringProtocol) -> Int {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            return text.utf8.count
+        }
+        var columns = 0
+        for character in text {
+            columns += of(character)
+        }
+        return columns
+    }
+
+    /// What is drawn for `character`: `nil` for a zero-width cluster (nothing
+    /// is drawn, so bidi controls and zero-width spaces never disturb the
+    /// layout), U+FFFD for a control character, the character itself otherwise.
+    public static func visibleForm(of character: Character) -> Character? {
+        guard let first = character.unicodeScalars.first else { return nil }
+        if isControl(first) {
+            return replacementCharacter
+        }
+        if isZeroWidth(first) {
+            return nil
+        }
+        return character
+    }
+
+    /// `text` cut to at most `width` columns, ending in `ellipsis` when it was
+    /// cut. Returns `text` unchanged when it fits, and never splits a grapheme
+    /// cluster (a wide character that would straddle the limit is left out, so
+    /// the result may be one column short). When `ellipsis` itself is wider
+    /// than `width`, the text is cut without it. A `width` of 0 or less gives "".
+    public static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
+        guard width > 0 else { return "" }
+        if of(text) <= width {
+            return text
+        }
+        let ellipsisWidth = of(ellipsis)
+        let keepsEllipsis = ellipsisWidth <= width
+        let budget = keepsEllipsis ? width - ellipsisWidth : width
+        var result = ""
+        var used = 0
+        for character in text {
+            let columns = of(character)
+            if used + columns > budget {
+                break
+            }
+            result.append(character)
+            used += columns
+        }
+        return keepsEllipsis ? result + ellipsis : result
+    }
+
+    /// `text` fitted to exactly `width` columns: truncated with `ellipsis`
+    /// when wider (see `truncate(_:to:ellipsis:)`), then padded with spaces
+    /// on the side `alignment` says. A `width` of 0 or less gives "".
+    public static func pad(
+        _ text: String,
+        to width: Int,
+        alignment: Alignment = .leading,
+        ellipsis: String = "…"
+    ) -> String {
+        guard width > 0 else { return "" }
+        let fitted = truncate(text, to: width, ellipsis: ellipsis)
+        let missing = max(0, width - of(fitted))
+        switch alignment {
+        case .leading:
+            return fitted + String(repeating: " ", count: missing)
+        case .trailing:
+            return String(repeating: " ", count: missing) + fitted
+        case .center:
+            let before = missing / 2
+            return String(repeating: " ", count: before) + fitted + String(repeating: " ", count: missing - before)
+        }
+    }
+
+    /// `text` word-wrapped to lines of at most `width` columns.
+    ///
+    /// Line breaks in `text` (LF, CR, CRLF, U+2028, U+2029, …) always end a
+    /// line, and an empty line stays an empty string. Lines break at spaces;
+    /// the spaces at a break are dropped, leading spaces of a line are kept.
+    /// A word wider than `width` is broken between grapheme clusters; a single
+    /// cluster wider than `width` takes a line of its own. No grapheme
+    /// cluster is ever split. `width` below 1 counts as 1.
+    public static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        for hardLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+            let characters = Array(hardLine)
+            let segments = wrapSegments(of: characters, width: width)
+            for (index, segment) in segments.enumerated() {
+                var end = segment.upperBound
+                if index < segments.count - 1 {
+                    while end > segment.lowerBound, isBreakableSpace(characters[end - 1]) {
+                        end -= 1
+                    }
+                }
+                lines.append(String(characters[segment.lowerBound..<end]))
             }
         }
-        return false
+        return lines
     }
 
-    /// Whether a line may break between `before` and `after` with no space
-    /// between them: next to a CJK character, unless `before` opens a
-    /// bracket or quote or `after` is closing punctuation (a simple
-    /// kinsoku rule).
-    static func allowsBreak(between before: Character, and after: Character) -> Bool {
-        guard isIdeographicLike(before) || isIdeographicLike(after) else { return false }
-        return !openingPunctuation.contains(before) && !closingPunctuation.contains(after)
+    /// The visual rows of one line (no line breaks in it) wrapped to `width`
+    /// columns, as ranges of grapheme-cluster offsets into `characters`.
+    ///
+    /// The ranges are contiguous and cover every offset (an empty line gives
+    /// one empty range), so an editor can map a cursor to a row. The spaces
+    /// at a break stay at the end of the row before it and may reach past
+    /// `width`; `wrap(_:width:)` drops them. Same breaking rule as `wrap`.
+    public static func wrapSegments(of characters: [Character], width: Int) -> [Range<Int>] {
+        let width = max(1, width)
+        var segments: [Range<Int>] = []
+        var start = 0
+        var column = 0
+        var index = 0
+        while index < characters.count {
+            if isBreakableSpace(characters[index]) {
+                column += of(characters[index])
+                index += 1
+                continue
+            }
+            var wordEnd = index
+            var wordWidth = 0
+            while wordEnd < characters.count, !isBreakableSpace(characters[wordEnd]) {
+                wordWidth += of(characters[wordEnd])
+                wordEnd += 1
+            }
+            if column + wordWidth > width, index > start {
+                segments.append(start..<index)
+                start = index
+                column = 0
+            }
+            if column + wordWidth <= width {
+                column += wordWidth
+            } else {
+                for offset in index..<wordEnd {
+                    let columns = of(characters[offset])
+                    if column + columns > width, offset > start {
+                        segments.append(start..<offset)
+                        start = offset
+                        column = 0
+                    }
+                    column += columns
+                }
+            }
+            index = wordEnd
+        }
+        segments.append(start..<characters.count)
+        return segments
     }
 
-    /// Wide characters that are not emoji: CJK ideographs, kana, Hangul,
-    /// fullwidth forms and CJK punctuation.
-    private static func isIdeographicLike(_ character: Character) -> Bool {
-        guard let first = character.unicodeScalars.first else { return false }
-        return isEastAsianWide(first) && !first.properties.isEmojiPresentation
+    /// Whether a line may break at `character`: a single whitespace scalar
+    /// that is not a line break and not a no-break space.
+    static func isBreakableSpace(_ character: Character) -> Bool {
+        let scalars = character.unicodeScalars
+        guard let scalar = scalars.first, scalars.count == 1 else { return false }
+        if scalar == " " {
+            return true
+        }
+        switch scalar.value {
+        case 0x00A0, 0x2007, 0x202F:
+            return false
+        default:
+            return scalar.properties.isWhitespace && !character.isNewline
+        }
     }
 
-    private static let openingPunctuation: Set<Character> = [
-        "(", "[", "{", "\"", "'", "「", "『", "（", "【", "〈", "《", "〔", "［", "｛", "“", "‘",
-    ]
-    private static let closingPunctuation: Set<Character> = [
-        ")", "]", "}", ",", ".", ":", ";", "!", "?", "\"", "'", "」", "』", "）", "】", "〉", "》", "〕", "］", "｝",
-        "、", "。", "，", "．", "：", "；", "！", "？", "ー", "・", "…", "”", "’", "々", "ぁ", "ぃ", "ぅ", "ぇ", "ぉ", "っ",
-        "ゃ", "ゅ", "ょ", "ァ", "ィ", "ゥ", "ェ", "ォ", "ッ", "ャ", "ュ", "ョ",
-    ]
+    private static let textPresentationSelector: Unicode.Scalar = "\u{FE0E}"
 
-    private static let wideRanges: [ClosedRange<UInt32>] = [
-        0x1100...0x115F, 0x2329...0x232A, 0x2E80...0x2E99, 0x2E9B...0x2EF3, 0x2F00...0x2FD5, 0x2FF0...0x2FFF,
-        0x3000...0x303E, 0x3041...0x3096, 0x3099...0x30FF, 0x3105...0x312F, 0x3131...0x318E, 0x3190...0x31E3,
-        0x31EF...0x321E, 0x3220...0x3247, 0x3250...0x4DBF, 0x4E00...0xA48C, 0xA490...0xA4C6, 0xA960...0xA97C,
-        0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE52, 0xFE54...0xFE66, 0xFE68...0xFE6B,
-        0xFF01...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x16FE4, 0x16FF0...0x16FF1, 0x17000...0x187F7,
-        0x18800...0x18CD5, 0x18D00...0x18D08, 0x1AFF0...0x1AFF3, 0x1AFF5...0x1AFFB, 0x1AFFD...0x1AFFE,
-        0x1B000...0x1B122, 0x1B132...0x1B132, 0x1B150...0x1B152, 0x1B155...0x1B155, 0x1B164...0x1B167,
-        0x1B170...0x1B2FB, 0x1F200...0x1F202, 0x1F210...0x1F23B, 0x1F240...0x1F248, 0x1F250...0x1F251,
-        0x1F260...0x1F265, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
-    ]
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator:
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format:
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func isEmojiPresentationMaker(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value == 0xFE0F || scalar.value == 0x20E3 || scalar.properties.isEmojiModifier
+    }
 }

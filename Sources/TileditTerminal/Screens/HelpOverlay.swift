@@ -1,3 +1,5 @@
+import TileditModel
+
 /// The `?` overlay: every key binding by scope, with the keys and each
 /// action's label, from the same table the key router dispatches from.
 enum HelpOverlay {

@@ -1,3 +1,5 @@
+import TileditModel
+
 /// The chrome every pane shares: a border with the pane's title (in the
 /// focus color when focused), and the messages of its loading, empty and
 /// error states.

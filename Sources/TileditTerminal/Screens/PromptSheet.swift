@@ -1,3 +1,5 @@
+import TileditModel
+
 /// A prompt over the panes: its question, the answer being typed, and why
 /// a refused answer cannot be used.
 enum PromptSheet {

@@ -1,3 +1,4 @@
+import TileditModel
 import TileditServices
 import TileditViewModels
 

@@ -1,3 +1,5 @@
+import TileditModel
+
 /// A run of text drawn in one style: the unit of status bars, breadcrumbs
 /// and list rows.
 public struct TextSegment: Hashable, Sendable {

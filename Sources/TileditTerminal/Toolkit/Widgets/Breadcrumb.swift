@@ -1,3 +1,5 @@
+import TileditModel
+
 /// A path of places (folder › file › block) on one row; when it is too
 /// wide, the leading components give way to "…", and the last one is cut
 /// only when it alone does not fit.

@@ -1,3 +1,5 @@
+import TileditModel
+
 /// Editing steps over one line held as grapheme clusters, shared by
 /// `TextField` and `TextArea`. Offsets count grapheme clusters from 0.
 enum LineEditing {

@@ -1,3 +1,5 @@
+import TileditModel
+
 /// A centered alert or sheet drawn over the panes: a bordered box with a
 /// title, wrapped body lines and a row of choices (buttons), one of them
 /// selected. `drawSheet` draws just the box, for screens that put their own

@@ -1,3 +1,5 @@
+import TileditModel
+
 /// A one-row status bar: segments on the left and on the right, each with
 /// its own role, on the status bar background.
 ///

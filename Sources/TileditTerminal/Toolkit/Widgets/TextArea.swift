@@ -1,3 +1,5 @@
+import TileditModel
+
 /// A multi-line text editor with soft wrap: the text as lines, a cursor
 /// (line index from 0, offset in grapheme clusters), the goal column kept by
 /// vertical moves, and a vertical scroll in visual rows. View-local state

@@ -1,3 +1,5 @@
+import TileditModel
+
 /// A single-line text field: the text, a cursor counted in grapheme clusters
 /// and a horizontal scroll in display columns. View-local state only; the
 /// renderer forwards the text to its view model when `handle` says
