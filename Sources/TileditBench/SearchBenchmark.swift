@@ -66,6 +66,7 @@ struct SearchBenchmark: MainActorBenchmarkGroup {
 
         if let tool = Self.siblingExecutable(named: "tiledit") {
             let word = queries.first { !$0.contains(" ") && !$0.contains(":") } ?? "tiledit"
+            context.progress("search: one-shot command for `\(word)`, in \(index.search(word, limit: .max).count) documents")
             let commandBenchmark = context.isQuick ? Benchmark(warmUps: 1, repetitions: 3) : Benchmark(warmUps: 1, repetitions: 5)
             let (commandTime, grepTime) = try commandBenchmark.compare {
                 try Self.runQuietly(tool, ["search", root.path, word])

@@ -89,24 +89,28 @@ enum TileValidator {
     /// `secretWords` (and is not `publickey`). Works on UTF-8 bytes: it runs
     /// for every property of every tile a document opens with.
     static func isSecretLike(_ key: String) -> Bool {
-        var name: [UInt8] = []
-        name.reserveCapacity(key.utf8.count)
-        for byte in key.utf8 {
-            switch byte {
-            case UInt8(ascii: "."): name.removeAll(keepingCapacity: true)
-            case UInt8(ascii: "_"), UInt8(ascii: "-"): continue
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): name.append(byte | 0x20)
-            default: name.append(byte)
+        let count = key.utf8.count
+        // On the stack: this runs for every property of every tile.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Swift.max(count, 1)) { name in
+            var length = 0
+            for byte in key.utf8 {
+                switch byte {
+                case UInt8(ascii: "."): length = 0
+                case UInt8(ascii: "_"), UInt8(ascii: "-"): continue
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): name[length] = byte | 0x20; length += 1
+                default: name[length] = byte; length += 1
+                }
             }
+            let lowered = UnsafeBufferPointer(rebasing: name[0..<length])
+            if lowered.elementsEqual("publickey".utf8) { return false }
+            return secretWords.contains { word in Self.bytes(lowered, contain: word) }
         }
-        if name.elementsEqual("publickey".utf8) { return false }
-        return secretWords.contains { word in Self.bytes(name, contain: word) }
     }
 
     /// Fragments of key names that hold secrets, lowercase.
     static let secretWords: [[UInt8]] = ["apikey", "secret", "token", "password", "passwd", "privatekey", "accesskey", "credential"].map { Array($0.utf8) }
 
-    private static func bytes(_ text: [UInt8], contain word: [UInt8]) -> Bool {
+    private static func bytes(_ text: UnsafeBufferPointer<UInt8>, contain word: [UInt8]) -> Bool {
         guard word.count <= text.count else { return false }
         for start in 0...(text.count - word.count) where text[start] == word[0] {
             if text[start..<(start + word.count)].elementsEqual(word) { return true }
