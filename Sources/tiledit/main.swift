@@ -9,7 +9,8 @@ import TileditViewModels
 
 /// Opens the terminal editor on `arguments` (a folder or file path, or none
 /// for the current folder) and returns the exit status: 0 after quitting,
-/// 1 when the terminal cannot be used, 2 for a usage error.
+/// 1 when the terminal cannot be used, 2 for a usage error or a path that
+/// does not exist.
 ///
 /// The only place that knows the live dependencies: the workspace, the
 /// document store (journal under `XDG_STATE_HOME`), search, rendering, the
@@ -18,6 +19,12 @@ import TileditViewModels
 func runEditor(arguments: [String]) async -> Int32 {
     guard arguments.count <= 1, !(arguments.first?.hasPrefix("-") ?? false) else {
         FileHandle.standardError.write(Data("usage: tiledit [PATH]   (or tiledit help for the commands)\n".utf8))
+        return 2
+    }
+    if let path = arguments.first, !FileManager.default.fileExists(atPath: path) {
+        // Before the screen is taken over: a mistyped command or path reads
+        // as an error in the shell, not as an editor on nothing.
+        FileHandle.standardError.write(Data("tiledit: \(path) does not exist (tiledit help lists the commands)\n".utf8))
         return 2
     }
     let environment = ProcessInfo.processInfo.environment

@@ -9,6 +9,11 @@ struct UnifiedDiffTests {
         #expect(UnifiedDiff.render(old: Array("a\nb\n".utf8), new: Array("a\nb\n".utf8), path: "x") == "")
     }
 
+    @Test func anAbsolutePathGetsOneSlashAfterThePrefix() {
+        let diff = UnifiedDiff.render(old: Array("a\n".utf8), new: Array("b\n".utf8), path: "/srv/site/f.md")
+        #expect(diff.hasPrefix("--- a/srv/site/f.md\n+++ b/srv/site/f.md\n"))
+    }
+
     @Test func distantChangesGetSeparateHunksAndCloseOnesJoin() {
         let old = (1...20).map { "line \($0)\n" }.joined()
         var new = old.replacingOccurrences(of: "line 2\n", with: "line two\n")

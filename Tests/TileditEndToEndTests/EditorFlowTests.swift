@@ -16,6 +16,21 @@ extension EndToEndTests {
             return session
         }
 
+        @Test func aPathThatDoesNotExistIsAnErrorBeforeTheScreenIsTaken() throws {
+            try #require(EditorSession.isBinaryBuilt, Comment(rawValue: EditorSession.missingBinaryMessage))
+            let process = Process()
+            process.executableURL = EditorSession.binary
+            process.arguments = ["/nonexistent/tiledit-content"]
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 2)
+            #expect(message == "tiledit: /nonexistent/tiledit-content does not exist (tiledit help lists the commands)\n")
+        }
+
         /// Highlights `path` in the documents pane (reading the status line
         /// after each step down) and opens it.
         func open(_ path: String, in session: EditorSession) async throws {
@@ -121,7 +136,10 @@ extension EndToEndTests {
             let screen = try await session.waitUntil("the conflict") { $0.hasOverlay("Changed on disk") }
             #expect(screen.overlayText("Changed on disk")?.hasPrefix("index.md changed on disk since it was loaded.") == true)
             #expect(screen.contains("[ Reload ]  [ Overwrite ]  [ Keep both ]  [ Cancel ]"))
-            try session.press("k")
+            // Letters do not answer this alert; Keep both is selected.
+            try session.press("o")
+            try await session.waitUntil("the conflict to stay") { $0.hasOverlay("Changed on disk") }
+            try session.press("Enter")
             try await session.waitUntil("the reloaded file") { !$0.hasOverlay("Changed on disk") && $0.status.contains("  clean  ") && $0.contains("# Elsewhere") }
             #expect(try session.text("index.md") == outside)
             let copies = try FileManager.default.contentsOfDirectory(atPath: session.workspace.path).filter { $0.hasPrefix("index (conflict ") }

@@ -51,6 +51,15 @@ import Testing
         #expect(overlay.handle(.ctrl("s")) == nil)
     }
 
+    @Test func lettersDoNotAnswerAnOverlayThatTurnedThemOff() {
+        var overlay = Overlay(title: "Changed on disk", body: "", choices: ["Reload", "Overwrite", "Keep both"], selectedChoice: 2, choosesByLetter: false)
+        #expect(overlay.handle(.character("o")) == nil)
+        #expect(overlay.handle(.character("r")) == nil)
+        #expect(overlay.selectedChoice == 2)
+        var moved = overlay.selecting(1)
+        #expect(moved.handle(.enter) == .chose(1))
+    }
+
     @Test func ambiguousAcceleratorIsIgnored() {
         var overlay = Overlay(title: "t", body: "", choices: ["Save", "Skip"])
         #expect(overlay.handle(.character("s")) == nil)

@@ -36,4 +36,9 @@ import Testing
         #expect(layout.map(\.column) == [1, 2, 6])
         #expect(layout.map(\.segment.text) == ["a", "b", "z"])
     }
+
+    @Test func theStatusLineShowsAMultiLineValueOnOneLine() {
+        #expect(StatusLine.oneLine("graph TD\n  A --> B\r\nC\tD") == "graph TD↵  A --> B↵C D")
+        #expect(StatusLine.oneLine("plain") == "plain")
+    }
 }

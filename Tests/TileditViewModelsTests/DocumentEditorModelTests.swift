@@ -215,6 +215,28 @@ struct DocumentEditorModelTests {
         #expect(editor.saveState == .clean)
     }
 
+    @Test func aConflictFoundByTheDiskCheckIsRaisedOncePerVersionOnDisk() async throws {
+        let (editor, url, _) = try await makeEditor("---\ntitle: Mine\n---\n\nBody.\n")
+        editor.onMovedSelection(by: 1)
+        editor.inspector.onChangedText("Edited.")
+        editor.inspector.onCommittedText()
+        #expect(editor.saveState == .dirty)
+        try Data("---\ntitle: Theirs\n---\n\nBody.\n".utf8).write(to: url)
+        await editor.onCheckedDisk()
+        #expect(editor.destination == .conflict)
+        editor.onDismissed()
+        await editor.onCheckedDisk()
+        #expect(editor.destination == nil)
+        #expect(editor.saveState == .conflict)
+        try Data("---\ntitle: Theirs, again\n---\n\nBody.\n".utf8).write(to: url)
+        await editor.onCheckedDisk()
+        #expect(editor.destination == .conflict)
+        editor.onDismissed()
+        await editor.onTappedSave()
+        #expect(editor.destination == .conflict)
+        #expect(try TestSupport.readFile(url) == Array("---\ntitle: Theirs, again\n---\n\nBody.\n".utf8))
+    }
+
     @Test func theInspectorValidatesAsTheUserTypesAndAppliesOnlyValidValues() async throws {
         let (editor, _, _) = try await makeEditor()
         editor.onSelectedEdge(last: true)

@@ -47,7 +47,9 @@ enum UnifiedDiff {
             }
         }
 
-        var text = "--- a/\(path)\n+++ b/\(path)\n"
+        // `a/` and `b/` prefix the path as git does; an absolute path keeps one slash.
+        let relative = path.hasPrefix("/") ? String(path.dropFirst()) : path
+        var text = "--- a/\(relative)\n+++ b/\(relative)\n"
         for hunk in hunks {
             var body = ""
             var oldLength = 0

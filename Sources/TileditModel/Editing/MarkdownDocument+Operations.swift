@@ -127,7 +127,7 @@ extension MarkdownDocument {
             return try planDuplicate(id)
         case .replaceBlockText(let id, let text):
             guard let index = index(of: id) else { throw .blockNotFound(id) }
-            let bytes = normalizedBlockText(text)
+            let bytes = normalizedBlockText(text, lineEnding: ownLineEnding(at: index))
             if bytes.allSatisfy(Byte.isWhitespace) {
                 return Plan(edits: [removalEdit(at: index)], focus: nil)
             }
@@ -387,13 +387,22 @@ extension MarkdownDocument {
         return Swift.max(lowest, Swift.min(index, blockCount))
     }
 
-    /// `text` (user text) with the file's line ending and a final line break.
-    private func normalizedBlockText(_ text: String) -> [UInt8] {
+    /// `text` (user text) with `lineEnding` (the file's by default) and a
+    /// final line break.
+    private func normalizedBlockText(_ text: String, lineEnding: LineEnding? = nil) -> [UInt8] {
         var normalized = text.replacingCRLF()
         while normalized.hasSuffix("\n\n") { normalized.removeLast() }
         if !normalized.isEmpty && !normalized.hasSuffix("\n") { normalized += "\n" }
-        if lineEnding == .crlf { normalized = normalized.replacingOccurrences(of: "\n", with: "\r\n") }
+        if (lineEnding ?? self.lineEnding) == .crlf { normalized = normalized.replacingOccurrences(of: "\n", with: "\r\n") }
         return Array(normalized.utf8)
+    }
+
+    /// The line ending the block at `index` is written with (its first line
+    /// break), else the file's: in a file whose line endings are mixed, a
+    /// replaced block keeps its own.
+    private func ownLineEnding(at index: Int) -> LineEnding {
+        let bytes = storage[range(at: index)]
+        return bytes.contains(Byte.newline) ? LineEnding.detect(in: bytes) : lineEnding
     }
 
     /// An edit inserting `text` (a block ending with a line break) so it

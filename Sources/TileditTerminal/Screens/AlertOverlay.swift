@@ -26,9 +26,11 @@ enum AlertOverlay {
             return Overlay(
                 title: modal.title,
                 body: "\(editor.displayPath) changed on disk since it was loaded.\nReload drops your edits; Overwrite writes yours over the file; Keep both saves yours as a copy beside it and loads the file.",
-                choices: ["Reload", "Overwrite", "Keep both", "Cancel"])
+                choices: ["Reload", "Overwrite", "Keep both", "Cancel"], choosesByLetter: false)
         case .editor(let editor, .deletedOnDisk):
-            return Overlay(title: modal.title, body: "\(editor.displayPath) was deleted on disk. Save again writes your text back.", choices: ["Save again", "Close"])
+            return Overlay(
+                title: modal.title, body: "\(editor.displayPath) was deleted on disk. Save again writes your text back.",
+                choices: ["Save again", "Close"], choosesByLetter: false)
         case .editor(let editor, .recovery(let date, let changed)):
             let when = Self.dateText(date)
             let note = changed ? " The file changed on disk since." : ""
@@ -46,7 +48,7 @@ enum AlertOverlay {
 
     static func draw(into buffer: inout ScreenBuffer, area: Rect, modal: Modal, app: AppModel, choice: Int) {
         guard let base = overlay(for: modal, app: app) else { return }
-        let overlay = Overlay(title: base.title, body: base.body, choices: base.choices, selectedChoice: choice)
+        let overlay = base.selecting(choice)
         overlay.draw(into: &buffer, area: area, maxWidth: 64)
     }
 

@@ -75,7 +75,7 @@ public enum KeyMap {
         KeyBinding(.dialog, [.escape], "Esc", .dismiss),
         KeyBinding(.dialog, [.right, .tab], "→, Tab", .nextChoiceButton),
         KeyBinding(.dialog, [.left, .backTab], "←, Shift-Tab", .previousChoiceButton),
-        KeyBinding(.dialog, note: "a letter", "The button starting with it"),
+        KeyBinding(.dialog, note: "a letter", "The button starting with it (not in a conflict or deleted-file alert)"),
 
         KeyBinding(.catalog, [.up], "↑", .moveUp),
         KeyBinding(.catalog, [.down], "↓", .moveDown),

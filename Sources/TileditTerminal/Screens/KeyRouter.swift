@@ -429,7 +429,7 @@ public enum KeyRouter {
             }
         default:
             guard let base = AlertOverlay.overlay(for: modal, app: app) else { return [] }
-            var overlay = Overlay(title: base.title, body: base.body, choices: base.choices, selectedChoice: state.choice)
+            var overlay = base.selecting(state.choice)
             switch overlay.handle(key) {
             case .moved?: state.choice = overlay.selectedChoice
             case .chose(let index)?: return choose(index, in: modal, app: app, state: &state)

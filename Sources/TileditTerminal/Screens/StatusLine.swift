@@ -33,7 +33,7 @@ enum StatusLine {
         } else if let notes = app.editor?.notes, !notes.isEmpty {
             segments.append(TextSegment("  " + notes.joined(separator: " "), role: .info))
         }
-        segments.append(TextSegment("  " + Screen.focusedElementLabel(app: app, state: state), role: .muted))
+        segments.append(TextSegment("  " + Self.oneLine(Screen.focusedElementLabel(app: app, state: state)), role: .muted))
         return segments
     }
 
@@ -75,5 +75,12 @@ enum StatusLine {
             segments.append(TextSegment(" " + pair.1))
         }
         return segments
+    }
+
+    /// `text` on one line: each line break (a multi-line field's value) as
+    /// `↵`, tabs as a space, so no control character reaches the screen.
+    nonisolated static func oneLine(_ text: String) -> String {
+        guard text.contains(where: { $0.isNewline || $0 == "\t" }) else { return text }
+        return String(text.map { $0.isNewline ? "↵" : $0 == "\t" ? " " : $0 })
     }
 }

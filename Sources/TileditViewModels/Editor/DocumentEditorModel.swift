@@ -118,6 +118,8 @@ public final class DocumentEditorModel {
     private var nextSerial = 1
     private var saveFlow = SaveFlow.idle
     private var fingerprint: FileFingerprint?
+    /// The disk version a periodic check last reported as a conflict.
+    @ObservationIgnored private var reportedConflictHash: ContentHash?
 
     @ObservationIgnored private let dependencies: Dependencies
     @ObservationIgnored private let documentChanged: @MainActor (MarkdownDocument) -> Void
@@ -556,6 +558,11 @@ public final class DocumentEditorModel {
         guard let onDisk = try? await dependencies.store.load(url) else { return }
         guard onDisk.hash != fingerprint?.hash else { return }
         if isDirty {
+            // Said once per version on disk: an alert dismissed with Cancel
+            // does not come back under the user's typing (a key meant for
+            // the document could answer it); a save raises it again.
+            guard saveFlow != .conflict || onDisk.hash != reportedConflictHash else { return }
+            reportedConflictHash = onDisk.hash
             saveFlow = .conflict
             destination = .conflict
         } else {

@@ -223,19 +223,21 @@ final class ScenarioPlayer {
         case "checkDisk":
             try session.press("R")
         case "resolveConflict":
-            let letter: String
+            // Letters do not answer a conflict: the arrows move from the
+            // selected Keep both, Enter chooses.
+            let keys: [String]
             switch try argument(step, "with") {
-            case "reload": letter = "r"
-            case "overwrite": letter = "o"
-            case "keepBoth": letter = "k"
+            case "reload": keys = ["Left", "Left", "Enter"]
+            case "overwrite": keys = ["Left", "Enter"]
+            case "keepBoth": keys = ["Enter"]
             default: throw fail(step, "reload, overwrite or keepBoth")
             }
             try await session.waitUntil("the conflict") { $0.hasOverlay("Changed on disk") }
-            try session.press(letter)
+            try session.press(keys)
             try await session.waitUntil("the conflict to close") { !$0.hasOverlay("Changed on disk") }
         case "saveAgain":
             try await session.waitUntil("the deleted-file question") { $0.hasOverlay("Deleted on disk") }
-            try session.press("s")
+            try session.press("Enter")  // Save again, selected
         case "openSearch":
             try session.press("/")
             try await session.waitUntil("the search") { $0.hasOverlay("Search") }

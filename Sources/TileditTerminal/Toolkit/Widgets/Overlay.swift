@@ -7,8 +7,8 @@ import TileditModel
 ///
 /// Keys: left/right, tab/back tab and up/down move the selected choice
 /// (wrapping around); enter chooses it; a character equal to the first
-/// character of exactly one choice (ignoring case) chooses that one; escape
-/// dismisses.
+/// character of exactly one choice (ignoring case) chooses that one, unless
+/// `choosesByLetter` is off; escape dismisses.
 public struct Overlay: Hashable, Sendable {
     /// What a key did.
     public enum Outcome: Hashable, Sendable {
@@ -28,14 +28,27 @@ public struct Overlay: Hashable, Sendable {
     public var choices: [String]
     /// The selected choice's index.
     public private(set) var selectedChoice: Int
+    /// Whether a letter chooses the button it starts. Off for alerts that
+    /// can appear while the user types elsewhere and whose choices drop
+    /// work (a conflict with the disk): there a stray letter must not
+    /// answer; the arrows and Enter do.
+    public var choosesByLetter: Bool
 
     /// An overlay with `title`, `body` and `choices`, `selectedChoice`
     /// selected (clamped).
-    public init(title: String, body: String, choices: [String], selectedChoice: Int = 0) {
+    public init(title: String, body: String, choices: [String], selectedChoice: Int = 0, choosesByLetter: Bool = true) {
         self.title = title
         self.body = body
         self.choices = choices
         self.selectedChoice = min(max(0, selectedChoice), max(0, choices.count - 1))
+        self.choosesByLetter = choosesByLetter
+    }
+
+    /// The same overlay with `index` selected (clamped).
+    public func selecting(_ index: Int) -> Overlay {
+        var copy = self
+        copy.selectedChoice = min(max(0, index), max(0, choices.count - 1))
+        return copy
     }
 
     /// What the overlay is for, as the help overlay and status line say it.
@@ -53,6 +66,7 @@ public struct Overlay: Hashable, Sendable {
         case .right, .down, .tab:
             return moveSelection(by: 1)
         case .character(let character):
+            guard choosesByLetter else { return nil }
             let key = String(character).lowercased()
             let matches = choices.indices.filter { choices[$0].first.map { String($0).lowercased() } == key }
             guard matches.count == 1 else { return nil }
