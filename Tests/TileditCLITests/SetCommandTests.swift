@@ -65,6 +65,13 @@ struct SetCommandTests {
             .replacingOccurrences(of: "title: One", with: "title:"))
     }
 
+    @Test func anEditThatLeavesAWarningIsWrittenAndTheWarningPrinted() async throws {
+        let folder = try makeFolder(["page.md": Self.tiles])
+        let run = await CommandRun.run(["set", "page.md", "--tile", "first", "bogus=x"], in: folder)
+        #expect(run == CommandRun(status: 0, standardError: "page.md:6:1: warning: tile `callout` has no property `bogus`; it is kept as written\n"))
+        #expect(try text(of: "page.md", in: folder) == Self.tiles.replacingOccurrences(of: "title: One\n", with: "title: One\nbogus: x\n"))
+    }
+
     @Test func aRefusedEditWritesNothingAndExitsOne() async throws {
         let folder = try makeFolder(["page.md": Self.tiles])
         let run = await CommandRun.run(["set", "page.md", "--tile", "first", "title=Uno", "--tile", "second", "id=first"], in: folder)

@@ -98,14 +98,21 @@ struct SetCommand: Command {
             await context.printError(error.message)
             return ExitCode.trouble
         }
-        let edited: [UInt8]
+        let result: SourceDocument
         do {
-            edited = try Self.apply(edits, to: opened.document).bytes
+            result = try Self.apply(edits, to: opened.document)
         } catch {
             await context.printError("\(file.displayPath): \(error.message)")
             return ExitCode.failure
         }
+        let edited = result.bytes
         guard edited != opened.loaded.bytes else { return ExitCode.success }
+        // An edit is written even when it leaves a problem the catalog knows
+        // (a property the tile type does not have): the user hears of it.
+        let before = Set(opened.document.diagnostics.map { "\($0.code.rawValue) \($0.message)" })
+        for diagnostic in CheckCommand.ordered(result.diagnostics) where !before.contains("\(diagnostic.code.rawValue) \(diagnostic.message)") {
+            await context.printError(CheckCommand.line(for: diagnostic, path: file.displayPath))
+        }
         if arguments.has("--dry-run") {
             await context.write(UnifiedDiff.render(old: opened.loaded.bytes, new: edited, path: file.displayPath))
             return ExitCode.success

@@ -36,7 +36,11 @@ enum AlertOverlay {
             let note = changed ? " The file changed on disk since." : ""
             return Overlay(title: modal.title, body: "Unsaved edits to \(editor.displayPath) from \(when) were found.\(note)", choices: ["Restore", "Discard"])
         case .documents(_, .confirmDelete(let path)):
-            return Overlay(title: modal.title, body: "Move \(path) to .tiledit-trash? r in the documents brings it back.", choices: ["Move to trash", "Cancel"])
+            let unsaved = app.editor.map { $0.displayPath == path && $0.isDirty } ?? false
+            let note = unsaved ? "\nIts unsaved edits are not in the file: save first to keep them in it." : ""
+            return Overlay(
+                title: modal.title, body: "Move \(path) to .tiledit-trash? r in the documents brings it back.\(note)",
+                choices: ["Move to trash", "Cancel"])
         }
     }
 
