@@ -114,8 +114,13 @@ struct KeyRouterTests {
 
     @Test func moveToAPositionAsksForItAndRefusesNonsense() async throws {
         let fixture = try await exampleSite()
-        await fixture.press(.character("m"), .character("x"), .enter)
-        #expect(fixture.state.prompt?.message == "Type a number from 1 to 9")
+        await fixture.press(.character("m"))
+        // Position 1 is the front matter's: nothing moves above it.
+        #expect(fixture.state.prompt?.question == "New position (2–9)")
+        await fixture.press(.character("1"), .enter)
+        #expect(fixture.state.prompt?.message == "Type a number from 2 to 9")
+        await fixture.press(.backspace, .character("x"), .enter)
+        #expect(fixture.state.prompt?.message == "Type a number from 2 to 9")
         await fixture.press(.backspace, .character("2"), .enter)
         #expect(fixture.state.prompt == nil)
         #expect(labels(fixture)[1] == "tile callout: welcome-note · Nothing you did not touch changes")
@@ -333,5 +338,23 @@ struct KeyRouterTests {
             == "Move index.md to .tiledit-trash? r in the documents brings it back.\nIts unsaved edits are not in the file: save first to keep them in it.")
         #expect(AlertOverlay.overlay(for: .documents(list, .confirmDelete(path: "about/index.md")), app: fixture.app)?.body
             == "Move about/index.md to .tiledit-trash? r in the documents brings it back.")
+    }
+
+    @Test func leftStepsASettingBackAndRightForward() async throws {
+        let fixture = try await exampleSite()
+        await fixture.press(.character(","))
+        await fixture.settle()
+        let model = try #require(fixture.app.destination?.settings)
+        await fixture.press(.down, .down)  // theme
+        #expect(model.settings.value?.theme == .auto)
+        await fixture.press(.right)
+        await fixture.settle()
+        #expect(model.settings.value?.theme == .dark)
+        await fixture.press(.left)
+        await fixture.settle()
+        #expect(model.settings.value?.theme == .auto)
+        await fixture.press(.left)
+        await fixture.settle()
+        #expect(model.settings.value?.theme == .light)
     }
 }

@@ -19,7 +19,7 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
     case commitField, revertField, leaveField, commitText, discardText, commitAndSave
     // Dialogs and sheets
     case choose, dismiss, nextChoiceButton, previousChoiceButton
-    case switchDocumentKind, moveCatalogTypeUp, moveCatalogTypeDown, changeSetting
+    case switchDocumentKind, moveCatalogTypeUp, moveCatalogTypeDown, changeSetting, changeSettingBack
 
     /// What the command does, as the help overlay and the status line say it.
     public var label: String {
@@ -83,6 +83,7 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
         case .moveCatalogTypeUp: "Move the tile type earlier"
         case .moveCatalogTypeDown: "Move the tile type later"
         case .changeSetting: "Change the setting"
+        case .changeSettingBack: "Change the setting back a step"
         }
     }
 }

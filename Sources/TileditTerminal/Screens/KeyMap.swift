@@ -92,6 +92,7 @@ public enum KeyMap {
         KeyBinding(.settings, [.up, .character("k")], "↑, k", .moveUp),
         KeyBinding(.settings, [.down, .character("j")], "↓, j", .moveDown),
         KeyBinding(.settings, [.character(" "), .enter, .right], "Space, Enter, →", .changeSetting),
+        KeyBinding(.settings, [.left], "←", .changeSettingBack),
         KeyBinding(.settings, [.character("K")], "K", .moveCatalogTypeUp),
         KeyBinding(.settings, [.character("J")], "J", .moveCatalogTypeDown),
         KeyBinding(.settings, [.escape, .character("q"), .character(",")], "Esc", .dismiss),

@@ -127,7 +127,10 @@ public enum KeyRouter {
         case .moveBlockDown:
             editor?.onTappedMoveDown()
         case .moveBlockTo:
-            if let editor, editor.selection != nil { state.prompt = Prompt(kind: .moveBlock(blockCount: editor.blockCount)) }
+            if let editor, editor.selection != nil {
+                let first = editor.document.value?.frontMatter != nil ? 2 : 1
+                state.prompt = Prompt(kind: .moveBlock(firstPosition: first, blockCount: editor.blockCount))
+            }
         case .applyFix:
             guard let editor else { break }
             if let diagnostic = editor.selectedBlock?.diagnostics.first(where: { $0.fix != nil }) {
@@ -167,7 +170,7 @@ public enum KeyRouter {
             state.focus = .blocks
         case .commitField, .revertField, .leaveField, .commitText, .discardText, .commitAndSave,
              .choose, .dismiss, .nextChoiceButton, .previousChoiceButton, .switchDocumentKind,
-             .moveCatalogTypeUp, .moveCatalogTypeDown, .changeSetting:
+             .moveCatalogTypeUp, .moveCatalogTypeDown, .changeSetting, .changeSettingBack:
             break
         }
         return []
@@ -450,17 +453,21 @@ public enum KeyRouter {
         switch command {
         case .moveUp?: state.settingsRow = max(0, state.settingsRow - 1)
         case .moveDown?: state.settingsRow = min(rowCount - 1, state.settingsRow + 1)
-        case .changeSetting?:
+        case .changeSetting?, .changeSettingBack?:
+            // → and Space step forward through a setting's values, ← back.
+            let step = command == .changeSettingBack ? -1 : 1
+            func stepped<Value: Equatable>(_ values: [Value], from current: Value) -> Value {
+                let index = values.firstIndex(of: current) ?? (step > 0 ? -1 : 0)
+                return values[(index + step + values.count) % values.count]
+            }
             switch state.settingsRow {
             case 0:
                 return [.run { await model.onToggledFormatOnSave() }]
             case 1:
-                let choices = SettingsModel.autosaveChoices
-                let next = choices[((choices.firstIndex(of: settings.autosaveInterval) ?? -1) + 1) % choices.count]
+                let next = stepped(SettingsModel.autosaveChoices, from: settings.autosaveInterval)
                 return [.run { await model.onChangedAutosaveInterval(next) }]
             case 2:
-                let themes = Settings.Theme.allCases
-                let next = themes[((themes.firstIndex(of: settings.theme) ?? -1) + 1) % themes.count]
+                let next = stepped(Settings.Theme.allCases, from: settings.theme)
                 return [.run { await model.onChoseTheme(next) }]
             default:
                 break
@@ -484,9 +491,9 @@ public enum KeyRouter {
         var prompt = prompt
         let text = prompt.field.text.trimmingCharacters(in: .whitespaces)
         switch prompt.kind {
-        case .moveBlock(let count):
-            guard let position = Int(text), position >= 1, position <= count, let editor = app.editor else {
-                prompt.message = "Type a number from 1 to \(count)"
+        case .moveBlock(let first, let count):
+            guard let position = Int(text), position >= first, position <= count, let editor = app.editor else {
+                prompt.message = "Type a number from \(first) to \(count)"
                 state.prompt = prompt
                 return
             }

@@ -4,8 +4,9 @@
 public struct Prompt: Hashable, Sendable {
     /// What the answer is for.
     public enum Kind: Hashable, Sendable {
-        /// A position from 1 to `blockCount`.
-        case moveBlock(blockCount: Int)
+        /// A position from `firstPosition` (2 when front matter holds
+        /// position 1, which nothing moves above) to `blockCount`.
+        case moveBlock(firstPosition: Int, blockCount: Int)
         /// A property key.
         case addProperty
         /// A line number from 1.
@@ -37,7 +38,7 @@ public struct Prompt: Hashable, Sendable {
 
     private static func question(for kind: Kind) -> String {
         switch kind {
-        case .moveBlock(let count): "New position (1–\(count))"
+        case .moveBlock(let first, let count): "New position (\(first)–\(count))"
         case .addProperty: "Property name"
         case .goToLine: "Line number"
         }
