@@ -318,6 +318,30 @@ import TileditTestSupport
         try await store.clearJournal(url)
     }
 
+    /// A crash after the next entry is written but before it is renamed
+    /// over the last one: the whole leftover is offered, a torn one is not,
+    /// and clearing the journal removes leftovers.
+    @Test func aWholeEntryLeftByAnInterruptedWriteIsOfferedAndCleared() async throws {
+        let store = store()
+        let url = folder.appendingPathComponent("crash.md")
+        try await store.journal(url, Array("unsaved work\n".utf8), nil)
+        let names = try FileManager.default.contentsOfDirectory(atPath: journalFolder.path)
+        let name = try #require(names.first)
+        #expect(names.count == 1)
+        let entry = journalFolder.appendingPathComponent(name)
+        let leftover = journalFolder.appendingPathComponent(".\(name).tiledit-x1y2.tmp")
+        try FileManager.default.moveItem(at: entry, to: leftover)
+        #expect(try await store.pendingJournal(url)?.bytes == Array("unsaved work\n".utf8))
+
+        let torn = journalFolder.appendingPathComponent(".\(name).tiledit-z9.tmp")
+        try Data(try Data(contentsOf: leftover).dropLast(3)).write(to: torn)
+        try FileManager.default.removeItem(at: leftover)
+        #expect(try await store.pendingJournal(url) == nil)
+
+        try await store.clearJournal(url)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: journalFolder.path).isEmpty)
+    }
+
     @Test func aNewerJournalEntryReplacesTheOlderOne() async throws {
         let store = store()
         let url = folder.appendingPathComponent("a.md")

@@ -201,22 +201,52 @@ struct LiveDocumentStore: Sendable {
 
     func pendingJournal(_ url: URL) throws -> JournalEntry? {
         let file = journalFile(for: url)
-        guard try stat(file, failure: { .readFailed(path: file.path, reason: $0) }) != nil else { return nil }
-        let content = try readBytes(file)
+        var newest: JournalEntry?
+        if try stat(file, failure: { .readFailed(path: file.path, reason: $0) }) != nil {
+            guard let decoded = try decodeJournal(readBytes(file)) else { throw DocumentStoreError.journalUnreadable(path: url.path) }
+            // A different path means another document's entry under a colliding key.
+            guard decoded.path == url.standardizedFileURL.path else { return nil }
+            newest = entry(decoded, for: url)
+        }
+        // A crash between writing the next entry and renaming it over the
+        // last leaves the new entry in a temporary file: taken when it is
+        // whole (its length as its header says) and newer.
+        for leftover in journalLeftovers(of: file) {
+            guard let bytes = try? fileSystem.read(leftover), let decoded = decodeJournal(bytes),
+                  decoded.path == url.standardizedFileURL.path else { continue }
+            let candidate = entry(decoded, for: url)
+            if newest.map({ candidate.date > $0.date }) ?? true { newest = candidate }
+        }
+        return newest
+    }
+
+    /// A journal file's header and the document bytes after it; `nil` when
+    /// the file is not a whole version-1 entry.
+    private func decodeJournal(_ content: [UInt8]) -> (path: String, header: JournalHeader, bytes: ArraySlice<UInt8>)? {
         guard let newline = content.firstIndex(of: 0x0A),
               let header = try? JSONDecoder().decode(JournalHeader.self, from: Data(content[..<newline])),
-              header.version == 1, header.length == content.count - newline - 1 else {
-            throw DocumentStoreError.journalUnreadable(path: url.path)
-        }
-        // A different path means another document's entry under a colliding key.
-        guard header.path == url.standardizedFileURL.path else { return nil }
-        return JournalEntry(
-            documentURL: url, bytes: Array(content[(newline + 1)...]), baseHash: header.baseHash,
-            date: Date(timeIntervalSince1970: header.date))
+              header.version == 1, header.length == content.count - newline - 1 else { return nil }
+        return (header.path, header, content[(newline + 1)...])
+    }
+
+    private func entry(_ decoded: (path: String, header: JournalHeader, bytes: ArraySlice<UInt8>), for url: URL) -> JournalEntry {
+        JournalEntry(
+            documentURL: url, bytes: Array(decoded.bytes), baseHash: decoded.header.baseHash,
+            date: Date(timeIntervalSince1970: decoded.header.date))
+    }
+
+    /// Temporary files the atomic writer left beside `file` (interrupted writes).
+    private func journalLeftovers(of file: URL) -> [URL] {
+        let prefix = ".\(file.lastPathComponent).tiledit-"
+        let entries = (try? fileSystem.listFolder(journalFolder)) ?? []
+        return entries
+            .filter { $0.kind == .file && $0.name.hasPrefix(prefix) && AtomicWriter.isTemporaryName($0.name) }
+            .map { journalFolder.appendingPathComponent($0.name) }
     }
 
     func clearJournal(_ url: URL) throws {
         let file = journalFile(for: url)
+        for leftover in journalLeftovers(of: file) { try? fileSystem.remove(leftover) }
         do {
             try fileSystem.remove(file)
         } catch let error as FileSystemError {
