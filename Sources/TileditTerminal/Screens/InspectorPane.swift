@@ -56,7 +56,7 @@ enum InspectorPane {
         ]
         let linesWidth = DisplayWidth.of(lines)
         let headerWidth = inside.width - 2 - linesWidth - 2
-        buffer.put(PaneFrame.fit(header, width: max(1, headerWidth)), row: top, column: inside.column + 1, clip: inside)
+        buffer.put(TextSegment.fitting(header, width: max(1, headerWidth)), row: top, column: inside.column + 1, clip: inside)
         if headerWidth > 8 {
             buffer.put(lines, row: top, column: inside.maxColumn - 1 - linesWidth, style: CellStyle(foreground: .muted), clip: inside)
         }

@@ -31,24 +31,6 @@ enum PaneFrame {
         }
     }
 
-    /// Segments cut to `width` columns (the last one with "…").
-    static func fit(_ segments: [TextSegment], width: Int) -> [TextSegment] {
-        var result: [TextSegment] = []
-        var remaining = width
-        for segment in segments where remaining > 0 {
-            if segment.width <= remaining {
-                result.append(segment)
-                remaining -= segment.width
-            } else {
-                var cut = segment
-                cut.text = DisplayWidth.truncate(segment.text, to: remaining)
-                result.append(cut)
-                remaining = 0
-            }
-        }
-        return result
-    }
-
     /// Draws a list row's segments: in the row's style when selected (so
     /// the selection reads as one bar), in their own roles otherwise.
     static func drawRow(_ segments: [TextSegment], right: [TextSegment] = [], into buffer: inout ScreenBuffer, row: ListView.RowContext) {
@@ -61,7 +43,7 @@ enum PaneFrame {
             copy.style = row.style.adding(segment.style.attributes)
             return copy
         }
-        buffer.put(fit(segments, width: leftWidth).map(restyled), row: rect.row, column: rect.column, background: row.style.background, clip: rect)
+        buffer.put(TextSegment.fitting(segments, width: leftWidth).map(restyled), row: rect.row, column: rect.column, background: row.style.background, clip: rect)
         if rightWidth > 0, rightWidth < rect.width {
             buffer.put(right.map(restyled), row: rect.row, column: rect.maxColumn - rightWidth, background: row.style.background, clip: rect)
         }

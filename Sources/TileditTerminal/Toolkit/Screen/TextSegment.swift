@@ -22,3 +22,25 @@ public struct TextSegment: Hashable, Sendable {
     /// Display columns of the text (see `DisplayWidth`).
     public var width: Int { DisplayWidth.of(text) }
 }
+
+extension TextSegment {
+    /// The segments of `segments` that fit in `width` display columns, in
+    /// order; the first that does not fit is cut with "…" and ends the row.
+    public static func fitting(_ segments: [TextSegment], width: Int) -> [TextSegment] {
+        var result: [TextSegment] = []
+        var remaining = width
+        for segment in segments {
+            guard remaining > 0 else { break }
+            if segment.width <= remaining {
+                result.append(segment)
+                remaining -= segment.width
+            } else {
+                var cut = segment
+                cut.text = DisplayWidth.truncate(segment.text, to: remaining)
+                result.append(cut)
+                break
+            }
+        }
+        return result
+    }
+}

@@ -30,7 +30,7 @@ public struct StatusBar: Hashable, Sendable {
         guard width > 2 else { return [] }
         let inner = width - 2
         var placed: [(column: Int, segment: TextSegment)] = []
-        let fittedRight = Self.fit(right, to: inner)
+        let fittedRight = TextSegment.fitting(right, width: inner)
         let rightWidth = fittedRight.reduce(0) { $0 + $1.width }
         var column = 1 + inner - rightWidth
         for segment in fittedRight {
@@ -39,7 +39,7 @@ public struct StatusBar: Hashable, Sendable {
         }
         let leftRoom = rightWidth == 0 ? inner : inner - rightWidth - 1
         column = 1
-        for segment in Self.fit(left, to: leftRoom) {
+        for segment in TextSegment.fitting(left, width: leftRoom) {
             placed.append((column, segment))
             column += segment.width
         }
@@ -60,24 +60,5 @@ public struct StatusBar: Hashable, Sendable {
             }
             buffer.put(segment.text, row: row, column: column + offset, style: style, clip: rect)
         }
-    }
-
-    /// The segments that fit in `width` columns, the last one cut with "…".
-    private static func fit(_ segments: [TextSegment], to width: Int) -> [TextSegment] {
-        var result: [TextSegment] = []
-        var remaining = width
-        for segment in segments {
-            guard remaining > 0 else { break }
-            if segment.width <= remaining {
-                result.append(segment)
-                remaining -= segment.width
-            } else {
-                var cut = segment
-                cut.text = DisplayWidth.truncate(segment.text, to: remaining)
-                result.append(cut)
-                break
-            }
-        }
-        return result
     }
 }
