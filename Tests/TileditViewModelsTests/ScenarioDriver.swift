@@ -53,6 +53,7 @@ final class ScenarioDriver {
     /// or `renderPreview`.
     private func settle() async {
         await app.indexTask?.value
+        await app.savedSummaryTask?.value
         for _ in 0..<20 { await Task.yield() }
     }
 

@@ -111,6 +111,8 @@ public final class AppModel {
     @ObservationIgnored private var editors: [String: DocumentEditorModel] = [:]
     /// Index building and disk checks (tests await them).
     @ObservationIgnored private(set) var indexTask: Task<Void, Never>?
+    /// The document list catching up with the last save (tests await it).
+    @ObservationIgnored private(set) var savedSummaryTask: Task<Void, Never>?
     @ObservationIgnored private var watchTask: Task<Void, Never>?
 
     public init(dependencies: Dependencies) {
@@ -214,9 +216,12 @@ public final class AppModel {
                 guard let self, self.editor?.url == url else { return }
                 self.preview.onChangedDocument(document)
             },
-            documentSaved: { url, bytes in
+            documentSaved: { [weak self] url, bytes in
                 let relative = url.path.hasPrefix(rootPath + "/") ? String(url.path.dropFirst(rootPath.count + 1)) : url.lastPathComponent
                 Task { await search.update(relative, bytes) }
+                guard let self else { return }
+                let list = self.documents
+                self.savedSummaryTask = Task { await list?.onSavedDocument(relative) }
             })
         editors[path] = opened
         editor = opened

@@ -147,6 +147,18 @@ public final class DocumentListModel {
         }
     }
 
+    /// Summarizes the document at `path` again after it was saved, so its
+    /// title, date, tags and diagnostics count follow the file. A document
+    /// that cannot be summarized keeps its old row.
+    public func onSavedDocument(_ path: String) async {
+        guard let found = workspace.value, let index = found.documents.firstIndex(where: { $0.path == path }),
+              let summary = try? await workspaceClient.summarize(found.url(of: path), root),
+              var current = workspace.value, current.documents.indices.contains(index), current.documents[index].path == path
+        else { return }
+        current.documents[index] = summary
+        workspace = .loaded(current)
+    }
+
     public func onChangedFilter(_ text: String) {
         filterText = text
         if let selection, !visibleDocuments.contains(where: { $0.path == selection }) {
