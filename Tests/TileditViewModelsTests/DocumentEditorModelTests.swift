@@ -237,6 +237,21 @@ struct DocumentEditorModelTests {
         #expect(try TestSupport.readFile(url) == Array("---\ntitle: Theirs, again\n---\n\nBody.\n".utf8))
     }
 
+    @Test func aChartSeriesIsCheckedForNumbersAsTheUserTypes() async throws {
+        let chart = ":::tile chart\nid: visits\ntype: bar\nlabels: Jan, Feb, Mar\nseries.Visits: 1, 2, 3\n:::\n"
+        let (editor, url, _) = try await makeEditor(chart)
+        let inspector = editor.inspector
+        inspector.onChangedField("series.Visits", text: "1, 2, 4Q")
+        #expect(inspector.fields.first { $0.key == "series.Visits" }?.message == "`series.Visits` must be numbers separated by commas; `4Q` is not a number")
+        #expect(inspector.onCommittedField("series.Visits") == false)
+        #expect(editor.saveState == .clean)
+        inspector.onChangedField("series.Visits", text: "1, 2, 4")
+        #expect(inspector.fields.first { $0.key == "series.Visits" }?.message == nil)
+        #expect(inspector.onCommittedField("series.Visits"))
+        await editor.onTappedSave()
+        #expect(String(decoding: try TestSupport.readFile(url), as: UTF8.self) == chart.replacingOccurrences(of: "1, 2, 3", with: "1, 2, 4"))
+    }
+
     @Test func theInspectorValidatesAsTheUserTypesAndAppliesOnlyValidValues() async throws {
         let (editor, _, _) = try await makeEditor()
         editor.onSelectedEdge(last: true)

@@ -126,6 +126,9 @@ struct YAMLEditor {
         guard let pair = pairs.first(where: { $0.key.scalar?.value == key }) else {
             return [try addRawKey(key, valueText: flow, to: parent)]
         }
+        if case .sequence(let old) = pair.value.content, !old.isEmpty, !items.isEmpty {
+            return try updateSequence(pair.value, items: old, to: items)
+        }
         if case .sequence(let old) = pair.value.content, pair.value.collectionStyle == .block, let first = old.first {
             let dash = dashOffset(before: first.range.lowerBound)
             let start = lineStart(of: dash)
@@ -150,6 +153,64 @@ struct YAMLEditor {
             return [insertAfterColon(of: pair.key, text: flow)]
         }
         return [TextEdit(range: pair.value.range, replacement: flow)]
+    }
+
+    /// Edits that turn the sequence `sequence` (items `old`) into `items`,
+    /// touching only what changed: items equal at the start and at the end
+    /// are left as written (style, quotes, comments); a changed item keeps
+    /// its style when the count stays; added items are written plain after
+    /// the last kept one; removed items lose their lines (block) or their
+    /// text and separator (flow).
+    ///
+    /// - Throws: `.invalidValue` when an old item holds a comma or is not a
+    ///   single value: a comma-separated field cannot show such a list.
+    private func updateSequence(_ sequence: YAMLNode, items old: [YAMLNode], to items: [String]) throws(EditError) -> [TextEdit] {
+        let values = old.map { $0.scalar?.value }
+        if values.contains(where: { $0 == nil || $0?.contains(",") == true }) {
+            throw .invalidValue(message: "an item of this list holds a comma or is not a single value, which a comma-separated field cannot show; edit the YAML as text")
+        }
+        var prefix = 0
+        while prefix < Swift.min(old.count, items.count) && values[prefix] == items[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < Swift.min(old.count, items.count) - prefix && values[old.count - 1 - suffix] == items[items.count - 1 - suffix] { suffix += 1 }
+        let removed = Array(old[prefix..<(old.count - suffix)])
+        let added = Array(items[prefix..<(items.count - suffix)])
+        if removed.isEmpty && added.isEmpty { return [] }
+        let inFlow = sequence.collectionStyle == .flow
+        if removed.count == added.count {
+            var edits: [TextEdit] = []
+            for (node, value) in zip(removed, added) { edits.append(try replaceValue(node, keyNode: nil, inFlow: inFlow, value: value)) }
+            return edits
+        }
+        if inFlow {
+            let written = try added.map(flowItem).joined(separator: ", ")
+            if let first = removed.first, let last = removed.last {
+                if added.isEmpty {
+                    // The items and one separator: the one before them, else the one after.
+                    if prefix > 0 { return [TextEdit(range: old[prefix - 1].range.upperBound..<last.range.upperBound, replacement: [])] }
+                    let next = old[prefix + removed.count].range.lowerBound
+                    return [TextEdit(range: first.range.lowerBound..<next, replacement: [])]
+                }
+                return [TextEdit(range: first.range.lowerBound..<last.range.upperBound, replacement: Array(written.utf8))]
+            }
+            if prefix > 0 { return [TextEdit(range: old[prefix - 1].range.upperBound..<old[prefix - 1].range.upperBound, replacement: Array((", " + written).utf8))] }
+            return [TextEdit(range: old[0].range.lowerBound..<old[0].range.lowerBound, replacement: Array((written + ", ").utf8))]
+        }
+        let firstDash = dashOffset(before: old[0].range.lowerBound)
+        let indent = String(decoding: text[lineStart(of: firstDash)..<firstDash], as: UTF8.self)
+        var lines = ""
+        for item in added {
+            guard let written = YAMLScalarWriter.singleLine(.text(item), style: .plain, readers: readers) else {
+                throw .invalidValue(message: "a list item cannot span lines here")
+            }
+            lines += "\(indent)- \(written)" + lineEnding.string
+        }
+        if let first = removed.first, let last = removed.last {
+            let start = lineStart(of: dashOffset(before: first.range.lowerBound))
+            return [TextEdit(range: start..<lineEndIncludingTerminator(of: last.range.upperBound), replacement: Array(lines.utf8))]
+        }
+        let at = prefix > 0 ? lineEndIncludingTerminator(of: old[prefix - 1].range.upperBound) : lineStart(of: firstDash)
+        return [TextEdit(range: at..<at, replacement: Array(lines.utf8))]
     }
 
     /// Edits that remove the pair at `path` (its lines, for block mappings).

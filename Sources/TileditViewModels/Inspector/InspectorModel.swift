@@ -238,7 +238,10 @@ public final class InspectorModel {
             let property = tile.property(key)
             let original = property.map { displayText($0.value) } ?? ""
             let draft = drafts[key] ?? original
-            let kind = known?.kind
+            // A chart's `series.NAME` properties are numbers, though no
+            // schema entry names them one by one.
+            let isSeries = known == nil && key.hasPrefix("series.") && schema?.knows(key) == true
+            let kind = known?.kind ?? (isSeries ? .numberList : nil)
             var message = kind.flatMap { $0.problem(with: value(draft, kind: $0, existing: property?.value), key: key) }
             if key == "id", message == nil, !draft.isEmpty, draft != tile.id, document.containsTileID(draft) {
                 message = "tile id `\(draft)` is already used in this document"
