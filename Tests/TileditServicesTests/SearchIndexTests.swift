@@ -21,6 +21,12 @@ import TileditTestSupport
         await SearchIndex.build(files.map { source($0.key, $0.value) })
     }
 
+    @Test func aTypeFilterPointsAtAFencedChartOrDiagram() async {
+        let index = await SearchIndex.build([Self.source("f.md", "---\ntitle: Fences\n---\n\nIntro.\n\n```chart\ntype: bar\n```\n\n```mermaid\ngraph TD\n```\n")])
+        #expect(index.search("type:chart").map(\.line) == [7])
+        #expect(index.search("type:mermaid").map(\.line) == [11])
+    }
+
     @Test func ranksTitleOverFrontMatterOverBodyThenByPath() async {
         let results = await Self.index().search("swift")
         #expect(results == [

@@ -52,13 +52,17 @@ enum SearchDocumentAnalyzer {
                     let text = markdown.text(of: block)
                     builder.add(zone: .body, blockIndex: index, line: line, text: text, indexed: text, key: type)
                 case .fencedCode(let info):
+                    // A fenced chart or diagram counts as that tile type, and a
+                    // `type:` filter points at it.
+                    var type: String?
                     switch FencedCodeMeaning(info: info) {
-                    case .chart: document.tileTypes.insert("chart")
-                    case .mermaid: document.tileTypes.insert("mermaid")
+                    case .chart: type = "chart"
+                    case .mermaid: type = "mermaid"
                     case .code: break
                     }
+                    if let type { document.tileTypes.insert(type) }
                     let text = markdown.text(of: block)
-                    builder.add(zone: .body, blockIndex: index, line: line, text: text, indexed: text)
+                    builder.add(zone: .body, blockIndex: index, line: line, text: text, indexed: text, key: type)
                 default:
                     let text = markdown.text(of: block)
                     builder.add(zone: .body, blockIndex: index, line: line, text: text, indexed: text)
