@@ -357,4 +357,17 @@ struct KeyRouterTests {
         await fixture.settle()
         #expect(model.settings.value?.theme == .light)
     }
+
+    @Test func goToLineSaysWhyAnAnswerIsRefused() async throws {
+        let fixture = try await exampleSite(selecting: 0)
+        for answer in ["abc", "0", "-3"] {
+            await fixture.press(.character(":"))
+            await fixture.type(answer)
+            await fixture.press(.enter)
+            #expect(fixture.state.prompt?.message == "Type a line number from 1")
+            let screen = EditorFixture.lines(await fixture.frame()).joined(separator: "\n")
+            #expect(screen.contains("Type a line number from 1"))
+            await fixture.press(.escape)
+        }
+    }
 }

@@ -23,6 +23,18 @@ import Testing
         #expect(buffer.text(row: 0) == " content/post… Ln 3 ")
     }
 
+    @Test func essentialLeftSegmentsWinOverTheRightSide() {
+        let bar = StatusBar(
+            left: [TextSegment("posts/a.md"), TextSegment("  modified"), TextSegment("  block 3/9")],
+            right: [TextSegment("? keys  q quit")], essentialLeftCount: 2)
+        var narrow = ScreenBuffer(rows: 1, columns: 30)
+        bar.draw(into: &narrow, row: 0, width: 30)
+        #expect(narrow.text(row: 0) == " posts/a.md  modified  block… ")
+        var wide = ScreenBuffer(rows: 1, columns: 44)
+        bar.draw(into: &wide, row: 0, width: 44)
+        #expect(wide.text(row: 0) == " posts/a.md  modified  bloc… ? keys  q quit ")
+    }
+
     @Test func rightSideWiderThanTheBarIsCut() {
         let bar = StatusBar(left: [TextSegment("left")], right: [TextSegment("a very long right side")])
         #expect(bar.layout(width: 10).map(\.segment.text) == ["a very …"])

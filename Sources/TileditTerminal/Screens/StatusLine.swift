@@ -6,7 +6,8 @@ import TileditViewModels
 @MainActor
 enum StatusLine {
     static func draw(into buffer: inout ScreenBuffer, rect: Rect, app: AppModel, state: ViewState) {
-        StatusBar(left: leftSegments(app: app, state: state), right: hints(app: app, state: state))
+        // The file and its save state before the key hints, when room is short.
+        StatusBar(left: leftSegments(app: app, state: state), right: hints(app: app, state: state), essentialLeftCount: 2)
             .draw(into: &buffer, row: rect.row, column: rect.column, width: rect.width)
     }
 

@@ -5,7 +5,9 @@ import TileditModel
 ///
 /// One space pads each end. The right segments keep their place; the left
 /// ones get what remains less one column of gap and are cut with "…" when
-/// they do not fit. Right segments wider than the bar are cut too.
+/// they do not fit. Right segments wider than the bar are cut too. When
+/// the first `essentialLeftCount` left segments would not fit whole beside
+/// the right ones, the right ones are left out.
 /// A segment in the plain `text` role is drawn in `statusBarText`, and a
 /// segment without a background gets `statusBar`, so every segment stays
 /// readable on the bar.
@@ -15,8 +17,12 @@ public struct StatusBar: Hashable, Sendable {
     /// Segments drawn against the right edge.
     public var right: [TextSegment]
 
+    /// Leading left segments that win over the right ones for room.
+    public var essentialLeftCount: Int
+
     /// A bar with `left` and `right` segments.
-    public init(left: [TextSegment] = [], right: [TextSegment] = []) {
+    public init(left: [TextSegment] = [], right: [TextSegment] = [], essentialLeftCount: Int = 0) {
+        self.essentialLeftCount = essentialLeftCount
         self.left = left
         self.right = right
     }
@@ -30,7 +36,10 @@ public struct StatusBar: Hashable, Sendable {
         guard width > 2 else { return [] }
         let inner = width - 2
         var placed: [(column: Int, segment: TextSegment)] = []
-        let fittedRight = TextSegment.fitting(right, width: inner)
+        let essentialWidth = left.prefix(essentialLeftCount).reduce(0) { $0 + $1.width }
+        let rightNeeds = right.reduce(0) { $0 + $1.width }
+        let showsRight = essentialLeftCount == 0 || essentialWidth + 1 + rightNeeds <= inner
+        let fittedRight = showsRight ? TextSegment.fitting(right, width: inner) : []
         let rightWidth = fittedRight.reduce(0) { $0 + $1.width }
         var column = 1 + inner - rightWidth
         for segment in fittedRight {
