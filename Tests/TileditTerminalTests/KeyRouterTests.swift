@@ -223,6 +223,8 @@ struct KeyRouterTests {
         await fixture.press(.down, .character("e"))
         #expect(fixture.externalEdits.count == 1)
         #expect(fixture.state.message == "Only prose blocks open in $EDITOR; tiles have a form")
+        await fixture.press(.home, .character("e"))
+        #expect(fixture.state.message == "Only prose blocks open in $EDITOR; front matter has a form")
     }
 
     @Test func xAppliesTheSelectedBlocksFirstFix() async throws {

@@ -189,7 +189,8 @@ enum InspectorPane {
             segments.append(TextSegment(field.draft.isEmpty ? "not set" : String(lines.first ?? ""), role: field.draft.isEmpty ? .muted : .text))
             if lines.count > 1 { segments.append(TextSegment(" ⏎ +\(lines.count - 1) lines", role: .muted)) }
         case .line, .list:
-            segments.append(TextSegment(field.draft.isEmpty ? "not set" : field.draft, role: field.draft.isEmpty ? .muted : .text))
+            // A value read from YAML may still span lines (a nested mapping).
+            segments.append(TextSegment(field.draft.isEmpty ? "not set" : StatusLine.oneLine(field.draft), role: field.draft.isEmpty ? .muted : .text))
         }
         if field.message != nil {
             segments[segments.count - 1].style.foreground = .error

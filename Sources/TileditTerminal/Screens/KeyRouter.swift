@@ -143,7 +143,10 @@ public enum KeyRouter {
             if case .text(let id) = inspector.subject, let text = inspector.textDraft ?? inspector.originalText {
                 return [.editExternally(block: id, text: text)]
             }
-            state.message = "Only prose blocks open in $EDITOR; tiles have a form"
+            let isFrontMatter = if case .frontMatter = inspector.subject { true } else { false }
+            state.message = isFrontMatter
+                ? "Only prose blocks open in $EDITOR; front matter has a form"
+                : "Only prose blocks open in $EDITOR; tiles have a form"
         case .editField:
             editField(app: app, state: &state)
         case .toggleField:
