@@ -279,7 +279,13 @@ public final class AppModel {
     /// Opens the settings screen.
     public func onTappedSettings() {
         let model = SettingsModel(client: dependencies.settings) { [weak self] settings in
-            self?.settings = settings
+            guard let self else { return }
+            self.settings = settings
+            // Open documents follow at once, not only those opened later.
+            let delay: Duration? = settings.autosaveInterval > 0 ? .seconds(settings.autosaveInterval) : nil
+            for editor in self.editors.values {
+                editor.onChangedSettings(formatOnSave: settings.formatOnSave, autosaveDelay: delay)
+            }
         }
         destination = .settings(model)
     }

@@ -121,7 +121,7 @@ public final class DocumentEditorModel {
     /// The disk version a periodic check last reported as a conflict.
     @ObservationIgnored private var reportedConflictHash: ContentHash?
 
-    @ObservationIgnored private let dependencies: Dependencies
+    @ObservationIgnored private var dependencies: Dependencies
     @ObservationIgnored private let documentChanged: @MainActor (MarkdownDocument) -> Void
     @ObservationIgnored private let documentSaved: @MainActor (URL, [UInt8]) -> Void
     /// The pending automatic save (tests await it).
@@ -229,6 +229,15 @@ public final class DocumentEditorModel {
     }
 
     /// The user chose what to do with journaled edits.
+    /// The editor settings changed (the settings screen): later saves use
+    /// `formatOnSave`, and autosave follows `autosaveDelay` (`nil`: off)
+    /// from now on, rescheduled when there are unsaved edits.
+    public func onChangedSettings(formatOnSave: Bool, autosaveDelay: Duration?) {
+        dependencies.formatOnSave = formatOnSave
+        dependencies.autosaveDelay = autosaveDelay
+        scheduleAutosave()
+    }
+
     public func onChoseRecovery(_ choice: RecoveryChoice) async {
         guard destination?.recovery != nil else { return }
         destination = nil
@@ -237,6 +246,9 @@ public final class DocumentEditorModel {
             guard let entry = try? await dependencies.store.pendingJournal(url), var current = document.value else { return }
             let change = current.perform(edits: [TextEdit(range: 0..<current.storage.count, replacement: entry.bytes)])
             document = .loaded(current)
+            // The edits were made to the file as it was then: when it has
+            // changed on disk since, saving them is a conflict, not an overwrite.
+            if let base = entry.baseHash, base != fingerprint?.hash { fingerprint?.hash = base }
             record(change, selectionBefore: selection)
         case .discard:
             try? await dependencies.store.clearJournal(url)

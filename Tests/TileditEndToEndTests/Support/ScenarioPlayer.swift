@@ -274,7 +274,10 @@ final class ScenarioPlayer {
             for _ in 0..<8 {
                 let screen = try await session.settle()
                 if screen.status.contains("Settings: Autosave: \(wanted)") { return }
+                // The value changes once the settings file is written: wait
+                // for it, or a busy machine lets the next Space skip a value.
                 try session.press("Space")
+                _ = try await session.waitUntil("the autosave setting to change") { $0.status != screen.status }
             }
             throw fail(step, "autosave never showed \(wanted)")
         case "quit":
