@@ -17,4 +17,14 @@ struct BlockTextReplacementTests {
         let document = MarkdownDocument("# Hi\n\nBody\n", dialect: .yaml)
         #expect(try document.text(after: .replaceBlockText(document.blocks[1].id, text: "New\r\nbody")) == "# Hi\n\nNew\nbody\n")
     }
+
+    @Test func movingTheBlockAfterFrontMatterDownAndBackGivesTheBytesBack() throws {
+        let text = "---\ntitle: About\n---\n# About\n\nWe write.\n\n## More\n"
+        var document = MarkdownDocument(text, dialect: .yaml)
+        let heading = document.blocks[1].id
+        try document.perform(.moveBlock(heading, to: 2))
+        #expect(document.text == "---\ntitle: About\n---\nWe write.\n\n# About\n\n## More\n")
+        try document.perform(.moveBlock(heading, to: 1))
+        #expect(document.text == text)
+    }
 }

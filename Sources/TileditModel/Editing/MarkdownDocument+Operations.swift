@@ -417,7 +417,8 @@ extension MarkdownDocument {
             // The block that will precede the new one, and whether blank lines part them.
             var previous = boundary - 1
             if previous == removed { previous -= 1 }
-            let needsBlankBefore = previous >= 0 && gapAfter(previous) == 0
+            // Front matter ends at its closing line: a block may follow it directly.
+            let needsBlankBefore = previous >= 0 && gapAfter(previous) == 0 && kind(at: previous).frontMatter == nil
             return TextEdit(range: position..<position, replacement: (needsBlankBefore ? eol : []) + text + eol)
         }
         let end = storage.count
