@@ -319,7 +319,15 @@ public final class AppModel {
             for editor in dirty { await editor.onTappedSave() }
             let failed = dirty.filter(\.isDirty)
             if !failed.isEmpty {
-                destination = .alert(ViewError("Could not save \(failed.map(\.displayPath).joined(separator: ", ")); nothing was quit."))
+                // Each with its reason: a conflict with the disk, or the save's error.
+                let reasons = failed.map { editor in
+                    switch editor.saveState {
+                    case .conflict: "\(editor.displayPath) (changed on disk: choose reload, overwrite or keep both)"
+                    case .failed(let error): "\(editor.displayPath) (\(error.message))"
+                    default: editor.displayPath
+                    }
+                }
+                destination = .alert(ViewError("Could not save \(reasons.joined(separator: ", ")); nothing was quit."))
                 return
             }
         } else {
