@@ -372,4 +372,16 @@ struct KeyRouterTests {
             await fixture.press(.escape)
         }
     }
+
+    @Test func editingAFieldWiderThanThePaneLeavesNoCharacterOfTheOldValue() async throws {
+        let fixture = try await exampleSite()
+        await fixture.press(.character("3"), .down, .down, .enter, .end)
+        await fixture.type(" and a tail long enough to scroll the field past the pane XYZ")
+        await fixture.press(.enter)
+        #expect(fixture.app.editor?.inspector.fields.first { $0.key == "title" }?.original.hasSuffix("pane XYZ") == true)
+        await fixture.press(.enter, .home)
+        let row = try #require(EditorFixture.lines(await fixture.frame()).first { $0.contains("title  Nothing") })
+        // The field shows the value's start; the column before the border is blank.
+        #expect(row.hasSuffix("┃ title  Nothing you did not touch changes and a  ┃"))
+    }
 }

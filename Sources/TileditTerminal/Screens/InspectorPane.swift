@@ -158,6 +158,9 @@ enum InspectorPane {
             if position == fieldRows[state.fieldIndex], case .field(let block, let key, var field)? = state.editing,
                fields[state.fieldIndex].key == key {
                 let fieldRect = Rect(row: row, column: rect.column + valueColumn, width: rect.width - valueColumn - 1, height: 1)
+                // The value drawn above may be wider than the field: clear it
+                // to the row's end, or its last column shows beside the field.
+                buffer.fill(Rect(row: row, column: fieldRect.column, width: rect.maxColumn - fieldRect.column, height: 1), style: .plain)
                 field.draw(into: &buffer, rect: fieldRect, style: CellStyle(foreground: .text, attributes: .underline), focused: true)
                 state.editing = .field(block: block, key: key, field)
             }
