@@ -148,14 +148,19 @@ public final class DocumentListModel {
     }
 
     /// Summarizes the document at `path` again after it was saved, so its
-    /// title, date, tags and diagnostics count follow the file. A document
-    /// that cannot be summarized keeps its old row.
+    /// title, date, tags and diagnostics count follow the file; a new file
+    /// (a conflict copy) joins the list in path order. A document that
+    /// cannot be summarized keeps its old row.
     public func onSavedDocument(_ path: String) async {
-        guard let found = workspace.value, let index = found.documents.firstIndex(where: { $0.path == path }),
-              let summary = try? await workspaceClient.summarize(found.url(of: path), root),
-              var current = workspace.value, current.documents.indices.contains(index), current.documents[index].path == path
+        guard let found = workspace.value, let summary = try? await workspaceClient.summarize(found.url(of: path), root),
+              var current = workspace.value
         else { return }
-        current.documents[index] = summary
+        if let index = current.documents.firstIndex(where: { $0.path == path }) {
+            current.documents[index] = summary
+        } else {
+            let index = current.documents.firstIndex { $0.path > path } ?? current.documents.count
+            current.documents.insert(summary, at: index)
+        }
         workspace = .loaded(current)
     }
 

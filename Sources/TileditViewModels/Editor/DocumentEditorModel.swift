@@ -547,6 +547,8 @@ public final class DocumentEditorModel {
             guard let current = document.value else { return }
             do {
                 let copy = try await dependencies.store.saveCopy(url, current.bytes)
+                // A new file: the search index and the document list take it in.
+                documentSaved(copy, current.bytes)
                 await load()
                 notes = ["Your edits were saved as \(copy.lastPathComponent)."]
             } catch {
