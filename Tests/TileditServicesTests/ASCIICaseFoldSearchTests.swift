@@ -1,5 +1,5 @@
 import Testing
-@testable import TileditServices
+import TileditModel
 
 @Suite struct ASCIICaseFoldSearchTests {
     @Test(arguments: [("release", "The RELEASE notes"), ("release", "release"), ("a", "xyzA"), ("", "anything"), ("café", "Un café noir"), ("tile", "::: TiLe")])

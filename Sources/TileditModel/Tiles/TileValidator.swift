@@ -103,20 +103,12 @@ enum TileValidator {
             }
             let lowered = UnsafeBufferPointer(rebasing: name[0..<length])
             if lowered.elementsEqual("publickey".utf8) { return false }
-            return secretWords.contains { word in Self.bytes(lowered, contain: word) }
+            return secretWords.contains { ASCIICaseFoldSearch.contains($0, in: lowered) }
         }
     }
 
     /// Fragments of key names that hold secrets, lowercase.
     static let secretWords: [[UInt8]] = ["apikey", "secret", "token", "password", "passwd", "privatekey", "accesskey", "credential"].map { Array($0.utf8) }
-
-    private static func bytes(_ text: UnsafeBufferPointer<UInt8>, contain word: [UInt8]) -> Bool {
-        guard word.count <= text.count else { return false }
-        for start in 0...(text.count - word.count) where text[start] == word[0] {
-            if text[start..<(start + word.count)].elementsEqual(word) { return true }
-        }
-        return false
-    }
 
     /// One rule for what an embed accepts, shared with the HTML renderer.
     private static func isVideoURL(_ text: String) -> Bool {

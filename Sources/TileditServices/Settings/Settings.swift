@@ -28,6 +28,12 @@ public struct Settings: Sendable, Hashable {
     /// others follow in catalog order (default: none).
     public var catalogOrder: [String]
 
+    /// `autosaveInterval` as a delay after the last change; `nil` when
+    /// autosave is off.
+    public var autosaveDelay: Duration? {
+        autosaveInterval > 0 ? .seconds(autosaveInterval) : nil
+    }
+
     public init(formatOnSave: Bool = false, autosaveInterval: Int = 0, theme: Theme = .auto, catalogOrder: [String] = []) {
         self.formatOnSave = formatOnSave
         self.autosaveInterval = autosaveInterval

@@ -233,7 +233,7 @@ public final class AppModel {
         DocumentEditorModel.Dependencies(
             store: dependencies.store, clock: dependencies.clock, catalog: catalog,
             formatOnSave: settings.formatOnSave,
-            autosaveDelay: settings.autosaveInterval > 0 ? .seconds(settings.autosaveInterval) : nil)
+            autosaveDelay: settings.autosaveDelay)
     }
 
     private func closeDocument(_ path: String) {
@@ -282,9 +282,8 @@ public final class AppModel {
             guard let self else { return }
             self.settings = settings
             // Open documents follow at once, not only those opened later.
-            let delay: Duration? = settings.autosaveInterval > 0 ? .seconds(settings.autosaveInterval) : nil
             for editor in self.editors.values {
-                editor.onChangedSettings(formatOnSave: settings.formatOnSave, autosaveDelay: delay)
+                editor.onChangedSettings(formatOnSave: settings.formatOnSave, autosaveDelay: settings.autosaveDelay)
             }
         }
         destination = .settings(model)

@@ -1,20 +1,21 @@
 /// Substring search in UTF-8 bytes with ASCII letters compared without
 /// case: the cheap test that a text may hold a search term before it is
-/// tokenized. Bytes of 0x80 and above compare exactly.
-enum ASCIICaseFoldSearch {
+/// tokenized, or that a key names a secret. Bytes of 0x80 and above
+/// compare exactly.
+package enum ASCIICaseFoldSearch {
     /// Whether `haystack` contains `needle` (lowercase ASCII bytes); an
     /// empty needle is contained in everything.
-    static func contains(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
+    package static func contains(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
         haystack.withUnsafeBufferPointer { contains(needle, in: $0) }
     }
 
     /// Whether the UTF-8 of `text` contains `needle` (lowercase ASCII bytes).
-    static func contains(_ needle: [UInt8], in text: String) -> Bool {
+    package static func contains(_ needle: [UInt8], in text: String) -> Bool {
         if let found = text.utf8.withContiguousStorageIfAvailable({ contains(needle, in: $0) }) { return found }
         return contains(needle, in: Array(text.utf8))
     }
 
-    static func contains(_ needle: [UInt8], in text: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func contains(_ needle: [UInt8], in text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = needle.first else { return true }
         guard needle.count <= text.count else { return false }
         let firstUpper = first >= 0x61 && first <= 0x7A ? first - 32 : first
