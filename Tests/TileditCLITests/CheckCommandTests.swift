@@ -21,8 +21,9 @@ struct CheckCommandTests {
         ])
         let paths = lines.map { String($0.prefix { $0 != ":" }) }
         #expect(paths == paths.sorted())
-        #expect(run.status == 1)
-        #expect(run.standardError == "")
+        // Case 49 is not UTF-8: it is named on standard error and makes the run exit 2.
+        #expect(run.status == 2)
+        #expect(run.standardError == "cases/49-non-utf8-bytes-refused/input.md: invalid UTF-8 at byte 26 (line 3, column 11); the file was not changed\n")
     }
 
     @Test func aFileWithoutProblemsPrintsNothingAndExitsZero() async throws {
