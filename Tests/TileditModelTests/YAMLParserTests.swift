@@ -112,4 +112,56 @@ struct YAMLParserTests {
         #expect(result.documents == [YAMLDocumentNode(root: Self.plain("a", 4..<5), range: 0..<6)])
         #expect(result.error?.code == .yamlSyntax)
     }
+
+    // MARK: Marks that do not come in order
+
+    @Test func anEmptyValueBeforeAnAnchoredEmptyKeyIsReadWithoutATrap() throws {
+        // `?` with no key, then `&a` anchoring an empty key: libyaml's empty
+        // value sits where the next key's anchor starts (the suite's ZWK4).
+        let root = try Self.root("?\n&a :")
+
+        #expect(root == YAMLNode(
+            content: .mapping([
+                YAMLPair(key: Self.plain("", 1..<1), value: Self.plain("", 2..<2)),
+                YAMLPair(key: Self.plain("", 4..<4, anchor: "a"), value: Self.plain("", 6..<6)),
+            ]),
+            range: 0..<6))
+    }
+
+    @Test func anEmptyNodeWithAnAnchorOrTagStartsAndEndsAfterThem() throws {
+        let root = try Self.root("a: &x\nb: !!str\nc: &y !t\n")
+
+        #expect(root == YAMLNode(
+            content: .mapping([
+                YAMLPair(key: Self.plain("a", 0..<1), value: Self.plain("", 5..<5, anchor: "x")),
+                YAMLPair(key: Self.plain("b", 6..<7), value: Self.plain("", 14..<14, tag: "tag:yaml.org,2002:str")),
+                YAMLPair(key: Self.plain("c", 15..<16), value: Self.plain("", 23..<23, anchor: "y", tag: "!t")),
+            ]),
+            range: 0..<23))
+    }
+
+    @Test(arguments: ["{! !", "? \"\"!", "*y\t&y:", "?\n&a :", "- &a\n- !b\n- &c !d\n"])
+    func inputsWhoseMarksOnceTrappedAreReadOrReported(_ text: String) {
+        let bytes = Array(text.utf8)
+        let result = YAMLParser.parse(bytes)
+        var stack = result.documents.compactMap(\.root)
+        while let node = stack.popLast() {
+            #expect(node.range.lowerBound <= node.range.upperBound && node.range.upperBound <= bytes.count)
+            if let pairs = node.pairs { stack += pairs.flatMap { [$0.key, $0.value] } }
+            if let items = node.items { stack += items }
+        }
+        #expect(result.error.map { $0.offset <= bytes.count } ?? true)
+    }
+
+    @Test func theFuzzersShortInputsGiveLibyamlsReading() {
+        // `{! !`: a flow mapping whose key is tagged `!` and empty, cut off.
+        let flow = YAMLParser.parse("{! !")
+        #expect(flow.documents == [])
+        #expect(flow.error == YAMLSyntaxError(
+            code: .yamlSyntax, message: "invalid YAML: while parsing a flow mapping: did not find expected ',' or '}'", offset: 3, line: 0))
+        // `? ""!`: a quoted key followed by a stray `!`.
+        #expect(YAMLParser.parse("? \"\"!").error?.code == .yamlSyntax)
+        // `*y\t&y:`: an alias used as a key before its anchor.
+        #expect(YAMLParser.parse("*y\t&y:").error?.code == .yamlSyntax)
+    }
 }

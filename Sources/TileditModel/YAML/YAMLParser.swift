@@ -176,7 +176,8 @@ private struct Builder: ~Copyable {
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
             let start = marks.offset(event.start_mark)
-            var end = marks.offset(event.end_mark)
+            // Marks are libyaml's; never trust their order.
+            var end = Swift.max(marks.offset(event.end_mark), start)
             let kind: YAMLNode.Kind
             switch scalar.style {
             case YAML_SINGLE_QUOTED_SCALAR_STYLE: kind = .singleQuotedScalar
@@ -187,23 +188,27 @@ private struct Builder: ~Copyable {
             }
             if kind == .literalScalar || kind == .foldedScalar { end = contentEnd(before: end, notBefore: start) }
             let value = scalar.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self) } ?? ""
-            let tokenStart = scalarTokenStart(start, end: end)
-            add(YAMLNode(text: value, kind: kind, anchor: Self.string(scalar.anchor), tag: Self.string(scalar.tag), range: tokenStart..<end))
+            let anchor = Self.string(scalar.anchor)
+            let tag = Self.string(scalar.tag)
+            let tokenStart = anchor != nil || tag != nil ? propertiesEnd(start, end: end, isScalar: true) : start
+            add(YAMLNode(text: value, kind: kind, anchor: anchor, tag: tag, range: tokenStart..<Swift.max(end, tokenStart)))
         case YAML_ALIAS_EVENT:
             let start = marks.offset(event.start_mark)
-            let end = marks.offset(event.end_mark)
+            let end = Swift.max(marks.offset(event.end_mark), start)
             add(YAMLNode(text: Self.string(event.data.alias.anchor) ?? "", kind: .alias, range: start..<end))
         case YAML_SEQUENCE_START_EVENT:
             guard frames.count < maximumDepth else { return limitError(event) }
             let data = event.data.sequence_start
             frames.append(Frame(
-                isMapping: false, style: data.style == YAML_FLOW_SEQUENCE_STYLE ? .flow : .block, start: collectionStart(event),
+                isMapping: false, style: data.style == YAML_FLOW_SEQUENCE_STYLE ? .flow : .block,
+                start: collectionStart(event, hasProperties: data.anchor != nil || data.tag != nil),
                 anchor: Self.string(data.anchor), tag: Self.string(data.tag), firstChild: children.count))
         case YAML_MAPPING_START_EVENT:
             guard frames.count < maximumDepth else { return limitError(event) }
             let data = event.data.mapping_start
             frames.append(Frame(
-                isMapping: true, style: data.style == YAML_FLOW_MAPPING_STYLE ? .flow : .block, start: collectionStart(event),
+                isMapping: true, style: data.style == YAML_FLOW_MAPPING_STYLE ? .flow : .block,
+                start: collectionStart(event, hasProperties: data.anchor != nil || data.tag != nil),
                 anchor: Self.string(data.anchor), tag: Self.string(data.tag), firstChild: children.count))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let frame = frames.popLast() else { break }
@@ -239,18 +244,30 @@ private struct Builder: ~Copyable {
 
     /// The start of a collection: libyaml's start mark can sit on the anchor
     /// or tag; the node itself starts after them.
-    private mutating func collectionStart(_ event: yaml_event_t) -> Int {
-        scalarTokenStart(marks.offset(event.start_mark), end: marks.offset(event.end_mark))
+    private mutating func collectionStart(_ event: yaml_event_t, hasProperties: Bool) -> Int {
+        let start = marks.offset(event.start_mark)
+        guard hasProperties else { return start }
+        return propertiesEnd(start, end: Swift.max(marks.offset(event.end_mark), start), isScalar: false)
     }
 
-    /// Skips an anchor (`&a`) and tag (`!t`) written before a node.
-    private func scalarTokenStart(_ start: Int, end: Int) -> Int {
+    /// Where a node starts after the anchor (`&a`) and tag (`!t`) written
+    /// from `start`: past them and the spaces or line breaks after them, but
+    /// never past `end` (a scalar's end, or the end of a collection's first
+    /// token). A scalar with properties and no text of its own (`key: &a`)
+    /// starts and ends just after them, so a value written there goes after
+    /// the properties.
+    private func propertiesEnd(_ start: Int, end: Int, isScalar: Bool) -> Int {
+        let limit = Swift.min(end, bytes.count)
         var position = start
-        while position < bytes.count && (bytes[position] == 0x26 || bytes[position] == 0x21) {
-            while position < bytes.count && !Byte.isWhitespace(bytes[position]) { position += 1 }
-            while position < bytes.count && Byte.isWhitespace(bytes[position]) { position += 1 }
+        var afterProperties = start
+        while position < limit && (bytes[position] == 0x26 || bytes[position] == 0x21) {
+            while position < limit && !Byte.isWhitespace(bytes[position]) { position += 1 }
+            afterProperties = position
+            while position < limit && Byte.isWhitespace(bytes[position]) { position += 1 }
         }
-        return position <= end || end <= start ? position : start
+        // An empty scalar ends where its properties end.
+        if isScalar && position >= limit { return Swift.max(afterProperties, Swift.min(start, limit)) }
+        return Swift.max(position, Swift.min(start, limit))
     }
 
     /// The end of a block scalar's last content line (its line break excluded).
