@@ -94,7 +94,8 @@ struct YAMLParserTests {
 
         #expect(result.documents == [])
         #expect(result.error == YAMLSyntaxError(
-            code: .yamlSyntax, message: "invalid YAML: while parsing a flow node: did not find expected node content", offset: 5, line: 1))
+            code: .yamlSyntax, message: "invalid YAML: while parsing a flow node: did not find expected node content", offset: 5, line: 1,
+            contextOffset: 5))
     }
 
     @Test func nestingDeeperThanTheLimitStopsAtTheFirstCollectionTooDeep() {
@@ -158,7 +159,7 @@ struct YAMLParserTests {
         let flow = YAMLParser.parse("{! !")
         #expect(flow.documents == [])
         #expect(flow.error == YAMLSyntaxError(
-            code: .yamlSyntax, message: "invalid YAML: while parsing a flow mapping: did not find expected ',' or '}'", offset: 3, line: 0))
+            code: .yamlSyntax, message: "invalid YAML: while parsing a flow mapping: did not find expected ',' or '}'", offset: 3, line: 0, contextOffset: 0))
         // `? ""!`: a quoted key followed by a stray `!`.
         #expect(YAMLParser.parse("? \"\"!").error?.code == .yamlSyntax)
         // `*y\t&y:`: an alias used as a key before its anchor.

@@ -79,7 +79,7 @@ extension MarkdownDocument {
             } create: { dialect throws(EditError) in
                 try newFieldLine(key: key, value: value, dialect: dialect)
             } check: { frontMatter in
-                frontMatter[key] == value.replacingCRLF() ? nil : .invalidValue(message: "`\(key)` would not read back as the text given")
+                frontMatter[key]?.hasSameBytes(as: value) == true ? nil : .invalidValue(message: "`\(key)` would not read back as the text given")
             }
         case .setFrontMatterList(let key, let items):
             return try planFrontMatter(key: key) { editor throws(EditError) in
@@ -104,7 +104,12 @@ extension MarkdownDocument {
             if let problem = frontMatter.problem { throw .frontMatterUnavailable(message: problem) }
             switch frontMatter.dialect {
             case .tiledown:
-                guard let field = frontMatter.field(key) else { return Plan(edits: [], focus: first) }
+                let matching = frontMatter.fields.filter { $0.key.hasSameBytes(as: key) }
+                if matching.count > 1 {
+                    let lines = matching.map { firstLine(at: 0) + $0.lineOffset }
+                    throw .invalidValue(message: "`\(key)` is written \(matching.count) times (lines \(YAMLEditor.list(lines))); remove the others before editing it")
+                }
+                guard let field = matching.first else { return Plan(edits: [], focus: first) }
                 let lines = lineRange(containing: start + field.keySpan.lowerBound)
                 return Plan(edits: [TextEdit(range: lines, replacement: [])], focus: first)
             case .yaml:
@@ -359,7 +364,12 @@ extension MarkdownDocument {
 
     private func flatSet(_ frontMatter: FrontMatter, blockStart start: Int, key: String, value: String) throws(EditError) -> [TextEdit] {
         try checkFlat(key: key, value: value)
-        if let field = frontMatter.fields.last(where: { $0.key == key }) {
+        let matching = frontMatter.fields.filter { $0.key.hasSameBytes(as: key) }
+        if matching.count > 1 {
+            let lines = matching.map { firstLine(at: 0) + $0.lineOffset }
+            throw .invalidValue(message: "`\(key)` is written \(matching.count) times (lines \(YAMLEditor.list(lines))); remove the others before editing it")
+        }
+        if let field = matching.last {
             if field.valueSpan.isEmpty || value.isEmpty {
                 // `key:` or clearing: rewrite the text after the colon.
                 var colon = start + field.keySpan.upperBound

@@ -25,10 +25,15 @@ struct YAMLEditor {
     /// Edits that set the scalar at `path` to `value` (typed text), adding
     /// the key to its mapping when absent.
     ///
-    /// - Returns: the edits and notes for the user.
+    /// The value keeps the old one's style, and its anchor and tag; a tag
+    /// is kept only while the value satisfies it (`YAMLTagRule`).
+    ///
+    /// - Returns: the edits (none when the value is already `value`) and
+    ///   notes for the user (other places that read an anchored value).
     /// - Throws: `EditError.pathNotFound` when the path leads through an
     ///   alias, a missing parent or a non-scalar; `.invalidValue` when the
-    ///   value cannot be written.
+    ///   value cannot be written, its tag does not allow it, or the key is
+    ///   written twice in its mapping.
     func setScalar(at path: YAMLPath, to value: String) throws(EditError) -> (edits: [TextEdit], notes: [String]) {
         guard let last = path.components.last else { throw .pathNotFound(message: "empty path") }
         guard let root else {
@@ -40,24 +45,58 @@ struct YAMLEditor {
         }
         let parentPath = Array(path.components.dropLast())
         let (parent, parentInFlow, parentAnchors) = try resolve(parentPath, from: root)
-        var notes = anchorNotes(parentAnchors)
+        var anchors = parentAnchors
+        let edits: [TextEdit]
         switch (last, parent.content) {
         case (.key(let key), .mapping(let pairs)):
-            if let pair = pairs.first(where: { $0.key.scalar?.value == key }) {
-                if pair.value.anchor != nil { notes = anchorNotes(parentAnchors + [pair.value.anchor].compactMap { $0 }) }
-                let edit = try replaceValue(pair.value, keyNode: pair.key, inFlow: parent.collectionStyle == .flow || parentInFlow, value: value)
-                return ([edit], notes)
+            if let index = try pairIndex(key, in: pairs, path: path) {
+                let pair = pairs[index]
+                if case .alias(let name) = pair.value.content {
+                    throw .pathNotFound(message: "`\(path)` is an alias of `&\(name)`; edit the anchored node instead")
+                }
+                if let anchor = pair.value.anchor { anchors.append(anchor) }
+                let next = index + 1 < pairs.count ? pairs[index + 1] : nil
+                edits = try replaceValue(
+                    pair.value, keyNode: pair.key, nextKey: next?.key, parent: parent,
+                    inFlow: parent.collectionStyle == .flow || parentInFlow, value: value, name: path.description)
+            } else {
+                edits = [try addKey(key, value: value, to: parent, inFlow: parentInFlow)]
             }
-            return ([try addKey(key, value: value, to: parent, inFlow: parentInFlow)], notes)
         case (.index(let index), .sequence(let items)):
             guard index < items.count else { throw .pathNotFound(message: "`\(YAMLPath(parentPath))` has \(items.count) items; there is no item \(index)") }
             let item = items[index]
-            return ([try replaceValue(item, keyNode: nil, inFlow: parent.collectionStyle == .flow || parentInFlow, value: value)], notes)
+            if case .alias(let name) = item.content {
+                throw .pathNotFound(message: "`\(path)` is an alias of `&\(name)`; edit the anchored node instead")
+            }
+            if let anchor = item.anchor { anchors.append(anchor) }
+            edits = try replaceValue(
+                item, keyNode: nil, nextKey: nil, parent: parent, inFlow: parent.collectionStyle == .flow || parentInFlow,
+                value: value, name: path.description)
         case (.index(let index), .mapping):
             return try setScalar(at: YAMLPath(parentPath + [.key(String(index))]), to: value)
         default:
             throw .pathNotFound(message: "`\(YAMLPath(parentPath))` is \(parent.kindDescription), not a mapping")
         }
+        return (edits, edits.isEmpty ? [] : anchorNotes(anchors))
+    }
+
+    /// The index of the pair whose key has exactly the bytes of `key`
+    /// (`YAMLKey`), `nil` when there is none.
+    ///
+    /// - Throws: `.invalidValue` when the key is written more than once: a
+    ///   reader keeps only one of them, so which one an edit means is not defined.
+    private func pairIndex(_ key: String, in pairs: [YAMLPair], path: YAMLPath) throws(EditError) -> Int? {
+        let found = YAMLKey.indexes(of: key, in: pairs)
+        guard found.count > 1 else { return found.first }
+        let lines = lines(of: found.map { pairs[$0].key.range.lowerBound })
+        throw .invalidValue(message: "`\(path)` is written \(found.count) times in its mapping (lines \(Self.list(lines))); YAML readers keep only one, so remove the others before editing it")
+    }
+
+    /// `1, 2 and 3`.
+    static func list(_ numbers: [Int]) -> String {
+        let words = numbers.map(String.init)
+        guard words.count > 1, let last = words.last else { return words.first ?? "" }
+        return words.dropLast().joined(separator: ", ") + " and " + last
     }
 
     /// Edits that append `item` to the sequence at `path` (created as a flow
@@ -72,12 +111,13 @@ struct YAMLEditor {
         let target: YAMLNode
         switch (last, parent.content) {
         case (.key(let key), .mapping(let pairs)):
-            guard let pair = pairs.first(where: { $0.key.scalar?.value == key }) else {
+            guard let index = try pairIndex(key, in: pairs, path: path) else {
                 guard parent.collectionStyle == .block else { throw .pathNotFound(message: "`\(path)` does not exist") }
                 let edit = try addRawKey(key, valueText: "[\(try flowItem(item))]", to: parent)
                 return [edit]
             }
-            if let scalar = pair.value.scalar, scalar.isEmptyPlain {
+            let pair = pairs[index]
+            if let scalar = pair.value.scalar, scalar.isEmptyPlain, pair.value.anchor == nil, pair.value.tag == nil {
                 return [insertAfterColon(of: pair.key, text: "[\(try flowItem(item))]")]
             }
             target = pair.value
@@ -123,9 +163,10 @@ struct YAMLEditor {
         let (parent, _, _) = try resolve(Array(path.components.dropLast()), from: root)
         guard case .mapping(let pairs) = parent.content else { throw .pathNotFound(message: "`\(path)` does not exist") }
         let flow = "[\(try items.map(flowItem).joined(separator: ", "))]"
-        guard let pair = pairs.first(where: { $0.key.scalar?.value == key }) else {
+        guard let index = try pairIndex(key, in: pairs, path: path) else {
             return [try addRawKey(key, valueText: flow, to: parent)]
         }
+        let pair = pairs[index]
         if case .sequence(let old) = pair.value.content, !old.isEmpty, !items.isEmpty {
             return try updateSequence(pair.value, items: old, to: items)
         }
@@ -149,8 +190,11 @@ struct YAMLEditor {
             }
             return [TextEdit(range: start..<end, replacement: lines)]
         }
-        if let scalar = pair.value.scalar, scalar.isEmptyPlain {
+        if let scalar = pair.value.scalar, scalar.isEmptyPlain, pair.value.anchor == nil, pair.value.tag == nil {
             return [insertAfterColon(of: pair.key, text: flow)]
+        }
+        if pair.value.tag != nil {
+            throw .invalidValue(message: "`\(path)` is tagged `\(YAMLTagRule.displayName(pair.value.tag ?? ""))`; edit the YAML as text to make it a list")
         }
         return [TextEdit(range: pair.value.range, replacement: flow)]
     }
@@ -170,16 +214,19 @@ struct YAMLEditor {
             throw .invalidValue(message: "an item of this list holds a comma or is not a single value, which a comma-separated field cannot show; edit the YAML as text")
         }
         var prefix = 0
-        while prefix < Swift.min(old.count, items.count) && values[prefix] == items[prefix] { prefix += 1 }
+        func same(_ oldIndex: Int, _ newIndex: Int) -> Bool { values[oldIndex]?.hasSameBytes(as: items[newIndex]) ?? false }
+        while prefix < Swift.min(old.count, items.count) && same(prefix, prefix) { prefix += 1 }
         var suffix = 0
-        while suffix < Swift.min(old.count, items.count) - prefix && values[old.count - 1 - suffix] == items[items.count - 1 - suffix] { suffix += 1 }
+        while suffix < Swift.min(old.count, items.count) - prefix && same(old.count - 1 - suffix, items.count - 1 - suffix) { suffix += 1 }
         let removed = Array(old[prefix..<(old.count - suffix)])
         let added = Array(items[prefix..<(items.count - suffix)])
         if removed.isEmpty && added.isEmpty { return [] }
         let inFlow = sequence.collectionStyle == .flow
         if removed.count == added.count {
             var edits: [TextEdit] = []
-            for (node, value) in zip(removed, added) { edits.append(try replaceValue(node, keyNode: nil, inFlow: inFlow, value: value)) }
+            for (node, value) in zip(removed, added) {
+                edits += try replaceValue(node, keyNode: nil, nextKey: nil, parent: sequence, inFlow: inFlow, value: value, name: "an item")
+            }
             return edits
         }
         if inFlow {
@@ -217,7 +264,7 @@ struct YAMLEditor {
     func removeKey(at path: YAMLPath) throws(EditError) -> [TextEdit] {
         guard let root, case .key(let key)? = path.components.last else { throw .pathNotFound(message: "`\(path)` does not exist") }
         let (parent, _, _) = try resolve(Array(path.components.dropLast()), from: root)
-        guard case .mapping(let pairs) = parent.content, let index = pairs.firstIndex(where: { $0.key.scalar?.value == key }) else {
+        guard case .mapping(let pairs) = parent.content, let index = try pairIndex(key, in: pairs, path: path) else {
             throw .pathNotFound(message: "`\(path)` does not exist")
         }
         let pair = pairs[index]
@@ -248,14 +295,16 @@ struct YAMLEditor {
             var next: YAMLNode?
             switch (component, current.content) {
             case (.key(let key), .mapping):
-                next = lookup(key, in: current, hops: 0)?.node
-                if let found = lookup(key, in: current, hops: 0), found.merged {
-                    throw .pathNotFound(message: "`\(YAMLPath(walked + [component]))` comes from a merged anchor; set a key of it to override it here")
+                if let found = try lookup(key, in: current, path: YAMLPath(walked + [component]), hops: 0) {
+                    if found.merged {
+                        throw .pathNotFound(message: "`\(YAMLPath(walked + [component]))` comes from a merged anchor; set a key of it to override it here")
+                    }
+                    next = found.node
                 }
             case (.index(let index), .sequence(let items)):
                 next = index < items.count ? items[index] : nil
             case (.index(let index), .mapping):
-                next = lookup(String(index), in: current, hops: 0)?.node
+                next = try lookup(String(index), in: current, path: YAMLPath(walked + [component]), hops: 0)?.node
             default:
                 next = nil
             }
@@ -272,16 +321,16 @@ struct YAMLEditor {
         return (current, inFlow, anchors)
     }
 
-    /// The value for `key` in `mapping`: an explicit pair, or one from a
-    /// `<<` merge (bounded by `maximumHops`).
-    private func lookup(_ key: String, in mapping: YAMLNode, hops: Int) -> (node: YAMLNode, merged: Bool)? {
+    /// The value for `key` in `mapping`: an explicit pair (keys compared by
+    /// their bytes), or one from a `<<` merge (bounded by `maximumHops`).
+    private func lookup(_ key: String, in mapping: YAMLNode, path: YAMLPath, hops: Int) throws(EditError) -> (node: YAMLNode, merged: Bool)? {
         guard hops < Self.maximumHops, let pairs = mapping.pairs else { return nil }
-        if let pair = pairs.first(where: { $0.key.scalar?.value == key }) { return (pair.value, hops > 0) }
-        for pair in pairs where pair.key.scalar?.value == "<<" && pair.key.scalar?.style == .plain {
+        if let index = try pairIndex(key, in: pairs, path: path) { return (pairs[index].value, hops > 0) }
+        for pair in pairs where YAMLKey.matches(pair.key, "<<") && pair.key.scalar?.style == .plain {
             let sources: [YAMLNode] = pair.value.items ?? [pair.value]
             for source in sources {
                 guard case .alias(let name) = source.content, let anchored = anchoredNode(name) else { continue }
-                if let found = lookup(key, in: anchored, hops: hops + 1) { return (found.node, true) }
+                if let found = try lookup(key, in: anchored, path: path, hops: hops + 1) { return (found.node, true) }
             }
         }
         return nil
@@ -315,64 +364,218 @@ struct YAMLEditor {
         }
     }
 
+    /// For each of `anchors` that aliases use, a note naming their lines.
+    /// One walk of the tree and one pass over the text, whatever the number
+    /// of anchors and aliases.
     private func anchorNotes(_ anchors: [String]) -> [String] {
-        guard let root else { return [] }
+        guard let root, !anchors.isEmpty else { return [] }
+        let wanted = Set(anchors)
+        var uses: [String: [Int]] = [:]
+        visit(root) { node in
+            if case .alias(let name) = node.content, wanted.contains(name) { uses[name, default: []].append(node.range.lowerBound) }
+        }
         var notes: [String] = []
-        for anchor in Set(anchors).sorted() {
-            var lines: [Int] = []
-            visit(root) { node in
-                if case .alias(let name) = node.content, name == anchor { lines.append(line(of: node.range.lowerBound)) }
-            }
-            if !lines.isEmpty {
-                let places = lines.count == 1 ? "1 other place uses" : "\(lines.count) other places use"
-                notes.append("\(places) the anchor `\(anchor)` (line\(lines.count == 1 ? "" : "s") \(lines.map(String.init).joined(separator: ", "))) and will see this change")
-            }
+        for anchor in wanted.sorted() {
+            guard let offsets = uses[anchor] else { continue }
+            let lines = lines(of: offsets)
+            let places = lines.count == 1 ? "1 other place uses" : "\(lines.count) other places use"
+            notes.append("\(places) the anchor `\(anchor)` (line\(lines.count == 1 ? "" : "s") \(lines.map(String.init).joined(separator: ", "))) and will see this change")
         }
         return notes
     }
 
     // MARK: Writing
 
-    private func replaceValue(_ node: YAMLNode, keyNode: YAMLNode?, inFlow: Bool, value: String) throws(EditError) -> TextEdit {
+    /// The `tag:yaml.org,2002:set` tag: a mapping whose values are all empty.
+    private static let setTag = YAMLTagRule.prefix + "set"
+
+    /// Edits that write `value` in place of the scalar `node`.
+    ///
+    /// - Parameters:
+    ///   - keyNode: the node's key (`nil` for a sequence item).
+    ///   - nextKey: the key of the pair after the node's, if any.
+    ///   - parent: the mapping or sequence holding the node.
+    ///   - name: the node's path, for messages.
+    private func replaceValue(
+        _ node: YAMLNode, keyNode: YAMLNode?, nextKey: YAMLNode?, parent: YAMLNode, inFlow: Bool, value: String, name: String
+    ) throws(EditError) -> [TextEdit] {
         guard let scalar = node.scalar else {
-            throw .pathNotFound(message: "the value is \(node.kindDescription), not a single value")
+            throw .pathNotFound(message: "`\(name)` is \(node.kindDescription), not a single value")
         }
-        let intent = YAMLScalarWriter.intent(for: value, replacing: scalar)
-        if scalar.isEmptyPlain {
-            guard let keyNode else {
-                let dash = dashOffset(before: Swift.max(node.range.lowerBound, 1))
-                let written = try writtenScalar(intent, style: .plain, inFlow: inFlow, indent: indentation(at: dash) + "  ")
-                return TextEdit(range: (dash + 1)..<(dash + 1), replacement: " " + written)
+        if let tag = node.tag, let problem = YAMLTagRule.problem(value: value, tag: tag, name: name) {
+            throw .invalidValue(message: problem)
+        }
+        if parent.tag == Self.setTag && !["", "~", "null", "Null", "NULL"].contains(value) {
+            throw .invalidValue(message: "`\(name)` is a member of a `!!set`, whose values are always empty")
+        }
+        if scalar.value.hasSameBytes(as: value) { return [] }
+        // A tag fixes the type: only YAML's syntax decides how to write it.
+        let typeFixed = node.tag != nil
+        let intent = typeFixed ? YAMLScalarWriter.Intent.text(value) : YAMLScalarWriter.intent(for: value, replacing: scalar)
+        guard scalar.isEmptyPlain else {
+            var contentIndent = columnIndent(at: keyNode?.range.lowerBound ?? dashOffset(before: node.range.lowerBound)) + "  "
+            var range = scalar.range
+            let spacesBelow = spaceOnlyLines(after: range.upperBound)
+            if scalar.style == .literal || scalar.style == .folded {
+                if let own = blockContentIndent(scalar.range) { contentIndent = own }
+                // Lines of spaces below a block scalar belong to it: they go with it.
+                if let end = spacesBelow { range = range.lowerBound..<end }
             }
-            let written = try writtenScalar(intent, style: .plain, inFlow: inFlow, indent: indentation(at: keyNode.range.lowerBound) + "  ")
-            return insertAfterColon(of: keyNode, text: written)
-        }
-        let indentBase = keyNode.map { indentation(at: $0.range.lowerBound) } ?? indentation(at: node.range.lowerBound)
-        var contentIndent = indentBase + "  "
-        if scalar.style == .literal || scalar.style == .folded {
-            // Keep the block scalar's own indentation.
-            let firstContent = lineEnd(of: scalar.range.lowerBound) + (lineEnding == .crlf ? 2 : 1)
-            if firstContent < scalar.range.upperBound {
-                var index = firstContent
-                while index < scalar.range.upperBound && text[index] == Byte.space { index += 1 }
-                if index > firstContent { contentIndent = String(repeating: " ", count: index - firstContent) }
+            var written = try writtenScalar(
+                intent, style: scalar.style, inFlow: inFlow, indent: contentIndent, typeFixed: typeFixed,
+                canBlock: !inFlow && endsItsLine(scalar.range.upperBound) && (spacesBelow == nil || range.upperBound != scalar.range.upperBound))
+            // `&a:b`: libyaml ends the anchor at `:`, the value starts right after it.
+            if node.anchor != nil || node.tag != nil, range.lowerBound > 0, !Byte.isWhitespace(text[range.lowerBound - 1]) {
+                written = " " + written
             }
+            return [TextEdit(range: range, replacement: written)]
         }
-        let written = try writtenScalar(intent, style: scalar.style, inFlow: inFlow, indent: contentIndent)
-        return TextEdit(range: scalar.range, replacement: written)
+        // An empty value: after its anchor or tag, after its key's `:`, after
+        // a `- `, or a new `:` for an explicit key written without one.
+        if node.anchor != nil || node.tag != nil {
+            let at = node.range.lowerBound
+            let indent = columnIndent(at: keyNode?.range.lowerBound ?? dashOffset(before: at)) + "  "
+            let written = try writtenScalar(
+                intent, style: .plain, inFlow: inFlow, indent: indent, typeFixed: typeFixed, canBlock: canBlock(at: at, inFlow: inFlow))
+            return [TextEdit(range: at..<at, replacement: " " + written)]
+        }
+        guard let keyNode else {
+            let dash = dashOffset(before: Swift.max(node.range.lowerBound, 1))
+            let written = try writtenScalar(
+                intent, style: .plain, inFlow: inFlow, indent: columnIndent(at: dash) + "  ", typeFixed: typeFixed,
+                canBlock: canBlock(at: dash + 1, inFlow: inFlow))
+            return [TextEdit(range: (dash + 1)..<(dash + 1), replacement: " " + written)]
+        }
+        if let colon = valueIndicator(after: keyNode, before: nextKey?.range.lowerBound ?? text.count, inFlow: inFlow) {
+            let written = try writtenScalar(
+                intent, style: .plain, inFlow: inFlow, indent: columnIndent(at: keyNode.range.lowerBound) + "  ", typeFixed: typeFixed,
+                canBlock: canBlock(at: colon + 1, inFlow: inFlow))
+            return [insertAfterColon(colon, text: written)]
+        }
+        if inFlow {
+            // `{a, b}`: the key gets its `:` and value.
+            let written = try writtenScalar(intent, style: .plain, inFlow: true, indent: "", typeFixed: typeFixed, canBlock: false)
+            let at = keyNode.range.upperBound
+            return [TextEdit(range: at..<at, replacement: (keyNode.range.isEmpty ? " : " : ": ") + written)]
+        }
+        // `? key` with no `: value` line: one is added below the key, at the `?`.
+        let question = explicitKeyIndicator(before: keyNode.range.lowerBound)
+        let indent = columnIndent(at: question)
+        let keyEnd = lineEnd(of: Swift.max(keyNode.range.upperBound, question + 1))
+        let written = try writtenScalar(
+            intent, style: .plain, inFlow: false, indent: indent + "  ", typeFixed: typeFixed, canBlock: spaceOnlyLines(after: keyEnd) == nil)
+        let line = "\(indent): \(written)"
+        return [insertLine(line, at: keyEnd)]
     }
 
-    private func writtenScalar(_ intent: YAMLScalarWriter.Intent, style: YAMLScalar.Style, inFlow: Bool, indent: String) throws(EditError) -> String {
-        if let line = YAMLScalarWriter.singleLine(intent, style: style, inFlow: inFlow, readers: readers) {
-            if style == .literal && !inFlow, let block = YAMLScalarWriter.blockLiteral(intent.text, indent: indent, lineEnding: lineEnding) {
-                return block
-            }
-            return line
-        }
-        if !inFlow, let block = YAMLScalarWriter.blockLiteral(intent.text, indent: indent, lineEnding: lineEnding) {
+    /// The text of a scalar: in `style` when it can hold the value (a block
+    /// scalar only where `canBlock`, i.e. nothing follows on its last
+    /// line), else plain or quoted on one line, else a literal block, else
+    /// double-quoted with escapes.
+    private func writtenScalar(
+        _ intent: YAMLScalarWriter.Intent, style: YAMLScalar.Style, inFlow: Bool, indent: String, typeFixed: Bool = false, canBlock: Bool
+    ) throws(EditError) -> String {
+        let text = intent.text
+        if canBlock && style == .folded, let block = YAMLScalarWriter.blockFolded(text, indent: indent, lineEnding: lineEnding) {
             return block
         }
-        return YAMLScalarWriter.doubleQuoted(intent.text)
+        if canBlock && style == .literal, let block = YAMLScalarWriter.blockLiteral(text, indent: indent, lineEnding: lineEnding) {
+            return block
+        }
+        if let line = YAMLScalarWriter.singleLine(intent, style: style, inFlow: inFlow, readers: readers, typeFixed: typeFixed) {
+            return line
+        }
+        if canBlock, let block = YAMLScalarWriter.blockLiteral(text, indent: indent, lineEnding: lineEnding) {
+            return block
+        }
+        return YAMLScalarWriter.doubleQuoted(text)
+    }
+
+    /// The indentation of a block scalar's first content line, when it has one.
+    private func blockContentIndent(_ range: Range<Int>) -> String? {
+        let header = lineEnd(of: range.lowerBound)
+        var first = header
+        if first < text.count && text[first] == Byte.carriageReturn { first += 1 }
+        if first < text.count && text[first] == Byte.newline { first += 1 }
+        guard first < range.upperBound else { return nil }
+        var index = first
+        while index < range.upperBound && text[index] == Byte.space { index += 1 }
+        return index > first ? String(repeating: " ", count: index - first) : nil
+    }
+
+    /// Whether a block scalar can be written at `offset`: outside flow
+    /// collections, with nothing after it on its line (spaces aside) and no
+    /// line of spaces below it, which it would take as content.
+    private func canBlock(at offset: Int, inFlow: Bool) -> Bool {
+        !inFlow && endsItsLine(offset, allowingSpaces: true) && spaceOnlyLines(after: offset) == nil
+    }
+
+    /// The end of the last line holding only spaces or tabs among the blank
+    /// lines right below the line of `offset`, `nil` when none of them holds
+    /// any (a block scalar takes such lines as part of it).
+    private func spaceOnlyLines(after offset: Int) -> Int? {
+        var position = lineEnd(of: offset)
+        var found: Int?
+        while position < text.count {
+            if text[position] == Byte.carriageReturn { position += 1 }
+            if position < text.count && text[position] == Byte.newline { position += 1 }
+            let start = position
+            while position < text.count && Byte.isSpaceOrTab(text[position]) { position += 1 }
+            let atLineEnd = position >= text.count || text[position] == Byte.newline || text[position] == Byte.carriageReturn
+            guard atLineEnd else { break }
+            if position > start { found = position }
+            if position >= text.count { break }
+        }
+        return found
+    }
+
+    /// Whether the text at `offset` is the end of its line (a line break or
+    /// the end of the text follows; with `allowingSpaces`, after spaces and
+    /// tabs), so a block scalar written there keeps nothing after it on its line.
+    private func endsItsLine(_ offset: Int, allowingSpaces: Bool = false) -> Bool {
+        var index = offset
+        if allowingSpaces {
+            while index < text.count && Byte.isSpaceOrTab(text[index]) { index += 1 }
+        }
+        return index >= text.count || text[index] == Byte.newline || text[index] == Byte.carriageReturn
+    }
+
+    /// Spaces as wide as the line up to `offset` (in Unicode scalars): the
+    /// column of a key or `-`, as the indentation of lines under it.
+    private func columnIndent(at offset: Int) -> String {
+        let start = lineStart(of: offset)
+        var count = 0
+        for index in start..<Swift.min(offset, text.count) where text[index] & 0xC0 != 0x80 { count += 1 }
+        return String(repeating: " ", count: count)
+    }
+
+    /// The `:` that starts `keyNode`'s value, when it is written: the first
+    /// character after the key, past spaces, line breaks and comments, and
+    /// before `limit` (the next key).
+    private func valueIndicator(after keyNode: YAMLNode, before limit: Int, inFlow: Bool) -> Int? {
+        var index = keyNode.range.upperBound
+        let end = Swift.min(limit, text.count)
+        while index < end {
+            let byte = text[index]
+            if Byte.isWhitespace(byte) {
+                index += 1
+            } else if byte == Byte.hash && (index == 0 || Byte.isWhitespace(text[index - 1])) {
+                while index < end && text[index] != Byte.newline { index += 1 }
+            } else {
+                return byte == Byte.colon ? index : nil
+            }
+        }
+        return nil
+    }
+
+    /// The `?` of an explicit key starting before `offset` on its line.
+    private func explicitKeyIndicator(before offset: Int) -> Int {
+        var index = Swift.min(offset, text.count) - 1
+        while index >= 0 && text[index] != Byte.newline {
+            if text[index] == 0x3F && (index + 1 >= text.count || Byte.isWhitespace(text[index + 1])) { return index }
+            index -= 1
+        }
+        return lineStart(of: offset)
     }
 
     private func keyText(_ key: String) -> String {
@@ -380,7 +583,7 @@ struct YAMLEditor {
     }
 
     private func keyLine(key: String, value: String, indent: String, intent: YAMLScalarWriter.Intent) throws(EditError) -> String {
-        let written = try writtenScalar(intent, style: .plain, inFlow: false, indent: indent + "  ")
+        let written = try writtenScalar(intent, style: .plain, inFlow: false, indent: indent + "  ", canBlock: true)
         return "\(indent)\(keyText(key)): \(written)"
     }
 
@@ -394,15 +597,22 @@ struct YAMLEditor {
     private func addKey(_ key: String, value: String, to mapping: YAMLNode, inFlow: Bool) throws(EditError) -> TextEdit {
         let intent = YAMLScalarWriter.intent(for: value, replacing: nil)
         if mapping.collectionStyle == .flow || inFlow {
-            let written = try writtenScalar(intent, style: .plain, inFlow: true, indent: "")
+            let written = try writtenScalar(intent, style: .plain, inFlow: true, indent: "", canBlock: false)
             return try addRawKey(key, valueText: written, to: mapping)
         }
-        let indent = mapping.pairs?.first.map { indentation(at: $0.key.range.lowerBound) } ?? ""
+        let indent = mapping.pairs?.first.map { columnIndent(at: $0.key.range.lowerBound) } ?? ""
         let line = try keyLine(key: key, value: value, indent: indent, intent: intent)
         guard let lastPair = mapping.pairs?.last else {
             return insertLine(line, at: lineEnd(of: mapping.range.lowerBound))
         }
-        return insertLine(line, at: lineEnd(of: Swift.max(lastPair.value.range.upperBound, lastPair.key.range.upperBound)))
+        return insertLine(line, at: lineEnd(of: pairEnd(lastPair)))
+    }
+
+    /// Where a pair's text ends: its value's end, or its key's when the
+    /// value is empty (an empty value may be placed at the next line).
+    private func pairEnd(_ pair: YAMLPair) -> Int {
+        let empty = pair.value.scalar?.isEmptyPlain == true && pair.value.anchor == nil && pair.value.tag == nil
+        return empty ? pair.key.range.upperBound : Swift.max(pair.value.range.upperBound, pair.key.range.upperBound)
     }
 
     private func addRawKey(_ key: String, valueText: String, to mapping: YAMLNode) throws(EditError) -> TextEdit {
@@ -416,9 +626,9 @@ struct YAMLEditor {
             }
             return TextEdit(range: close..<close, replacement: entry)
         }
-        let indent = mapping.pairs?.first.map { indentation(at: $0.key.range.lowerBound) } ?? ""
+        let indent = mapping.pairs?.first.map { columnIndent(at: $0.key.range.lowerBound) } ?? ""
         let line = "\(indent)\(keyText(key)): \(valueText)"
-        let anchor = mapping.pairs?.last.map { Swift.max($0.value.range.upperBound, $0.key.range.upperBound) } ?? mapping.range.lowerBound
+        let anchor = mapping.pairs?.last.map(pairEnd) ?? mapping.range.lowerBound
         return insertLine(line, at: lineEnd(of: anchor))
     }
 
@@ -434,7 +644,11 @@ struct YAMLEditor {
     }
 
     private func insertAfterColon(of keyNode: YAMLNode, text written: String) -> TextEdit {
-        let colon = colonOffset(after: keyNode.range.upperBound)
+        insertAfterColon(colonOffset(after: keyNode.range.upperBound), text: written)
+    }
+
+    /// Writes `written` after the `:` at `colon`, keeping a trailing comment.
+    private func insertAfterColon(_ colon: Int, text written: String) -> TextEdit {
         let end = lineEnd(of: colon)
         // Keep a trailing comment after the empty value.
         var insertionEnd = colon + 1
@@ -486,9 +700,21 @@ struct YAMLEditor {
         return String(repeating: " ", count: index - start)
     }
 
-    private func line(of offset: Int) -> Int {
-        var count = 0
-        for index in 0..<Swift.min(offset, text.count) where text[index] == Byte.newline { count += 1 }
-        return firstLine + count
+    /// The file lines (from `firstLine`) of `offsets`, in their order, from
+    /// one pass over the text.
+    private func lines(of offsets: [Int]) -> [Int] {
+        let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
+        var result = [Int](repeating: firstLine, count: offsets.count)
+        var line = firstLine
+        var position = 0
+        for index in order {
+            let target = Swift.min(offsets[index], text.count)
+            while position < target {
+                if text[position] == Byte.newline { line += 1 }
+                position += 1
+            }
+            result[index] = line
+        }
+        return result
     }
 }

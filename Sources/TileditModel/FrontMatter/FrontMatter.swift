@@ -55,19 +55,43 @@ public struct FrontMatter: Sendable, Hashable {
     /// Why fields cannot be edited (invalid YAML, not a mapping, a line that
     /// is not `key: value`), or `nil` when they can.
     public var problem: String?
+    /// The text between the fences when it could not be read as fields
+    /// (YAML that libyaml rejects, a list, several documents), so a view can
+    /// show the author what is written; `nil` when the fields were read.
+    public var source: String?
 
-    public init(dialect: FrontMatterDialect, fields: [FrontMatterField], contentSpan: Range<Int>, closingSpan: Range<Int>, yamlRoot: YAMLNode? = nil, problem: String? = nil) {
+    public init(
+        dialect: FrontMatterDialect, fields: [FrontMatterField], contentSpan: Range<Int>, closingSpan: Range<Int>,
+        yamlRoot: YAMLNode? = nil, problem: String? = nil, source: String? = nil
+    ) {
         self.dialect = dialect
         self.fields = fields
         self.contentSpan = contentSpan
         self.closingSpan = closingSpan
         self.yamlRoot = yamlRoot
         self.problem = problem
+        self.source = source
     }
 
-    /// The first field named `key`.
+    /// The first field whose key has exactly the bytes of `key` (keys that
+    /// differ only in Unicode normalization are different keys).
     public func field(_ key: String) -> FrontMatterField? {
-        fields.first { $0.key == key }
+        fields.first { $0.key.hasSameBytes(as: key) }
+    }
+
+    /// One line for a list of blocks: `title: …`, else the first field,
+    /// else, for text that could not be read, its first non-blank line
+    /// (so the author sees what is written), else `(empty)`. Line breaks
+    /// and control characters are not removed here.
+    public var summary: String {
+        if let title = field("title") { return "title: \(title.value)" }
+        if let first = fields.first { return "\(first.key): \(first.value)" }
+        if let source {
+            let line = source.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+                .first { !$0.allSatisfy { $0 == " " || $0 == "\t" } }
+            if let line { return String(line) }
+        }
+        return "(empty)"
     }
 
     /// The value of the first field named `key`.

@@ -115,12 +115,17 @@ enum FrontMatterReader {
         contentSpan: Range<Int>, closingSpan: Range<Int>
     ) -> (FrontMatter, [BlockDiagnostic]) {
         let (fields, diagnostics, problem) = readFlatFields(buffer, base: base, content: content, firstLineOffset: 1)
-        let frontMatter = FrontMatter(dialect: .tiledown, fields: fields, contentSpan: contentSpan, closingSpan: closingSpan, problem: problem)
+        let frontMatter = FrontMatter(
+            dialect: .tiledown, fields: fields, contentSpan: contentSpan, closingSpan: closingSpan, problem: problem,
+            source: problem == nil ? nil : buffer.string(content))
         return (frontMatter, diagnostics)
     }
 
     /// Reads Tiledown's flat `key: value` lines in `content` (split at the
-    /// first `:`, key and value trimmed, blank lines and `#` comments skipped).
+    /// first `:`, key and value trimmed, blank lines and `#` comments
+    /// skipped). A key written twice (same bytes) is an error naming both
+    /// lines; invisible and non-ASCII space characters are reported
+    /// (`YAMLInvisibleCharacters`). Linear in the content.
     ///
     /// - Parameters:
     ///   - base: offset the spans in the result are relative to.
@@ -134,6 +139,14 @@ enum FrontMatterReader {
         var problem: String?
         var position = content.lowerBound
         var lineOffset = firstLineOffset
+        var firstLineOfKey: [[UInt8]: Int] = [:]
+        var places: [YAMLChecks.ScalarPlace] = []
+        defer {
+            let text = UnsafeBufferPointer(rebasing: buffer[content])
+            var invisible = YAMLInvisibleCharacters(bytes: text, places: places)
+            diagnostics += invisible.diagnostics(before: text.count).map { $0.shifted(by: content.lowerBound - base) }
+            ParseWorkCounter.current?.add(content.count + invisible.work)
+        }
         while position < content.upperBound {
             let line = buffer.line(startingAt: position)
             defer {
@@ -155,11 +168,18 @@ enum FrontMatterReader {
             while valueStart < line.contentEnd && Byte.isSpaceOrTab(buffer[valueStart]) { valueStart += 1 }
             let valueRange = buffer.trimmed(LineSpan(start: valueStart, contentEnd: line.contentEnd, end: line.contentEnd))
             let key = buffer.string(keyRange)
-            if fields.contains(where: { $0.key == key }) {
+            let keyBytes = Array(buffer[keyRange])
+            if let first = firstLineOfKey[keyBytes] {
+                let shown = YAMLChecks.shown(key)
                 diagnostics.append(BlockDiagnostic(
-                    .warning, .frontMatterDuplicateKey, "key `\(key)` appears more than once; the last one wins",
+                    .error, .frontMatterDuplicateKey,
+                    "key `\(shown)` is written twice, on line \(BlockDiagnostic.line(first)) and line \(BlockDiagnostic.line(lineOffset)); the last one wins, so Tiledit does not edit `\(shown)` until one is removed",
                     range: (keyRange.lowerBound - base)..<(keyRange.upperBound - base)))
+            } else {
+                firstLineOfKey[keyBytes] = lineOffset
             }
+            places.append(YAMLChecks.ScalarPlace(range: (keyRange.lowerBound - content.lowerBound)..<(keyRange.upperBound - content.lowerBound), isKey: true, isPlain: true, keyName: nil))
+            places.append(YAMLChecks.ScalarPlace(range: (valueRange.lowerBound - content.lowerBound)..<(valueRange.upperBound - content.lowerBound), isKey: false, isPlain: true, keyName: key))
             fields.append(FrontMatterField(
                 key: key, value: buffer.string(valueRange),
                 keySpan: (keyRange.lowerBound - base)..<(keyRange.upperBound - base),
@@ -176,64 +196,57 @@ enum FrontMatterReader {
         let text = UnsafeBufferPointer(rebasing: buffer[content])
         let parsed = YAMLParser.parse(text)
         let shift = content.lowerBound - base
-        if let error = parsed.error {
-            let offset = error.offset + shift
-            let diagnostic = BlockDiagnostic(
-                .error, error.code, error.message, range: offset..<Swift.min(offset + 1, contentSpan.upperBound),
-                fix: error.fix.map { fix in
-                    DiagnosticFix(title: fix.title, edits: fix.edits.map {
-                        TextEdit(range: ($0.range.lowerBound + shift)..<($0.range.upperBound + shift), replacement: $0.replacement)
-                    })
-                })
-            let frontMatter = FrontMatter(dialect: .yaml, fields: [], contentSpan: contentSpan, closingSpan: closingSpan, problem: error.message)
-            return (frontMatter, [diagnostic])
+        // Checks run on the content (its first line is the block's line 1);
+        // their ranges move to block coordinates.
+        let checked = YAMLChecks.diagnostics(
+            documents: parsed.documents, error: parsed.error, bytes: text, lineBase: 1, duplicateCode: .frontMatterDuplicateKey)
+        var diagnostics = checked.all.map { $0.shifted(by: shift) }
+        /// The block for text that cannot be read as fields: its raw text
+        /// kept, so the author sees what is wrong.
+        func unreadable(_ problem: String, root: YAMLNode? = nil) -> (FrontMatter, [BlockDiagnostic]) {
+            let frontMatter = FrontMatter(
+                dialect: .yaml, fields: [], contentSpan: contentSpan, closingSpan: closingSpan, yamlRoot: root, problem: problem,
+                source: String(decoding: text, as: UTF8.self))
+            return (frontMatter, diagnostics)
         }
-        guard let root = parsed.documents.first?.root?.shifted(by: shift) else {
-            return (FrontMatter(dialect: .yaml, fields: [], contentSpan: contentSpan, closingSpan: closingSpan), [])
+        if let error = checked.error {
+            return unreadable(error.message)
+        }
+        if parsed.documents.count > 1 {
+            let second = parsed.documents[1].range.lowerBound
+            let message = "front matter holds more than one YAML document (a `...` or `---` line ends the first); only one can be read, so remove the line or the text after it"
+            diagnostics.append(BlockDiagnostic(.error, .frontMatterSeveralDocuments, message, range: (second + shift)..<(second + shift)))
+            return unreadable(message)
+        }
+        guard let root = parsed.documents.first?.root else {
+            return (FrontMatter(dialect: .yaml, fields: [], contentSpan: contentSpan, closingSpan: closingSpan), diagnostics)
         }
         guard let pairs = root.pairs else {
             let found: String
             switch root.content {
             case .sequence: found = "a list"
-            case .scalar(let scalar) where scalar.isEmptyPlain:
-                return (FrontMatter(dialect: .yaml, fields: [], contentSpan: contentSpan, closingSpan: closingSpan), [])
+            case .scalar(let scalar) where scalar.isEmptyPlain && root.anchor == nil && root.tag == nil:
+                return (FrontMatter(dialect: .yaml, fields: [], contentSpan: contentSpan, closingSpan: closingSpan), diagnostics)
             default: found = root.kindDescription
             }
             let message = "front matter must be a mapping of keys to values; found \(found)"
-            let frontMatter = FrontMatter(dialect: .yaml, fields: [], contentSpan: contentSpan, closingSpan: closingSpan, yamlRoot: root, problem: message)
-            return (frontMatter, [BlockDiagnostic(.error, .frontMatterNotMapping, message, range: root.range)])
+            let shifted = root.shifted(by: shift)
+            diagnostics.append(BlockDiagnostic(.error, .frontMatterNotMapping, message, range: shifted.range))
+            return unreadable(message, root: shifted)
         }
+        let lines = LineIndex(text)
+        let shiftedRoot = root.shifted(by: shift)
         var fields: [FrontMatterField] = []
-        var diagnostics = YAMLHints.diagnostics(for: root)
-        var seen: Set<String> = []
-        for pair in pairs {
-            let key = pair.key.scalar?.value ?? sourceText(buffer, base: base, pair.key.range)
-            if !seen.insert(key).inserted {
-                diagnostics.append(BlockDiagnostic(
-                    .warning, .frontMatterDuplicateKey, "front matter key `\(key)` appears more than once",
-                    range: pair.key.range))
-            }
-            let value = pair.value.scalar?.value ?? sourceText(buffer, base: base, pair.value.range)
+        fields.reserveCapacity(pairs.count)
+        for pair in shiftedRoot.pairs ?? [] {
+            let key = pair.key.scalar?.value ?? buffer.string((pair.key.range.lowerBound + base)..<(pair.key.range.upperBound + base))
+            let value = pair.value.scalar?.value ?? buffer.string((pair.value.range.lowerBound + base)..<(pair.value.range.upperBound + base))
             let valueSpan = pair.value.range.isEmpty ? (pair.key.range.upperBound + 1)..<(pair.key.range.upperBound + 1) : pair.value.range
             fields.append(FrontMatterField(
                 key: key, value: value, keySpan: pair.key.range, valueSpan: valueSpan,
-                lineOffset: lineOffset(buffer, base: base, pair.key.range.lowerBound), node: pair.value))
+                lineOffset: 1 + lines.lineSlot(of: pair.key.range.lowerBound - shift), node: pair.value))
         }
-        let frontMatter = FrontMatter(dialect: .yaml, fields: fields, contentSpan: contentSpan, closingSpan: closingSpan, yamlRoot: root)
+        let frontMatter = FrontMatter(dialect: .yaml, fields: fields, contentSpan: contentSpan, closingSpan: closingSpan, yamlRoot: shiftedRoot)
         return (frontMatter, diagnostics)
-    }
-
-    private static func sourceText(_ buffer: UnsafeBufferPointer<UInt8>, base: Int, _ range: Range<Int>) -> String {
-        buffer.string((range.lowerBound + base)..<(range.upperBound + base))
-    }
-
-    private static func lineOffset(_ buffer: UnsafeBufferPointer<UInt8>, base: Int, _ relative: Int) -> Int {
-        var count = 0
-        var index = base
-        while index < base + relative {
-            if buffer[index] == Byte.newline { count += 1 }
-            index += 1
-        }
-        return count
     }
 }

@@ -18,7 +18,7 @@ public struct FrontMatterSchema: Sendable, Hashable {
     public var fields: [Field]
 
     /// The field for `key`, if known.
-    public func field(_ key: String) -> Field? { fields.first { $0.key == key } }
+    public func field(_ key: String) -> Field? { fields.first { $0.key.hasSameBytes(as: key) } }
 
     /// Why `value` is not valid for `key`, or `nil` (unknown keys accept anything).
     public func problem(with value: String, for key: String) -> String? {

@@ -41,6 +41,10 @@ public struct YAMLFileDocument: Sendable {
     public private(set) var fields: [FrontMatterField] = []
     /// Problems and notes, in file order.
     public private(set) var diagnostics: [Diagnostic] = []
+    /// The error that stopped reading (YAML dialect), if any: edits need a
+    /// whole tree. Other errors (a key written twice) block only what they
+    /// concern.
+    private var readError: Diagnostic?
 
     /// Parses `bytes`.
     public init(bytes: [UInt8], dialect: Dialect = .yaml) {
@@ -64,25 +68,56 @@ public struct YAMLFileDocument: Sendable {
     /// Whether the file could be read without errors.
     public var isReadable: Bool { !diagnostics.contains { $0.severity == .error } }
 
-    /// The node at `path` in document `document`, following explicit keys
-    /// only (no alias or merge resolution).
+    /// The node at `path` in document `document` (0-based), following
+    /// explicit keys only (no alias or merge resolution); keys are compared
+    /// by their bytes, and a key written twice in its mapping leads nowhere.
     public func node(at path: YAMLPath, document: Int = 0) -> YAMLNode? {
-        guard document < documents.count, var current = documents[document].root else { return nil }
+        guard document >= 0, document < documents.count, var current = documents[document].root else { return nil }
         for component in path.components {
             switch (component, current.content) {
             case (.key(let key), .mapping(let pairs)):
-                guard let pair = pairs.first(where: { $0.key.scalar?.value == key }) else { return nil }
-                current = pair.value
+                let found = YAMLKey.indexes(of: key, in: pairs)
+                guard found.count == 1, let index = found.first else { return nil }
+                current = pairs[index].value
             case (.index(let index), .sequence(let items)) where index < items.count:
                 current = items[index]
             case (.index(let index), .mapping(let pairs)):
-                guard let pair = pairs.first(where: { $0.key.scalar?.value == String(index) }) else { return nil }
-                current = pair.value
+                let found = YAMLKey.indexes(of: String(index), in: pairs)
+                guard found.count == 1, let first = found.first else { return nil }
+                current = pairs[first].value
             default:
                 return nil
             }
         }
         return current
+    }
+
+    /// Which document of the stream an edit of `path` is meant for, when
+    /// the user did not say: the only document, or the only one where
+    /// `path` leads to a node, or, for a path none has, the only one where
+    /// its parent does (a new key goes there).
+    public func document(for path: YAMLPath) -> DocumentChoice {
+        guard documents.count > 1 else { return .document(0) }
+        let holding = documents.indices.filter { node(at: path, document: $0) != nil }
+        if holding.count == 1, let only = holding.first { return .document(only) }
+        if holding.count > 1 { return .ambiguous(holding) }
+        let parent = YAMLPath(Array(path.components.dropLast()))
+        let parents = documents.indices.filter { index in
+            guard let node = node(at: parent, document: index) else { return false }
+            return node.pairs != nil
+        }
+        if parents.count == 1, let only = parents.first { return .document(only) }
+        return .none(documentCount: documents.count)
+    }
+
+    /// The answer of `document(for:)`; document indexes are 0-based.
+    public enum DocumentChoice: Sendable, Hashable {
+        /// The document to edit.
+        case document(Int)
+        /// Several documents have the path: the user must choose.
+        case ambiguous([Int])
+        /// No document has the path (or its parent, in only one of them).
+        case none(documentCount: Int)
     }
 
     /// Line (from 1) and column of a byte offset.
@@ -103,14 +138,19 @@ public struct YAMLFileDocument: Sendable {
     public mutating func setValue(at path: YAMLPath, to value: String, document: Int = 0) throws(EditError) -> Change {
         switch dialect {
         case .flat:
-            return try perform(try flatEdits(key: path.description, value: value), notes: []) { file in
-                file.fields.last { $0.key == path.description }?.value == value ? nil : .invalidValue(message: "`\(path)` would not read back as the text given")
+            let key = path.description
+            return try perform(try flatEdits(key: key, value: value), notes: []) { file in
+                file.fields.last { $0.key.hasSameBytes(as: key) }?.value.hasSameBytes(as: value) == true
+                    ? nil : .invalidValue(message: "`\(path)` would not read back as the text given")
             }
         case .yaml:
             let editor = try editor(document: document)
             let (edits, notes) = try editor.setScalar(at: path, to: value)
             return try perform(edits, notes: notes) { file in
-                file.node(at: path, document: document)?.scalar?.value == value.replacingCRLF()
+                if let error = file.readError {
+                    return .invalidValue(message: "`\(path)` cannot be written here: the file would not be readable (\(error.location): \(error.message))")
+                }
+                return file.node(at: path, document: document)?.scalar?.value.hasSameBytes(as: value) == true
                     ? nil : .invalidValue(message: "`\(path)` would not read back as the text given")
             }
         }
@@ -131,7 +171,7 @@ public struct YAMLFileDocument: Sendable {
     public mutating func removeValue(at path: YAMLPath, document: Int = 0) throws(EditError) -> Change {
         switch dialect {
         case .flat:
-            guard let field = fields.last(where: { $0.key == path.description }) else { throw .pathNotFound(message: "`\(path)` does not exist") }
+            guard let field = try flatField(path.description) else { throw .pathNotFound(message: "`\(path)` does not exist") }
             return try perform([TextEdit(range: lineRange(containing: field.keySpan.lowerBound), replacement: [])], notes: []) { _ in nil }
         case .yaml:
             return try perform(try editor(document: document).removeKey(at: path), notes: []) { _ in nil }
@@ -157,19 +197,32 @@ public struct YAMLFileDocument: Sendable {
     }
 
     private func editor(document: Int) throws(EditError) -> YAMLEditor {
-        if let error = diagnostics.first(where: { $0.severity == .error }) {
+        if let error = readError {
             throw .unreadableBlock(message: "\(error.location): \(error.message)")
+        }
+        guard document >= 0 && (document < documents.count || document == 0) else {
+            throw .pathNotFound(message: "the file has \(documents.count) document\(documents.count == 1 ? "" : "s"); there is no document \(document + 1)")
         }
         let root = document < documents.count ? documents[document].root : nil
         let emptyPoint = document < documents.count ? documents[document].range.upperBound : bytes.count
         return YAMLEditor(text: bytes, root: root, emptyInsertionPoint: Swift.min(emptyPoint, bytes.count), lineEnding: lineEnding, firstLine: 1)
     }
 
+    /// The field named `key` (bytes compared), `nil` when there is none.
+    ///
+    /// - Throws: `.invalidValue` when the key is written more than once.
+    private func flatField(_ key: String) throws(EditError) -> FrontMatterField? {
+        let matching = fields.filter { $0.key.hasSameBytes(as: key) }
+        guard matching.count > 1 else { return matching.first }
+        let lines = matching.map { location(of: $0.keySpan.lowerBound).line }
+        throw .invalidValue(message: "`\(key)` is written \(matching.count) times (lines \(YAMLEditor.list(lines))); remove the others before editing it")
+    }
+
     private func flatEdits(key: String, value: String) throws(EditError) -> [TextEdit] {
         if value.contains("\n") || value.contains("\r") || value != value.trimmingSpaces() {
             throw .invalidValue(message: "values of `\(key)` are one trimmed line")
         }
-        if let field = fields.last(where: { $0.key == key }) {
+        if let field = try flatField(key) {
             if field.valueSpan.isEmpty {
                 let line = lineRange(containing: field.keySpan.lowerBound)
                 var end = line.upperBound
@@ -196,6 +249,7 @@ public struct YAMLFileDocument: Sendable {
 
     private mutating func reparse() {
         var found: [BlockDiagnostic] = []
+        var stopping: BlockDiagnostic?
         switch dialect {
         case .flat:
             let result = bytes.withUnsafeBufferPointer { buffer in
@@ -208,21 +262,22 @@ public struct YAMLFileDocument: Sendable {
             let result = YAMLParser.parse(bytes)
             documents = result.documents
             fields = []
-            for document in documents {
-                if let root = document.root { found += YAMLHints.diagnostics(for: root) }
+            let checked = bytes.withUnsafeBufferPointer { buffer in
+                YAMLChecks.diagnostics(documents: result.documents, error: result.error, bytes: buffer, lineBase: 0)
             }
-            if let error = result.error {
-                found.append(BlockDiagnostic(.error, error.code, error.message, range: error.offset..<Swift.min(error.offset + 1, bytes.count), fix: error.fix))
-            }
+            found = checked.all
+            stopping = checked.error
         }
-        diagnostics = bytes.withUnsafeBufferPointer { buffer in
+        (diagnostics, readError) = bytes.withUnsafeBufferPointer { buffer in
             let index = LineIndex(buffer, skipsByteOrderMark: true)
-            return found.sorted { $0.range.lowerBound < $1.range.lowerBound }.map { diagnostic in
+            func materialized(_ diagnostic: BlockDiagnostic) -> Diagnostic {
                 Diagnostic(
                     severity: diagnostic.severity, code: diagnostic.code, message: diagnostic.resolvedMessage(firstLine: 1),
                     range: diagnostic.range, location: index.location(of: Swift.min(diagnostic.range.lowerBound, buffer.count), in: buffer),
                     fix: diagnostic.fix)
             }
+            let ordered = found.enumerated().sorted { ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset) }
+            return (ordered.map { materialized($0.element) }, stopping.map(materialized))
         }
     }
 }

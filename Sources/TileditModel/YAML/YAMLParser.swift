@@ -261,13 +261,23 @@ private struct Builder: ~Copyable {
         var position = start
         var afterProperties = start
         while position < limit && (bytes[position] == 0x26 || bytes[position] == 0x21) {
-            while position < limit && !Byte.isWhitespace(bytes[position]) { position += 1 }
+            if bytes[position] == 0x26 {
+                // libyaml's anchor names: ASCII letters, digits, `-` and `_`.
+                position += 1
+                while position < limit && Self.isAnchorCharacter(bytes[position]) { position += 1 }
+            } else {
+                while position < limit && !Byte.isWhitespace(bytes[position]) { position += 1 }
+            }
             afterProperties = position
             while position < limit && Byte.isWhitespace(bytes[position]) { position += 1 }
         }
         // An empty scalar ends where its properties end.
         if isScalar && position >= limit { return Swift.max(afterProperties, Swift.min(start, limit)) }
         return Swift.max(position, Swift.min(start, limit))
+    }
+
+    private static func isAnchorCharacter(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2D || byte == 0x5F
     }
 
     /// The end of a block scalar's last content line (its line break excluded).
@@ -290,6 +300,12 @@ private struct Builder: ~Copyable {
         let mark = parser.problem_mark
         let offset = marks.offset(mark)
         let line = Int(mark.line)
+        var error = describedError(parser, problem: problem, offset: offset, line: line)
+        if parser.context != nil { error.contextOffset = Swift.min(marks.offset(parser.context_mark), offset) }
+        return error
+    }
+
+    private func describedError(_ parser: yaml_parser_t, problem: String, offset: Int, line: Int) -> YAMLSyntaxError {
         if offset < bytes.count && bytes[offset] == Byte.tab {
             var lineStart = offset
             while lineStart > 0 && bytes[lineStart - 1] != Byte.newline { lineStart -= 1 }

@@ -34,8 +34,13 @@ public enum YAMLScalarWriter {
     }
 
     /// Decides the intent of text a user typed for a field: a boolean or a
-    /// number stays typed when the field already holds that type (or is new),
-    /// anything else is text.
+    /// number stays typed when the field already holds that type (or is new)
+    /// and the text is the type's canonical spelling (so it loads back as
+    /// typed: `1.20` would load as 1.2 and is text); a plain value that
+    /// every reader takes as the same type (a date or date and time, `true`,
+    /// `False`, `~`, `null`) keeps being written plain when the new text is
+    /// read as that type too, so a date stays a date. Anything else, a value
+    /// readers disagree about included (`yes`, `10:00`, `1e3`), is text.
     ///
     /// - Parameters:
     ///   - typed: the characters the user entered.
@@ -43,6 +48,11 @@ public enum YAMLScalarWriter {
     public static func intent(for typed: String, replacing current: YAMLScalar?) -> Intent {
         let newType = YAMLScalarType.core(plain: typed)
         let currentType = current.map(YAMLScalarType.core)
+        if let current, current.style == .plain, !current.value.isEmpty, !typed.isEmpty,
+           let kept = agreedType(current.value), kept != .string, kept != .integer, kept != .float, agreedType(typed) == kept,
+           kept != .timestamp || YAMLTagRule.isTimestamp(Array(typed.utf8)) {
+            return .typed(typed)
+        }
         switch newType {
         case .boolean where typed == "true" || typed == "false":
             if currentType == nil || currentType == .boolean { return .typed(typed) }
@@ -56,12 +66,26 @@ public enum YAMLScalarWriter {
         return .text(typed)
     }
 
+    /// The type every common reader gives `text` written plain: the YAML
+    /// 1.2 core schema's and YAML 1.1's when they agree, and a timestamp
+    /// for a date (YAML 1.1 readers read it so, and YAML 1.2 loaders'
+    /// default schemas add the timestamp type); `nil` when readers disagree.
+    static func agreedType(_ text: String) -> YAMLScalarType? {
+        let core = YAMLScalarType.core(plain: text)
+        let yaml11 = YAMLScalarType.yaml11(plain: text)
+        if core == yaml11 { return core }
+        if core == .string && yaml11 == .timestamp { return .timestamp }
+        return nil
+    }
+
     /// Whether `text` can be written as a plain scalar in block context and
     /// read back as the same string by YAML 1.1 and YAML 1.2 readers.
     ///
     /// - Parameter inFlow: whether the scalar sits inside `[…]` or `{…}`,
     ///   where `,[]{}` are indicators too.
-    public static func isSafePlain(_ text: String, inFlow: Bool = false, readers: Readers = .anyYAML) -> Bool {
+    /// - Parameter typeFixed: whether a tag on the scalar fixes its type, so
+    ///   only YAML's syntax decides (`!!str true` is text as written).
+    public static func isSafePlain(_ text: String, inFlow: Bool = false, readers: Readers = .anyYAML, typeFixed: Bool = false) -> Bool {
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return false }
         if first == " " || first == "\t" || last == " " || last == "\t" { return false }
         if text.hasPrefix("---") || text.hasPrefix("...") { return false }
@@ -77,12 +101,13 @@ public enum YAMLScalarWriter {
         if last == ":" { return false }
         var previous: Unicode.Scalar = " "
         for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{FEFF}" || (scalar.value >= 0x80 && scalar.value < 0xA0) { return false }
+            if needsEscape(scalar) { return false }
             if scalar == "#" && (previous == " " || previous == "\t") { return false }
             if previous == ":" && (scalar == " " || scalar == "\t") { return false }
             if inFlow && (scalar == "," || scalar == "[" || scalar == "]" || scalar == "{" || scalar == "}") { return false }
             previous = scalar
         }
+        if typeFixed { return true }
         if YAMLScalarType.core(plain: text) != .string { return false }
         if readers == .frontMatter && ["y", "Y", "n", "N"].contains(text) { return true }
         return YAMLScalarType.yaml11(plain: text) == .string
@@ -98,7 +123,10 @@ public enum YAMLScalarWriter {
     /// - Returns: the scalar's source text, or `nil` when the value has a line
     ///   break (block scalars are written by `blockLiteral`).
     ///   - readers: which readers the value must survive.
-    public static func singleLine(_ intent: Intent, style: YAMLScalar.Style, inFlow: Bool = false, readers: Readers = .anyYAML) -> String? {
+    ///   - typeFixed: whether a tag on the scalar fixes its type (see `isSafePlain`).
+    public static func singleLine(
+        _ intent: Intent, style: YAMLScalar.Style, inFlow: Bool = false, readers: Readers = .anyYAML, typeFixed: Bool = false
+    ) -> String? {
         let text = intent.text
         if text.contains("\n") || text.contains("\r") { return nil }
         switch style {
@@ -108,7 +136,7 @@ public enum YAMLScalarWriter {
             return canSingleQuote(text) ? singleQuoted(text) : doubleQuoted(text)
         case .plain, .literal, .folded:
             if case .typed(let value) = intent, !inFlow || !value.contains(",") { return value }
-            if isSafePlain(text, inFlow: inFlow, readers: readers) { return text }
+            if isSafePlain(text, inFlow: inFlow, readers: readers, typeFixed: typeFixed) { return text }
             if text.contains("\"") && canSingleQuote(text) { return singleQuoted(text) }
             return doubleQuoted(text)
         }
@@ -124,7 +152,10 @@ public enum YAMLScalarWriter {
     ///   line, without a final line break, or `nil` when a literal cannot
     ///   hold the value (leading spaces on the first line, control characters).
     public static func blockLiteral(_ text: String, indent: String, lineEnding: LineEnding) -> String? {
-        var body = text.replacingCRLF()
+        // A carriage return would be read as a line break; an empty literal
+        // would take the lines below it as its content.
+        guard !text.isEmpty, !text.contains("\r") else { return nil }
+        var body = text
         var chomping = "-"
         if body.hasSuffix("\n") {
             body.removeLast()
@@ -137,7 +168,7 @@ public enum YAMLScalarWriter {
         }
         let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
         if let first = lines.first(where: { !$0.isEmpty }), first.first == " " || first.first == "\t" { return nil }
-        for scalar in body.unicodeScalars where (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || scalar == "\u{FEFF}" { return nil }
+        for scalar in body.unicodeScalars where (scalar != "\n" && scalar != "\t" && needsEscape(scalar)) { return nil }
         var result = "|" + chomping
         for line in lines {
             result += lineEnding.string
@@ -146,9 +177,31 @@ public enum YAMLScalarWriter {
         return result
     }
 
+    /// A folded block scalar (`>` or `>-`) for a value of one line (with at
+    /// most a final line break), so a folded value stays folded.
+    ///
+    /// - Returns: the text from the `>` indicator through the content line,
+    ///   without a final line break, or `nil` when a folded scalar would not
+    ///   read back as `text` (a line break inside it, spaces at either end,
+    ///   control characters).
+    public static func blockFolded(_ text: String, indent: String, lineEnding: LineEnding) -> String? {
+        var body = text
+        var chomping = "-"
+        if body.hasSuffix("\n") {
+            body.removeLast()
+            chomping = ""
+        }
+        guard let first = body.unicodeScalars.first, let last = body.unicodeScalars.last,
+              first != " ", first != "\t", last != " ", last != "\t" else { return nil }
+        for scalar in body.unicodeScalars where needsEscape(scalar) { return nil }
+        return ">" + chomping + lineEnding.string + indent + body
+    }
+
     /// `text` in double quotes with YAML escapes (`\"`, `\\`, `\n`, `\t`,
-    /// `\xNN` for other control characters). Other characters, emoji
-    /// included, are written as UTF-8, never as escapes.
+    /// `\r`, `\N`, `\L`, `\P` for YAML's other line breaks, `\xNN` or
+    /// `\uNNNN` for other characters YAML does not allow as written).
+    /// Other characters, emoji included, are written as UTF-8, never as
+    /// escapes.
     public static func doubleQuoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
@@ -158,10 +211,15 @@ public enum YAMLScalarWriter {
             case "\n": result += "\\n"
             case "\t": result += "\\t"
             case "\r": result += "\\r"
+            case "\u{85}": result += "\\N"
+            case "\u{2028}": result += "\\L"
+            case "\u{2029}": result += "\\P"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
+                if needsEscape(scalar) {
                     let hex = String(scalar.value, radix: 16, uppercase: true)
-                    result += "\\x" + (hex.count == 1 ? "0" + hex : hex)
+                    result += scalar.value <= 0xFF
+                        ? "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
+                        : "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {
                     result.unicodeScalars.append(scalar)
                 }
@@ -170,13 +228,24 @@ public enum YAMLScalarWriter {
         return result + "\""
     }
 
+    /// Whether `scalar` cannot be written as itself in a YAML scalar: C0
+    /// and C1 control characters and DEL (YAML 1.2 `c-printable` excludes
+    /// them), the line breaks YAML 1.1 readers know besides `\n` and `\r`
+    /// (U+0085, U+2028, U+2029), a byte order mark and the non-characters
+    /// U+FFFE and U+FFFF.
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return value < 0x20 || value == 0x7F || (value >= 0x80 && value < 0xA0)
+            || value == 0x2028 || value == 0x2029 || value == 0xFEFF || value == 0xFFFE || value == 0xFFFF
+    }
+
     /// `text` in single quotes (`'` doubled).
     public static func singleQuoted(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
     }
 
     private static func canSingleQuote(_ text: String) -> Bool {
-        !text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+        !text.unicodeScalars.contains(where: needsEscape)
     }
 
     private static func isCanonicalInteger(_ text: String) -> Bool {

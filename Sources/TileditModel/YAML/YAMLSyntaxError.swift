@@ -11,13 +11,18 @@ public struct YAMLSyntaxError: Error, Sendable, Hashable {
     public var line: Int
     /// A fix, when the remedy is obvious (edits in the parsed text's coordinates).
     public var fix: DiagnosticFix?
+    /// Byte offset of what libyaml was reading when it stopped (its context
+    /// mark: the start of a simple key, a flow collection, a block scalar),
+    /// when it gave one.
+    public var contextOffset: Int?
 
-    public init(code: DiagnosticCode, message: String, offset: Int, line: Int, fix: DiagnosticFix? = nil) {
+    public init(code: DiagnosticCode, message: String, offset: Int, line: Int, fix: DiagnosticFix? = nil, contextOffset: Int? = nil) {
         self.code = code
         self.message = message
         self.offset = offset
         self.line = line
         self.fix = fix
+        self.contextOffset = contextOffset
     }
 }
 

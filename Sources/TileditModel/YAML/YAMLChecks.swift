@@ -1,0 +1,205 @@
+/// The diagnostics of a YAML text that libyaml reads without complaint but
+/// a writer would want to know about, and libyaml's own error in Tiledit's
+/// words where the cause is known:
+///
+/// - keys written twice in a mapping (an error: readers keep only one, so
+///   edits of the key are refused), and keys that look the same but differ
+///   in their bytes (Unicode normalization);
+/// - plain values cut short by ` #` (the rest of the line is a comment);
+/// - invisible and non-ASCII space characters (`YAMLInvisibleCharacters`);
+/// - values YAML 1.1 and 1.2 readers disagree about (`YAMLHints`).
+///
+/// Ranges are bytes of the checked text; line numbers in messages are
+/// `BlockDiagnostic.line` placeholders counted from `lineBase` (the line
+/// offset of the text's first line in its block). Every check is one walk
+/// of the tree or one pass over the bytes: linear in the input.
+enum YAMLChecks {
+    /// A scalar of the tree and what it is to the checks.
+    struct ScalarPlace {
+        var range: Range<Int>
+        var isKey: Bool
+        var isPlain: Bool
+        /// The key of a value (a mapping's), `nil` for keys and items.
+        var keyName: String?
+    }
+
+    /// Every diagnostic for a parsed YAML text.
+    ///
+    /// - Parameters:
+    ///   - documents: the documents read (ranges in `bytes`).
+    ///   - error: the error that stopped reading, if any.
+    ///   - bytes: the text.
+    ///   - lineBase: line offset (for `BlockDiagnostic.line`) of the text's first line.
+    ///   - duplicateCode: the code for keys written twice.
+    /// - Returns: every diagnostic (the error's included), and the error's
+    ///   own diagnostic when reading stopped.
+    static func diagnostics(
+        documents: [YAMLDocumentNode], error: YAMLSyntaxError?, bytes: UnsafeBufferPointer<UInt8>, lineBase: Int,
+        duplicateCode: DiagnosticCode = .yamlDuplicateKey
+    ) -> (all: [BlockDiagnostic], error: BlockDiagnostic?) {
+        let lines = LineIndex(bytes)
+        func line(_ offset: Int) -> String { BlockDiagnostic.line(lineBase + lines.lineSlot(of: offset)) }
+        var found: [BlockDiagnostic] = []
+        var places: [ScalarPlace] = []
+        var work = 0
+        for document in documents {
+            guard let root = document.root else { continue }
+            found += YAMLHints.diagnostics(for: root)
+            walk(root, bytes: bytes, line: line, duplicateCode: duplicateCode, places: &places, found: &found, work: &work)
+        }
+        var invisible = YAMLInvisibleCharacters(bytes: bytes, places: places)
+        var errorDiagnostic: BlockDiagnostic?
+        if let error {
+            errorDiagnostic = invisible.errorDiagnostic(for: error)
+            found += invisible.diagnostics(before: error.offset)
+        } else {
+            found += invisible.diagnostics(before: bytes.count)
+        }
+        work += invisible.work
+        ParseWorkCounter.current?.add(work)
+        return (found + (errorDiagnostic.map { [$0] } ?? []), errorDiagnostic)
+    }
+
+    /// One iterative walk: duplicate and look-alike keys of every mapping,
+    /// cut-short plain values, and the places of all scalars in text order.
+    private static func walk(
+        _ root: YAMLNode, bytes: UnsafeBufferPointer<UInt8>, line: (Int) -> String, duplicateCode: DiagnosticCode,
+        places: inout [ScalarPlace], found: inout [BlockDiagnostic], work: inout Int
+    ) {
+        struct Frame {
+            var node: YAMLNode
+            var isKey: Bool
+            var keyName: String?
+            var inFlow: Bool
+            var keyEnd: Int?
+        }
+        var stack = [Frame(node: root, isKey: false, keyName: nil, inFlow: false, keyEnd: nil)]
+        while let frame = stack.popLast() {
+            work += 1
+            let node = frame.node
+            switch node.content {
+            case .scalar(let scalar):
+                places.append(ScalarPlace(range: scalar.range, isKey: frame.isKey, isPlain: scalar.style == .plain, keyName: frame.keyName))
+                if !frame.isKey && !frame.inFlow && scalar.style == .plain,
+                   let diagnostic = cutShort(scalar, anchored: node.anchor != nil || node.tag != nil, keyEnd: frame.keyEnd,
+                                             keyName: frame.keyName, bytes: bytes) {
+                    found.append(diagnostic)
+                }
+            case .mapping(let pairs):
+                let inFlow = frame.inFlow || node.collectionStyle == .flow
+                work += pairs.count
+                for (first, again) in YAMLKey.duplicates(in: pairs) {
+                    let key = pairs[again].key
+                    let name = Self.shown(key.scalar?.value ?? "")
+                    found.append(BlockDiagnostic(
+                        .error, duplicateCode,
+                        "key `\(name)` is written twice in this mapping, on line \(line(pairs[first].key.range.lowerBound)) and line \(line(key.range.lowerBound)); YAML readers keep only one of them, so Tiledit does not edit `\(name)` until one is removed",
+                        range: key.range))
+                }
+                found += lookalikeKeys(pairs, line: line)
+                for pair in pairs.reversed() {
+                    let name = pair.key.scalar?.value
+                    stack.append(Frame(node: pair.value, isKey: false, keyName: name, inFlow: inFlow, keyEnd: pair.key.range.upperBound))
+                    stack.append(Frame(node: pair.key, isKey: true, keyName: nil, inFlow: inFlow, keyEnd: nil))
+                }
+            case .sequence(let items):
+                let inFlow = frame.inFlow || node.collectionStyle == .flow
+                work += items.count
+                for item in items.reversed() { stack.append(Frame(node: item, isKey: false, keyName: nil, inFlow: inFlow, keyEnd: nil)) }
+            case .alias:
+                break
+            }
+        }
+    }
+
+    /// Keys of one mapping that Swift's `String` (canonical equivalence)
+    /// calls equal but whose bytes differ: two keys to every YAML reader
+    /// that look like one.
+    private static func lookalikeKeys(_ pairs: [YAMLPair], line: (Int) -> String) -> [BlockDiagnostic] {
+        var firstByText: [String: Int] = [:]
+        var found: [BlockDiagnostic] = []
+        for index in pairs.indices {
+            // Every key, ASCII ones too: `K` and U+212A KELVIN SIGN are equivalent.
+            guard let value = pairs[index].key.scalar?.value else { continue }
+            if let first = firstByText[value], let earlier = pairs[first].key.scalar?.value, !earlier.hasSameBytes(as: value) {
+                let key = pairs[index].key
+                found.append(BlockDiagnostic(
+                    .warning, .yamlLookalikeKeys,
+                    "keys `\(shown(earlier))` on line \(line(pairs[first].key.range.lowerBound)) and `\(shown(value))` on line \(line(key.range.lowerBound)) look the same but are written with different characters (\(codePoints(earlier)) and \(codePoints(value))); YAML readers read two keys",
+                    range: key.range))
+            } else if firstByText[value] == nil {
+                firstByText[value] = index
+            }
+        }
+        return found
+    }
+
+    /// A plain value whose line goes on after it with a comment that reads
+    /// like text rather than a remark: one word with no space after `#`
+    /// (`#fff`, `#hashtag`), or a number (`#42`, `#1 fan`). Most likely the
+    /// value was cut short, as in `title: Issue #42` or `color: #fff`;
+    /// comments written as remarks (`# note`, `#optional (see below)`)
+    /// are not flagged.
+    private static func cutShort(
+        _ scalar: YAMLScalar, anchored: Bool, keyEnd: Int?, keyName: String?, bytes: UnsafeBufferPointer<UInt8>
+    ) -> BlockDiagnostic? {
+        var start: Int
+        if scalar.value.isEmpty {
+            // `key: #fff`: the comment follows the key's `:`.
+            guard let keyEnd, !anchored else { return nil }
+            start = keyEnd
+            while start < bytes.count && Byte.isSpaceOrTab(bytes[start]) { start += 1 }
+            guard start < bytes.count, bytes[start] == Byte.colon else { return nil }
+            start += 1
+        } else {
+            start = scalar.range.upperBound
+        }
+        var hash = start
+        while hash < bytes.count && Byte.isSpaceOrTab(bytes[hash]) { hash += 1 }
+        guard hash > start, hash + 1 < bytes.count, bytes[hash] == Byte.hash else { return nil }
+        let next = bytes[hash + 1]
+        guard !Byte.isWhitespace(next) && next != Byte.hash else { return nil }
+        let line = bytes.line(startingAt: lineStart(of: hash, in: bytes))
+        var end = line.contentEnd
+        while end > hash && Byte.isSpaceOrTab(bytes[end - 1]) { end -= 1 }
+        let isNumber = next >= 0x30 && next <= 0x39
+        guard isNumber || !bytes[(hash + 1)..<end].contains(where: Byte.isSpaceOrTab) else { return nil }
+        let comment = bytes.string(hash..<end)
+        let valueStart = scalar.value.isEmpty ? hash : scalar.range.lowerBound
+        let whole = bytes.string(valueStart..<end)
+        let quoted = YAMLScalarWriter.doubleQuoted(whole)
+        let subject = keyName.map { "the value of `\(shown($0))`" } ?? "this value"
+        let reading = scalar.value.isEmpty ? "\(subject) is empty" : "\(subject) ends at `\(shown(scalar.value))`"
+        return BlockDiagnostic(
+            .warning, .yamlTruncatedValue,
+            "`\(shown(comment))` starts a comment (a space then `#` ends a plain value), so \(reading); quote the value if `\(shown(comment))` belongs to it",
+            range: hash..<end,
+            fix: DiagnosticFix(title: "Quote the value: \(shown(quoted))", edits: [TextEdit(range: valueStart..<end, replacement: quoted)]))
+    }
+
+    private static func lineStart(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var index = offset
+        while index > 0 && bytes[index - 1] != Byte.newline { index -= 1 }
+        return index
+    }
+
+    /// `text` for a message: invisible and non-ASCII space characters and
+    /// control characters shown as `<U+XXXX>`, so the message shows them.
+    static func shown(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if YAMLInvisibleCharacters.isSuspicious(scalar) || scalar.value < 0x20 || scalar.value == 0x7F {
+                result += "<\(YAMLInvisibleCharacters.codePoint(scalar))>"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// `U+0065 U+0301`: the code points of `text` (at most 8, then `…`).
+    private static func codePoints(_ text: String) -> String {
+        let points = text.unicodeScalars.prefix(8).map(YAMLInvisibleCharacters.codePoint)
+        return points.joined(separator: " ") + (text.unicodeScalars.count > 8 ? " …" : "")
+    }
+}
