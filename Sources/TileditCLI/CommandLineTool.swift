@@ -63,6 +63,46 @@ public struct CommandLineTool: Sendable {
             workspaceClient: .live(fileSystem: fileSystem), output: output)
     }
 
+    /// The command line's arguments as text, or why one cannot be: an
+    /// argument that is not valid UTF-8 (the system gives bytes) would be
+    /// read with U+FFFD in place of its bytes, and a value written so would
+    /// not be the one given, so the commands refuse it instead.
+    ///
+    /// - Parameter arguments: each argument's bytes, without the program name.
+    /// - Returns: the arguments, or a message naming the first one that is
+    ///   not UTF-8 (its position from 1 and the offending byte).
+    public static func decode(_ arguments: [[UInt8]]) -> Result<[String], ArgumentEncodingError> {
+        var decoded: [String] = []
+        for (index, bytes) in arguments.enumerated() {
+            var iterator = bytes.makeIterator()
+            var decoder = UTF8()
+            var offset = 0
+            var scalars = String.UnicodeScalarView()
+            decoding: while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue(let scalar):
+                    scalars.append(scalar)
+                    offset += String(scalar).utf8.count
+                case .emptyInput:
+                    break decoding
+                case .error:
+                    let byte = offset < bytes.count ? bytes[offset] : 0
+                    let hex = String(byte, radix: 16, uppercase: true)
+                    return .failure(ArgumentEncodingError(
+                        message: "argument \(index + 1) is not valid UTF-8 (byte 0x\(hex.count == 1 ? "0" + hex : hex) at byte \(offset + 1)); Tiledit does not write bytes it cannot read back, so nothing was done"))
+                }
+            }
+            decoded.append(String(scalars))
+        }
+        return .success(decoded)
+    }
+
+    /// An argument that is not valid UTF-8.
+    public struct ArgumentEncodingError: Error, Sendable, Hashable {
+        /// A sentence naming the argument.
+        public var message: String
+    }
+
     /// Runs the command named by `arguments[0]` with the rest.
     ///
     /// - Parameter arguments: the command line without the program name.

@@ -46,8 +46,18 @@ func runEditor(arguments: [String]) async -> Int32 {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if CommandLineTool.handles(arguments) {
-    let tool = CommandLineTool(environment: ProcessInfo.processInfo.environment)
-    exit(await tool.run(arguments))
+    // The arguments as the system gave them: one that is not UTF-8 is refused, not repaired.
+    let bytes = (1..<Int(CommandLine.argc)).map { index in
+        CommandLine.unsafeArgv[index].map { Array(UnsafeBufferPointer(start: $0, count: strlen($0))).map { UInt8(bitPattern: $0) } } ?? []
+    }
+    switch CommandLineTool.decode(bytes) {
+    case .failure(let problem):
+        FileHandle.standardError.write(Data("tiledit: \(problem.message)\n".utf8))
+        exit(2)
+    case .success(let decoded):
+        let tool = CommandLineTool(environment: ProcessInfo.processInfo.environment)
+        exit(await tool.run(decoded))
+    }
 } else {
     exit(await runEditor(arguments: arguments))
 }

@@ -17,7 +17,9 @@ enum ArgumentParser {
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+            // Bytes, not characters: `-` or `=` followed by a combining mark
+            // is still `-` or `=`.
+            if optionsEnded || argument == "-" || argument.utf8.first != 0x2D {
                 result.positionals.append(argument)
                 continue
             }
@@ -27,11 +29,12 @@ enum ArgumentParser {
             }
             var name = argument
             var inlineValue: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inlineValue = String(argument[argument.index(after: equals)...])
+            let bytes = Array(argument.utf8)
+            if bytes.starts(with: [0x2D, 0x2D]), let equals = bytes.firstIndex(of: 0x3D) {
+                name = String(decoding: bytes[..<equals], as: UTF8.self)
+                inlineValue = String(decoding: bytes[(equals + 1)...], as: UTF8.self)
             }
-            guard let spec = options.first(where: { $0.names.contains(name) }) else {
+            guard let spec = options.first(where: { $0.names.contains { $0.utf8.elementsEqual(name.utf8) } }) else {
                 throw UsageError("unknown option `\(name)`")
             }
             var values: [String] = []

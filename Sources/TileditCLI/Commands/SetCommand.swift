@@ -13,18 +13,37 @@ struct SetCommand: Command {
         change; comments, quoting, order and line endings elsewhere are kept.
         Edits apply in the order given; when one is refused nothing is written.
 
-        Edits (VALUE is everything after the first =, taken as typed: one line,
-        \\n is not a line break; KEY= empties the value):
+        Edits (VALUE is everything after the first = byte, taken as typed: \\n is
+        not a line break; KEY= empties the value):
           --front-matter KEY=VALUE  Set a front-matter field of a Markdown file
                                     (added after the last field when missing)
           --tile ID KEY=VALUE       Set a property of the tile whose id is ID, or
-                                    of the Nth tile of the file with #N (from 1)
+                                    of the Nth tile of the file with #N: tiles
+                                    count from 1 in file order, every :::tile,
+                                    :::chart and :::mermaid block, unreadable
+                                    ones included (a directive never closed is
+                                    not a tile)
           --yaml PATH=VALUE         Set a value of a YAML file; PATH is dotted
-                                    (services.web.image, items.0.name, a."b.c")
+                                    (services.web.image, items.0.name, a."b.c";
+                                    in quotes, \\" is a quote and \\\\ a backslash)
+          --document N              The YAML edits after it go to document N of
+                                    the file (from 1; documents are separated by
+                                    --- lines). Without it, a path goes to the only
+                                    document that has it; a path that several
+                                    documents have, or that none has in a file of
+                                    several documents, is refused and names them
 
         Options:
           --dry-run   Print the change as a unified diff instead of writing it
           -h, --help  Show this help
+
+        A value keeps the old one's style and type where it can: a date stays a
+        date, quotes stay quotes, a tag (!!int) stays while the value fits it.
+        A value that cannot be written as given (a line break in a front-matter
+        value of Tiledown's profile, a carriage return or a line break at either
+        end of a tile value, a value its tag does not allow) is refused with the
+        reason. Notes about the edit (other places that read an anchored value
+        through an alias) and new warnings are printed on standard error.
 
         The file is written atomically, and not at all when it changed on disk
         since it was read.
@@ -37,6 +56,7 @@ struct SetCommand: Command {
         OptionSpec("--front-matter", values: ["KEY=VALUE"]),
         OptionSpec("--tile", values: ["ID", "KEY=VALUE"]),
         OptionSpec("--yaml", values: ["PATH=VALUE"]),
+        OptionSpec("--document", values: ["N"]),
         OptionSpec("--dry-run"),
     ]
 
@@ -44,7 +64,8 @@ struct SetCommand: Command {
     private enum Edit {
         case frontMatter(key: String, value: String)
         case tile(reference: String, key: String, value: String)
-        case yaml(path: String, value: String)
+        /// `document`: 0-based, `nil` when the user did not choose.
+        case yaml(path: String, value: String, document: Int?)
     }
 
     /// Why an edit was refused, as `path: reason`.
@@ -62,8 +83,15 @@ struct SetCommand: Command {
         guard arguments.positionals.count == 1 else { throw UsageError("give exactly one file, then the edits") }
         let file = context.file(named: arguments.positionals[0])
         var edits: [Edit] = []
+        var document: Int?
         for option in arguments.options {
             switch option.name {
+            case "--document":
+                let text = option.values[0]
+                guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let number = Int(text), number >= 1 else {
+                    throw UsageError("`--document \(text)`: N is a document number, from 1")
+                }
+                document = number - 1
             case "--front-matter":
                 let (key, value) = try Self.assignment(option.values[0], option: option.name)
                 edits.append(.frontMatter(key: key, value: value))
@@ -72,13 +100,16 @@ struct SetCommand: Command {
                 edits.append(.tile(reference: option.values[0], key: key, value: value))
             case "--yaml":
                 let (path, value) = try Self.assignment(option.values[0], option: option.name)
-                edits.append(.yaml(path: path, value: value))
+                edits.append(.yaml(path: path, value: value, document: document))
             default:
                 break
             }
         }
         guard !edits.isEmpty else {
             throw UsageError("give at least one edit: --front-matter KEY=VALUE, --tile ID KEY=VALUE or --yaml PATH=VALUE")
+        }
+        if document != nil && !edits.contains(where: { if case .yaml = $0 { true } else { false } }) {
+            throw UsageError("--document chooses the document of the --yaml edits after it")
         }
         for edit in edits {
             switch (edit, file.kind) {
@@ -99,11 +130,15 @@ struct SetCommand: Command {
             return ExitCode.trouble
         }
         let result: SourceDocument
+        let notes: [String]
         do {
-            result = try Self.apply(edits, to: opened.document)
+            (result, notes) = try Self.apply(edits, to: opened.document)
         } catch {
             await context.printError("\(file.displayPath): \(error.message)")
             return ExitCode.failure
+        }
+        for note in notes {
+            await context.printError("\(file.displayPath): note: \(note)")
         }
         let edited = result.bytes
         guard edited != opened.loaded.bytes else { return ExitCode.success }
@@ -126,27 +161,31 @@ struct SetCommand: Command {
         }
     }
 
-    /// `KEY=VALUE` split at the first `=`.
+    /// `KEY=VALUE` split at the first `=` byte (a `=` followed by a
+    /// combining mark is still the separator).
     private static func assignment(_ text: String, option: String) throws(UsageError) -> (String, String) {
-        guard let equals = text.firstIndex(of: "=") else {
+        let bytes = Array(text.utf8)
+        guard let equals = bytes.firstIndex(of: 0x3D) else {
             throw UsageError("`\(option) \(text)`: expected \(option == "--yaml" ? "PATH" : "KEY")=VALUE")
         }
-        let key = String(text[..<equals])
-        guard !key.isEmpty else { throw UsageError("`\(option) \(text)`: the name before = is empty") }
-        return (key, String(text[text.index(after: equals)...]))
+        guard equals > 0 else { throw UsageError("`\(option) \(text)`: the name before = is empty") }
+        // `=` is ASCII: the bytes on either side are whole UTF-8 sequences.
+        return (String(decoding: bytes[..<equals], as: UTF8.self), String(decoding: bytes[(equals + 1)...], as: UTF8.self))
     }
 
-    private static func apply(_ edits: [Edit], to document: SourceDocument) throws(Refusal) -> SourceDocument {
+    private static func apply(_ edits: [Edit], to document: SourceDocument) throws(Refusal) -> (SourceDocument, [String]) {
+        var notes: [String] = []
         switch document {
         case .markdown(var markdown):
             for edit in edits {
                 do throws(EditError) {
                     switch edit {
                     case .frontMatter(let key, let value):
-                        try markdown.perform(.setFrontMatterField(key: key, value: value))
+                        notes += try markdown.perform(.setFrontMatterField(key: key, value: value)).notes
                     case .tile(let reference, let key, let value):
+                        if let problem = TileWriter.exactnessProblem(.text(value), key: key) { throw .invalidValue(message: problem) }
                         let id = try tile(reference, in: markdown)
-                        try markdown.perform(.setTileProperty(id, key: key, value: .text(value)))
+                        notes += try markdown.perform(.setTileProperty(id, key: key, value: .text(value))).notes
                     case .yaml:
                         break
                     }
@@ -154,23 +193,52 @@ struct SetCommand: Command {
                     throw Refusal(message: error.message)
                 }
             }
-            return .markdown(markdown)
+            return (.markdown(markdown), notes)
         case .yaml(var yaml):
-            for case .yaml(let path, let value) in edits {
+            for case .yaml(let pathText, let value, let chosen) in edits {
+                let path = YAMLPath(parsing: pathText)
+                let index: Int
+                if let chosen {
+                    if yaml.dialect == .flat && chosen != 0 {
+                        throw Refusal(message: "this file is flat `key: value` lines, one document; there is no document \(chosen + 1)")
+                    }
+                    index = chosen
+                } else {
+                    switch yaml.document(for: path) {
+                    case .document(let only):
+                        index = only
+                    case .ambiguous(let documents):
+                        throw Refusal(message: "`\(path)` is in documents \(Self.list(documents.map { $0 + 1 })) of this file; choose one with --document N before --yaml")
+                    case .none(let count):
+                        throw Refusal(message: "`\(path)` is in none of the \(count) documents of this file; choose the document to add it to with --document N before --yaml")
+                    }
+                }
                 do throws(EditError) {
-                    try yaml.setValue(at: YAMLPath(parsing: path), to: value)
+                    notes += try yaml.setValue(at: path, to: value, document: index).notes
                 } catch {
-                    throw Refusal(message: error.message)
+                    throw Refusal(message: yaml.documents.count > 1 ? "document \(index + 1): \(error.message)" : error.message)
                 }
             }
-            return .yaml(yaml)
+            return (.yaml(yaml), notes)
         }
+    }
+
+    /// `1, 2 and 3`.
+    private static func list(_ numbers: [Int]) -> String {
+        let words = numbers.map(String.init)
+        guard let last = words.last, words.count > 1 else { return words.first ?? "" }
+        return words.dropLast().joined(separator: ", ") + " and " + last
     }
 
     /// The block of the tile named by `reference`: `#N`, the Nth tile
     /// directive of the file (from 1, tiles with errors counted), or a tile id.
     private static func tile(_ reference: String, in document: MarkdownDocument) throws(EditError) -> BlockID {
-        if reference.hasPrefix("#"), let position = Int(reference.dropFirst()) {
+        let bytes = Array(reference.utf8)
+        if bytes.first == 0x23 {
+            let digits = bytes.dropFirst()
+            guard !digits.isEmpty, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let position = Int(String(decoding: digits, as: UTF8.self)) else {
+                throw .invalidValue(message: "`\(reference)` is not a tile position; write #N with N a number from 1")
+            }
             let tiles = (0..<document.blockCount).filter { index in
                 switch document.kind(at: index) {
                 case .tile, .raw(.tile): true

@@ -25,6 +25,39 @@ public enum TileWriter {
         }
     }
 
+    /// Why `value` would not read back exactly as given, so a scripted
+    /// edit can refuse it rather than write something else: a carriage
+    /// return (a tile body has no way to hold one), a line break at the start
+    /// or end, or a line of only spaces (the grammar trims them); `nil`
+    /// when it reads back as given.
+    ///
+    /// - Parameters:
+    ///   - value: the value as given.
+    ///   - key: the property, for the message.
+    public static func exactnessProblem(_ value: TileValue, key: String) -> String? {
+        let text: String
+        switch value {
+        case .text(let value), .literal(let value): text = value
+        case .list(let items):
+            return items.contains { $0.contains("\r") } ? "an item of `\(key)` holds a carriage return (CR), which a tile cannot hold" : nil
+        }
+        if text.unicodeScalars.contains("\r") {
+            return "the value of `\(key)` holds a carriage return (CR), which a tile cannot hold (Tiledown reads it as a line break)"
+        }
+        guard text.unicodeScalars.contains("\n") else { return nil }
+        if text.unicodeScalars.first == "\n" {
+            return "the value of `\(key)` starts with a line break, which Tiledown drops; remove it"
+        }
+        if text.unicodeScalars.last == "\n" {
+            return "the value of `\(key)` ends with a line break, which Tiledown drops; remove it"
+        }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if let index = lines.firstIndex(where: { !$0.isEmpty && $0.unicodeScalars.allSatisfy { $0 == " " || $0 == "\t" } }) {
+            return "line \(index + 1) of the value of `\(key)` holds only spaces, which Tiledown reads as an empty line; remove them"
+        }
+        return nil
+    }
+
     /// The property's lines.
     ///
     /// - Parameters:

@@ -21,29 +21,44 @@ public struct YAMLPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Parses a dotted path: components split at `.`; an all-digit
-    /// component is a sequence index when the node there is a sequence
-    /// (resolution decides), otherwise a key. A component in double quotes
-    /// (`a."b.c"`) is a key that may contain dots.
+    /// component written without leading zeros (`0`, `12`) is a sequence
+    /// index when the node there is a sequence (resolution decides),
+    /// otherwise a key (`007` is always a key). A component in double quotes
+    /// (`a."b.c"`) is a key that may contain dots; inside the quotes `\"` is
+    /// a quote and `\\` a backslash. The text is read by Unicode scalars, so a
+    /// `.` followed by a combining mark still separates components.
     public init(parsing text: String) {
         var components: [YAMLPathComponent] = []
-        var current = ""
+        var current = String.UnicodeScalarView()
         var quoted = false
-        for character in text {
-            if character == "\"" {
+        var wasQuoted = false
+        var escaped = false
+        for scalar in text.unicodeScalars {
+            if escaped {
+                current.append(scalar)
+                escaped = false
+            } else if quoted && scalar == "\\" {
+                escaped = true
+            } else if scalar == "\"" {
                 quoted.toggle()
-            } else if character == "." && !quoted {
-                components.append(Self.component(current))
-                current = ""
+                wasQuoted = true
+            } else if scalar == "." && !quoted {
+                components.append(Self.component(String(current), quoted: wasQuoted))
+                current = String.UnicodeScalarView()
+                wasQuoted = false
             } else {
-                current.append(character)
+                current.append(scalar)
             }
         }
-        components.append(Self.component(current))
+        components.append(Self.component(String(current), quoted: wasQuoted))
         self.components = components
     }
 
-    private static func component(_ text: String) -> YAMLPathComponent {
-        if let index = Int(text), !text.isEmpty, text.allSatisfy(\.isNumber) { return .index(index) }
+    private static func component(_ text: String, quoted: Bool) -> YAMLPathComponent {
+        let bytes = Array(text.utf8)
+        let isIndex = !quoted && !bytes.isEmpty && bytes.count <= 18 && bytes.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+            && (bytes.count == 1 || bytes[0] != 0x30)
+        if isIndex, let index = Int(text) { return .index(index) }
         return .key(text)
     }
 

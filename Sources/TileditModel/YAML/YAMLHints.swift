@@ -2,7 +2,8 @@
 /// (YAML 1.1 vs 1.2), so a writer can quote a value before a site builder
 /// misreads it. The editor itself keeps every value as written.
 enum YAMLHints {
-    /// Notes for the plain scalar values (not keys) under `node`.
+    /// Notes for the plain scalar values (not keys) under `node` that have
+    /// no tag.
     ///
     /// - Returns: info diagnostics with ranges in the node's coordinates.
     static func diagnostics(for node: YAMLNode) -> [BlockDiagnostic] {
@@ -11,7 +12,8 @@ enum YAMLHints {
         while let current = stack.popLast() {
             switch current.content {
             case .scalar(let scalar):
-                if let message = note(for: scalar) {
+                // A tag decides the type: readers cannot disagree.
+                if current.tag == nil, let message = note(for: scalar) {
                     result.append(BlockDiagnostic(.info, .yamlAmbiguousScalar, message, range: scalar.range))
                 }
             case .mapping(let pairs):
