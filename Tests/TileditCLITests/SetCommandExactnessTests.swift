@@ -193,8 +193,8 @@ struct SetCommandExactnessTests {
         let folder = try makeFolder(["v.yaml": "a: 1\nb: 2\na: 3\n", "page.md": "---\ntitle: A\ntitle: B\n---\n"])
         let check = await CommandRun.run(["check", "v.yaml", "page.md"], in: folder)
         #expect(check == CommandRun(status: 1, standardOutput: """
-            page.md:3:1: error: key `title` is written twice in this mapping, on line 2 and line 3; YAML readers keep only one of them, so Tiledit does not edit `title` until one is removed
-            v.yaml:3:1: error: key `a` is written twice in this mapping, on line 1 and line 3; YAML readers keep only one of them, so Tiledit does not edit `a` until one is removed
+            page.md:3:1: error: key `title` is written twice in this mapping, on line 2 and line 3; YAML readers keep only one of them, so Tiledit does not edit it until one is removed
+            v.yaml:3:1: error: key `a` is written twice in this mapping, on line 1 and line 3; YAML readers keep only one of them, so Tiledit does not edit it until one is removed
 
             """))
         let refused = await CommandRun.run(["set", "v.yaml", "--yaml", "a=9"], in: folder)

@@ -173,7 +173,7 @@ enum FrontMatterReader {
                 let shown = YAMLChecks.shown(key)
                 diagnostics.append(BlockDiagnostic(
                     .error, .frontMatterDuplicateKey,
-                    "key `\(shown)` is written twice, on line \(BlockDiagnostic.line(first)) and line \(BlockDiagnostic.line(lineOffset)); the last one wins, so Tiledit does not edit `\(shown)` until one is removed",
+                    "key `\(shown)` is written twice, on line \(BlockDiagnostic.line(first)) and line \(BlockDiagnostic.line(lineOffset)); the last one wins, so Tiledit does not edit it until one is removed",
                     range: (keyRange.lowerBound - base)..<(keyRange.upperBound - base)))
             } else {
                 firstLineOfKey[keyBytes] = lineOffset

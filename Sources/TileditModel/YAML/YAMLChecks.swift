@@ -57,7 +57,10 @@ enum YAMLChecks {
         }
         work += invisible.work
         ParseWorkCounter.current?.add(work)
-        return (found + (errorDiagnostic.map { [$0] } ?? []), errorDiagnostic)
+        found += errorDiagnostic.map { [$0] } ?? []
+        // In text order (stable), as a block's diagnostics are shown.
+        let ordered = found.enumerated().sorted { ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset) }.map(\.element)
+        return (ordered, errorDiagnostic)
     }
 
     /// One iterative walk: duplicate and look-alike keys of every mapping,
@@ -90,10 +93,11 @@ enum YAMLChecks {
                 work += pairs.count
                 for (first, again) in YAMLKey.duplicates(in: pairs) {
                     let key = pairs[again].key
-                    let name = Self.shown(key.scalar?.value ?? "")
+                    let value = key.scalar?.value ?? ""
+                    let label = value.isEmpty ? "the empty key" : "key `\(Self.shown(value))`"
                     found.append(BlockDiagnostic(
                         .error, duplicateCode,
-                        "key `\(name)` is written twice in this mapping, on line \(line(pairs[first].key.range.lowerBound)) and line \(line(key.range.lowerBound)); YAML readers keep only one of them, so Tiledit does not edit `\(name)` until one is removed",
+                        "\(label) is written twice in this mapping, on line \(line(pairs[first].key.range.lowerBound)) and line \(line(key.range.lowerBound)); YAML readers keep only one of them, so Tiledit does not edit it until one is removed",
                         range: key.range))
                 }
                 found += lookalikeKeys(pairs, line: line)

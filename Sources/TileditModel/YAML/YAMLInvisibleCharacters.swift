@@ -15,11 +15,15 @@
 /// One pass over the bytes (ASCII skipped eight bytes at a time) and, per
 /// line holding such a character, one pass over that line: linear.
 struct YAMLInvisibleCharacters {
-    /// One character found: its first byte, its length in bytes.
+    /// One character found, or a run of the same character: its first
+    /// byte, its length in bytes (the run's), how many there are.
     struct Found {
         var offset: Int
         var length: Int
         var scalar: Unicode.Scalar
+        var count = 1
+
+        var range: Range<Int> { offset..<(offset + length) }
     }
 
     let bytes: UnsafeBufferPointer<UInt8>
@@ -116,7 +120,12 @@ struct YAMLInvisibleCharacters {
             for index in 1..<length { value = value << 6 | UInt32(bytes[position + index] & 0x3F) }
             // A byte order mark at the very start is the file's, not text.
             if let scalar = Unicode.Scalar(value), isSuspicious(scalar), !(position == 0 && value == 0xFEFF) {
-                result.append(Found(offset: position, length: length, scalar: scalar))
+                if let last = result.last, last.scalar == scalar, last.offset + last.length == position {
+                    result[result.count - 1].length += length
+                    result[result.count - 1].count += 1
+                } else {
+                    result.append(Found(offset: position, length: length, scalar: scalar))
+                }
             }
             position += length
         }
@@ -144,7 +153,7 @@ struct YAMLInvisibleCharacters {
             return BlockDiagnostic(
                 .error, .yamlInvisibleCharacter,
                 "\(Self.name(cause.scalar)) \(what), so this YAML cannot be read here; \(remedy(cause.scalar))",
-                range: cause.offset..<(cause.offset + cause.length), fix: fix(cause))
+                range: cause.range, fix: fix(cause))
         }
         let range = offset..<Swift.min(offset + 1, bytes.count)
         return BlockDiagnostic(.error, error.code, error.message, range: range, fix: error.fix)
@@ -160,11 +169,17 @@ struct YAMLInvisibleCharacters {
     }
 
     private mutating func diagnostic(for character: Found) -> BlockDiagnostic? {
-        let range = character.offset..<(character.offset + character.length)
-        let name = Self.name(character.scalar)
+        let range = character.range
+        let name = Self.name(character.scalar) + (character.count > 1 ? " (\(character.count) in a row)" : "")
         let kind = Self.kind(character.scalar)
         let facts = self.facts(forLineOf: character.offset)
         if let commentStart = facts.commentStart, character.offset > commentStart { return nil }
+        if character.offset < facts.indentEnd {
+            return BlockDiagnostic(
+                .warning, .yamlInvisibleCharacter,
+                "this line is indented with \(name), which YAML does not read as indentation, so the line does not nest as it looks; \(remedy(character.scalar))",
+                range: range, fix: fix(character))
+        }
         if let place = place(containing: character.offset) {
             let text = YAMLChecks.shown(bytes.string(place.range))
             if place.isKey {
@@ -174,7 +189,7 @@ struct YAMLInvisibleCharacters {
                     range: range, fix: fix(character))
             }
             let subject = place.keyName.map { "the value of `\(YAMLChecks.shown($0))`" } ?? "this value"
-            let atEdge = place.isPlain && (character.offset == place.range.lowerBound || character.offset + character.length == place.range.upperBound)
+            let atEdge = place.isPlain && (character.offset == place.range.lowerBound || range.upperBound == place.range.upperBound)
             if atEdge {
                 let edge = character.offset == place.range.lowerBound ? "starts" : "ends"
                 return BlockDiagnostic(
@@ -187,12 +202,6 @@ struct YAMLInvisibleCharacters {
                 serious ? .warning : .info, .yamlInvisibleCharacter,
                 "\(subject) holds \(name), which \(shows(kind))" + (serious ? "; remove it unless it is meant" : ""),
                 range: range, fix: serious ? fix(character) : nil)
-        }
-        if character.offset < facts.indentEnd {
-            return BlockDiagnostic(
-                .warning, .yamlInvisibleCharacter,
-                "this line is indented with \(name), which YAML does not read as indentation, so the line does not nest as it looks; \(remedy(character.scalar))",
-                range: range, fix: fix(character))
         }
         return BlockDiagnostic(
             .warning, .yamlInvisibleCharacter, "\(name) \(shows(kind)) and is not a space to YAML here; \(remedy(character.scalar))",
@@ -217,11 +226,18 @@ struct YAMLInvisibleCharacters {
     }
 
     private func fix(_ character: Found) -> DiagnosticFix? {
-        let range = character.offset..<(character.offset + character.length)
+        let plural = character.count > 1
         switch Self.kind(character.scalar) {
-        case .space: return DiagnosticFix(title: "Replace \(Self.name(character.scalar)) with a space", edits: [TextEdit(range: range, replacement: " ")])
-        case .lineBreak: return nil
-        case .invisible, .shaping: return DiagnosticFix(title: "Remove \(Self.name(character.scalar))", edits: [TextEdit(range: range, replacement: [])])
+        case .space:
+            return DiagnosticFix(
+                title: plural ? "Replace each \(Self.name(character.scalar)) with a space" : "Replace \(Self.name(character.scalar)) with a space",
+                edits: [TextEdit(range: character.range, replacement: String(repeating: " ", count: character.count))])
+        case .lineBreak:
+            return nil
+        case .invisible, .shaping:
+            return DiagnosticFix(
+                title: plural ? "Remove the \(character.count) \(Self.name(character.scalar)) characters" : "Remove \(Self.name(character.scalar))",
+                edits: [TextEdit(range: character.range, replacement: [])])
         }
     }
 

@@ -273,9 +273,11 @@ public struct YAMLNode: Sendable, Hashable {
         }
     }
 
-    /// The value of the first pair whose key is the plain or quoted scalar `key`.
+    /// The value of the first pair whose key is a scalar with exactly the
+    /// bytes of `key` (keys that differ only in Unicode normalization are
+    /// different keys).
     public subscript(key: String) -> YAMLNode? {
-        pairs?.first { $0.key.kind.scalarStyle != nil && $0.key.text == key }?.value
+        pairs?.first { $0.key.kind.scalarStyle != nil && $0.key.text.utf8.elementsEqual(key.utf8) }?.value
     }
 
     /// A short word for the node's kind, for messages: "a mapping", "a list", …

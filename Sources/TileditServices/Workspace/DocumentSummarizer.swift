@@ -22,15 +22,15 @@ enum DocumentSummarizer {
             return DocumentSummary(
                 path: path, kind: kind, title: metadata.title, date: metadata.date, tags: metadata.tags,
                 isDraft: metadata.isDraft, dialect: dialect, errorCount: errors, warningCount: warnings, size: bytes.count)
-        case .yaml:
-            let result = YAMLParser.parse(bytes)
-            let title = result.documents.first?.root?["title"]?.scalar?.value.trimmingSpaces()
+        case .yaml, .siteConfig:
+            // `tiledown.yml` is flat `key: value` lines, read like Tiledown front matter.
+            let file = YAMLFileDocument(bytes: bytes, dialect: kind == .yaml ? .yaml : .flat)
+            let title = (kind == .yaml ? file.node(at: YAMLPath([.key("title")]))?.scalar?.value : file.fields.last { $0.key.utf8.elementsEqual("title".utf8) }?.value)?
+                .trimmingSpaces()
             return DocumentSummary(
                 path: path, kind: kind, title: title?.isEmpty == false ? title ?? fallback : fallback,
-                errorCount: result.error == nil ? 0 : 1, size: bytes.count)
-        case .siteConfig:
-            // Flat `key: value` lines, read like Tiledown front matter.
-            return DocumentSummary(path: path, kind: kind, title: siteTitle(bytes) ?? fallback, size: bytes.count)
+                errorCount: file.diagnostics.filter { $0.severity == .error }.count,
+                warningCount: file.diagnostics.filter { $0.severity == .warning }.count, size: bytes.count)
         }
     }
 
@@ -38,16 +38,5 @@ enum DocumentSummarizer {
         DocumentSummary(
             path: path, kind: kind, title: DocumentMetadata.fallbackTitle(forPath: path, rootName: rootName),
             size: size, readability: .unreadable(problem))
-    }
-
-    /// The `title:` line of a site config.
-    private static func siteTitle(_ bytes: [UInt8]) -> String? {
-        for line in String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
-            let line = line.hasPrefix("\u{FEFF}") ? line.dropFirst() : line
-            guard line.hasPrefix("title:") else { continue }
-            let value = line.dropFirst("title:".count).trimmingSpaces()
-            return value.isEmpty ? nil : value
-        }
-        return nil
     }
 }

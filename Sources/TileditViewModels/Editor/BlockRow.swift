@@ -51,7 +51,7 @@ public struct BlockRow: Equatable, Sendable, Identifiable {
         let summary: String
         switch kind {
         case .frontMatter(let frontMatter):
-            summary = frontMatter["title"].map { "title: \($0)" } ?? frontMatter.fields.first.map { "\($0.key): \($0.value)" } ?? "(empty)"
+            summary = frontMatter.summary
         case .tile(let tile):
             let label = tile.value("title")?.text ?? tile.value("label")?.text ?? tile.value("username")?.text
             summary = [tile.id, label].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")

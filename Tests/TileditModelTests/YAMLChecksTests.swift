@@ -1,0 +1,177 @@
+import Testing
+import TileditModel
+
+/// What `check` and the editor report about YAML that libyaml reads without
+/// complaint: keys written twice or looking alike, values cut short by ` #`,
+/// invisible and non-ASCII space characters; and libyaml's errors in
+/// Tiledit's words where such a character is the cause. Exact line, column,
+/// message and fix.
+@Suite("YAML checks")
+struct YAMLChecksTests {
+    /// `line:column severity code message`, and the fix's title and edits when there is one.
+    private static func report(_ diagnostics: [Diagnostic]) -> [String] {
+        diagnostics.map { diagnostic in
+            var line = "\(diagnostic.location.line):\(diagnostic.location.column) \(diagnostic.severity.rawValue) \(diagnostic.code.rawValue) \(diagnostic.message)"
+            if let fix = diagnostic.fix {
+                line += " | fix: \(fix.title): " + fix.edits.map { "\($0.range) → \(String(decoding: $0.replacement, as: UTF8.self).debugDescription)" }.joined(separator: ", ")
+            }
+            return line
+        }
+    }
+
+    private static func report(_ text: String) -> [String] {
+        report(YAMLFileDocument(text).diagnostics)
+    }
+
+    // MARK: Inputs that once trapped
+
+    @Test func anEmptyKeyAndAnAnchoredEmptyKeyAreTwoNullKeys() {
+        #expect(Self.report("?\n&a :") == [
+            "2:3 error yaml.duplicate-key the empty key is written twice in this mapping, on line 1 and line 2; YAML readers keep only one of them, so Tiledit does not edit it until one is removed",
+        ])
+    }
+
+    @Test func theFuzzersInputsAreReportedAtLibyamlsPosition() {
+        #expect(Self.report("{! !") == ["1:4 error yaml.syntax invalid YAML: while parsing a flow mapping: did not find expected ',' or '}'"])
+        #expect(Self.report("? \"\"!") == ["1:5 error yaml.syntax invalid YAML: while parsing a block mapping: did not find expected key"])
+        #expect(Self.report("*y\t&y:") == ["1:4 error yaml.syntax invalid YAML: while parsing a block mapping: did not find expected key"])
+    }
+
+    // MARK: Keys
+
+    @Test func aKeyWrittenTwiceIsAnErrorNamingBothLines() {
+        #expect(Self.report("a: 1\nb:\n  c: 2\n  c: 3\n\"a\": 4\n1: x\n\"1\": z\n") == [
+            "4:3 error yaml.duplicate-key key `c` is written twice in this mapping, on line 3 and line 4; YAML readers keep only one of them, so Tiledit does not edit it until one is removed",
+            "5:1 error yaml.duplicate-key key `a` is written twice in this mapping, on line 1 and line 5; YAML readers keep only one of them, so Tiledit does not edit it until one is removed",
+        ])
+    }
+
+    @Test func keysThatDifferOnlyInNormalizationAreFlaggedAndBothEditable() throws {
+        var file = YAMLFileDocument("K: 1\n\u{212A}: 2\n")
+        #expect(Self.report(file.diagnostics) == [
+            "2:1 warning yaml.lookalike-keys keys `K` on line 1 and `\u{212A}` on line 2 look the same but are written with different characters (U+004B and U+212A); YAML readers read two keys",
+        ])
+        try file.setValue(at: YAMLPath([.key("\u{212A}")]), to: "3")
+        #expect(file.text == "K: 1\n\u{212A}: 3\n")
+        try file.setValue(at: YAMLPath([.key("K")]), to: "4")
+        #expect(file.text == "K: 4\n\u{212A}: 3\n")
+    }
+
+    // MARK: Values cut short
+
+    @Test func aPlainValueCutShortByACommentIsAWarningWithAQuotingFix() {
+        #expect(Self.report("title: Issue #42\ncolor: #fff\nnote: ok # a remark\nother: x #optional (see below)\n") == [
+            "1:14 warning yaml.truncated-value `#42` starts a comment (a space then `#` ends a plain value), so the value of `title` ends at `Issue`; quote the value if `#42` belongs to it | fix: Quote the value: \"Issue #42\": 7..<16 → \"\\\"Issue #42\\\"\"",
+            "2:8 warning yaml.truncated-value `#fff` starts a comment (a space then `#` ends a plain value), so the value of `color` is empty; quote the value if `#fff` belongs to it | fix: Quote the value: \"#fff\": 24..<28 → \"\\\"#fff\\\"\"",
+        ])
+        #expect(Self.report("- C# #1 fan\n") == [
+            "1:6 warning yaml.truncated-value `#1 fan` starts a comment (a space then `#` ends a plain value), so this value ends at `C#`; quote the value if `#1 fan` belongs to it | fix: Quote the value: \"C# #1 fan\": 2..<11 → \"\\\"C# #1 fan\\\"\"",
+        ])
+    }
+
+    // MARK: Invisible characters
+
+    @Test func aNoBreakSpaceInAnIndentationIsReportedOnItsLine() {
+        #expect(Self.report("a:\n  b: 1\n\u{A0} c: 2\n") == [
+            "3:1 warning yaml.invisible-character this line is indented with U+00A0 NO-BREAK SPACE, which YAML does not read as indentation, so the line does not nest as it looks; replace it with a space | fix: Replace U+00A0 NO-BREAK SPACE with a space: 10..<12 → \" \"",
+        ])
+        #expect(Self.report("a: 1\n\u{A0}\u{A0}b: 2\n") == [
+            "2:1 warning yaml.invisible-character this line is indented with U+00A0 NO-BREAK SPACE (2 in a row), which YAML does not read as indentation, so the line does not nest as it looks; replace it with a space | fix: Replace each U+00A0 NO-BREAK SPACE with a space: 5..<9 → \"  \"",
+        ])
+    }
+
+    @Test func aZeroWidthSpaceInAKeyIsReportedNamingTheKey() {
+        #expect(Self.report("ti\u{200B}tle: x\n") == [
+            "1:3 warning yaml.invisible-character the key `ti<U+200B>tle` holds U+200B ZERO WIDTH SPACE, which does not show; YAML readers see it as part of the key; remove it | fix: Remove U+200B ZERO WIDTH SPACE: 2..<5 → \"\"",
+        ])
+    }
+
+    @Test func invisibleCharactersInValuesAreWarningsAtTheEdgesAndNotesForSpacesInside() {
+        #expect(Self.report("a: x\u{200B}\nb: 10\u{A0}km\nc: 'a\u{200D}b'\n# comment \u{A0}\nd: \"\u{FEFF}x\"\n") == [
+            "1:5 warning yaml.invisible-character the value of `a` ends with U+200B ZERO WIDTH SPACE, which does not show; YAML keeps it in the value; remove it | fix: Remove U+200B ZERO WIDTH SPACE: 4..<7 → \"\"",
+            "2:6 info yaml.invisible-character the value of `b` holds U+00A0 NO-BREAK SPACE, which looks like a space but is not one to YAML",
+            "3:6 info yaml.invisible-character the value of `c` holds U+200D ZERO WIDTH JOINER, which does not show (it changes how the text around it is shaped or ordered)",
+            "5:5 warning yaml.invisible-character the value of `d` holds U+FEFF ZERO WIDTH NO-BREAK SPACE, which does not show; remove it unless it is meant | fix: Remove U+FEFF ZERO WIDTH NO-BREAK SPACE: 46..<49 → \"\"",
+        ])
+    }
+
+    @Test func libyamlsErrorOnALineWithANoBreakSpaceIsReportedAtTheCharacter() {
+        // libyaml stops at the end of the file ("could not find expected ':'" on line 4).
+        #expect(Self.report("a: 1\nc:\u{A0}x\n") == [
+            "2:3 error yaml.invisible-character U+00A0 NO-BREAK SPACE looks like a space but is not one to YAML, so this YAML cannot be read here; replace it with a space | fix: Replace U+00A0 NO-BREAK SPACE with a space: 7..<9 → \" \"",
+        ])
+        #expect(Self.report("- a\n\u{A0}- b\n") == [
+            "2:1 error yaml.invisible-character U+00A0 NO-BREAK SPACE looks like a space but is not one to YAML, so this YAML cannot be read here; replace it with a space | fix: Replace U+00A0 NO-BREAK SPACE with a space: 4..<6 → \" \"",
+        ])
+    }
+
+    @Test func aByteOrderMarkAtTheStartIsTheFilesAndNotReported() {
+        #expect(Self.report("\u{FEFF}a: 1\n") == [])
+    }
+
+    // MARK: Front matter
+
+    @Test func frontMatterChecksCarryFileLinesInTheDocument() throws {
+        let document = MarkdownDocument("# x\n", dialect: .yaml)
+        #expect(document.diagnostics.isEmpty)
+        let page = MarkdownDocument("---\ntitle: A\nti\u{200B}tle: B\ntags: C# #dotnet\ntitle: C\n---\n\nBody\n", dialect: .yaml)
+        #expect(Self.report(page.diagnostics) == [
+            "3:3 warning yaml.invisible-character the key `ti<U+200B>tle` holds U+200B ZERO WIDTH SPACE, which does not show; YAML readers see it as part of the key; remove it | fix: Remove U+200B ZERO WIDTH SPACE: 15..<18 → \"\"",
+            "4:10 warning yaml.truncated-value `#dotnet` starts a comment (a space then `#` ends a plain value), so the value of `tags` ends at `C#`; quote the value if `#dotnet` belongs to it | fix: Quote the value: \"C# #dotnet\": 31..<41 → \"\\\"C# #dotnet\\\"\"",
+            "5:1 error front-matter.duplicate-key key `title` is written twice in this mapping, on line 2 and line 5; YAML readers keep only one of them, so Tiledit does not edit it until one is removed",
+        ])
+        #expect(page.refusal(of: .setFrontMatterField(key: "title", value: "D"))
+            == "`title` is written 2 times in its mapping (lines 2 and 5); YAML readers keep only one, so remove the others before editing it")
+        var fixed = page
+        fixed.perform(edits: try #require(page.diagnostics.first { $0.code == .yamlTruncatedValue }?.fix).edits)
+        #expect(fixed.text == "---\ntitle: A\nti\u{200B}tle: B\ntags: \"C# #dotnet\"\ntitle: C\n---\n\nBody\n")
+    }
+
+    @Test func tiledownFrontMatterDuplicatesAreErrorsThatBlockTheirEdits() {
+        let page = MarkdownDocument("---\ntitle: A\ndate: 2024-01-05\ntitle: B\n---\n", dialect: .tiledown)
+        #expect(Self.report(page.diagnostics) == [
+            "4:1 error front-matter.duplicate-key key `title` is written twice, on line 2 and line 4; the last one wins, so Tiledit does not edit it until one is removed",
+        ])
+        #expect(page.refusal(of: .setFrontMatterField(key: "title", value: "C"))
+            == "`title` is written 2 times (lines 2 and 4); remove the others before editing it")
+        #expect(page.refusal(of: .setFrontMatterField(key: "date", value: "2024-02-01")) == nil)
+    }
+
+    @Test func frontMatterThatCannotBeReadKeepsItsTextForTheBlocksList() throws {
+        let list = try #require(MarkdownDocument("---\n- a\n- b\n---\nBody\n", dialect: .yaml).frontMatter)
+        #expect(list.source == "- a\n- b\n")
+        #expect(list.summary == "- a")
+        #expect(list.problem == "front matter must be a mapping of keys to values; found a list")
+        let colon = MarkdownDocument("---\n\ntitle: a: b\n---\nBody\n", dialect: .yaml)
+        let frontMatter = try #require(colon.frontMatter)
+        #expect(frontMatter.summary == "title: a: b")
+        #expect(Self.report(colon.diagnostics) == [
+            "3:9 error yaml.colon-in-plain-value the value contains `: `, which YAML reads as a new key; quote the value | fix: Quote the value: \"a: b\": 12..<16 → \"\\\"a: b\\\"\"",
+        ])
+        let readable = try #require(MarkdownDocument("---\nlayout: post\n---\n", dialect: .yaml).frontMatter)
+        #expect(readable.source == nil)
+        #expect(readable.summary == "layout: post")
+        #expect(try #require(MarkdownDocument("---\n---\n", dialect: .yaml).frontMatter).summary == "(empty)")
+    }
+
+    @Test func frontMatterHoldingTwoDocumentsIsAnErrorNotASilentDrop() {
+        // `--- ` with a space does not close the front matter; to YAML it starts a second document.
+        let page = MarkdownDocument("---\ntitle: A\n--- \nsecret: internal note\n---\n\nBody.\n", dialect: .yaml)
+        #expect(page.frontMatter?.problem == "front matter holds more than one YAML document (a `...` or `---` line ends the first); only one can be read, so remove the line or the text after it")
+        #expect(page.diagnostics.map(\.code) == [.frontMatterSeveralDocuments])
+        #expect(page.diagnostics.first?.location.line == 3)
+    }
+
+    // MARK: Depth
+
+    @Test func aHundredThousandLevelsOfMixedCollectionsGiveAClearError() {
+        let text = String(repeating: "- ", count: 50_000) + String(repeating: "[", count: 25_000) + String(repeating: "{a: ", count: 25_000)
+            + "x" + String(repeating: "}", count: 25_000) + String(repeating: "]", count: 25_000) + "\n"
+        var file = YAMLFileDocument(text)
+        #expect(Self.report(file.diagnostics) == ["1:513 error yaml.limit YAML nested deeper than 256 levels is not read"])
+        #expect(throws: EditError.self) { try file.setValue(at: YAMLPath([.index(0)]), to: "y") }
+        let page = MarkdownDocument("---\nk: " + String(repeating: "[", count: 100_000) + "\n---\nBody\n", dialect: .yaml)
+        #expect(Self.report(page.diagnostics) == ["2:259 error yaml.limit YAML nested deeper than 256 levels is not read"])
+        #expect(page.frontMatter?.summary == "k: " + String(repeating: "[", count: 100_000))
+    }
+}
