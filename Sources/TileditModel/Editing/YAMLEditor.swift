@@ -348,7 +348,10 @@ struct YAMLEditor {
 
     private func visit(_ node: YAMLNode, _ body: (YAMLNode) -> Void) {
         var stack = [node]
+        var visited = 0
+        defer { ParseWorkCounter.current?.add(visited) }
         while let current = stack.popLast() {
+            visited += 1
             body(current)
             switch current.content {
             case .mapping(let pairs):
@@ -715,6 +718,7 @@ struct YAMLEditor {
             }
             result[index] = line
         }
+        ParseWorkCounter.current?.add(position + offsets.count)
         return result
     }
 }

@@ -236,6 +236,7 @@ enum FrontMatterReader {
         }
         let lines = LineIndex(text)
         let shiftedRoot = root.shifted(by: shift)
+        ParseWorkCounter.current?.add(pairs.count)
         var fields: [FrontMatterField] = []
         fields.reserveCapacity(pairs.count)
         for pair in shiftedRoot.pairs ?? [] {

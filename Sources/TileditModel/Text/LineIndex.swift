@@ -17,6 +17,7 @@ struct LineIndex {
             index += 1
         }
         lineStarts = starts
+        ParseWorkCounter.current?.add(bytes.count)
         self.firstLine = firstLine
         self.skipsByteOrderMark = skipsByteOrderMark
     }

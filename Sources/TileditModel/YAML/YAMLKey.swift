@@ -13,6 +13,7 @@ enum YAMLKey {
     static func indexes(of key: String, in pairs: [YAMLPair]) -> [Int] {
         var found: [Int] = []
         for index in pairs.indices where matches(pairs[index].key, key) { found.append(index) }
+        ParseWorkCounter.current?.add(pairs.count)
         return found
     }
 

@@ -17,6 +17,8 @@ struct YAMLMarkConverter {
     /// not, or has not been looked at yet.
     private var asciiEnd: Int
     private var checkpoints: [(character: Int, byte: Int)]
+    /// Steps taken walking and restarting, for `ParseWorkCounter`.
+    private(set) var steps = 0
 
     /// How far ahead one look for ASCII goes, so the scan stays near where
     /// libyaml reads (in the cache) instead of running over the whole file.
@@ -54,6 +56,7 @@ struct YAMLMarkConverter {
     private mutating func walk(to target: Int) -> Int {
         if target < characterIndex { restart(before: target) }
         while characterIndex < target {
+            steps += 1
             let remaining = target - characterIndex
             let asciiAhead = asciiEnd - byteOffset
             if remaining <= asciiAhead {
@@ -88,6 +91,7 @@ struct YAMLMarkConverter {
         characterIndex = checkpoints[low].character
         byteOffset = checkpoints[low].byte
         asciiEnd = byteOffset
+        steps += 1
     }
 
     /// The first byte at or after `start` (and before `limit`) that is not

@@ -146,11 +146,16 @@ private struct Builder: ~Copyable {
         yaml_parser_set_input_string(&parser, input.baseAddress, input.count)
         yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
         var event = yaml_event_t()
+        var events = 0
+        // Steps for `ParseWorkCounter`: libyaml's events, the mark
+        // conversion's own steps and the bytes libyaml reads.
+        defer { ParseWorkCounter.current?.add(events + marks.steps + input.count) }
         while true {
             guard yaml_parser_parse(&parser, &event) == 1 else {
                 return YAMLParseResult(documents: documents, error: syntaxError(parser))
             }
             defer { yaml_event_delete(&event) }
+            events += 1
             if event.type == YAML_STREAM_END_EVENT { break }
             if let limit = handle(event) {
                 return YAMLParseResult(documents: documents, error: limit)
