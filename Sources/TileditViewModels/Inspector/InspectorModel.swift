@@ -100,7 +100,7 @@ public final class InspectorModel {
         switch block?.kind {
         case .none: next = .nothing
         case .tile?: next = .tile(block?.id ?? BlockID(rawValue: 0))
-        case .frontMatter?: next = .frontMatter(block?.id ?? BlockID(rawValue: 0))
+        case .frontMatter(let frontMatter)?: next = frontMatter.source == nil ? .frontMatter(block?.id ?? BlockID(rawValue: 0)) : .text(block?.id ?? BlockID(rawValue: 0))
         default: next = .text(block?.id ?? BlockID(rawValue: 0))
         }
         guard next != subject else { return }

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+import TileditModel
+import TileditServices
+import TileditTestSupport
+@testable import TileditViewModels
+
+/// Front matter that cannot be read as fields (a list, a value holding
+/// `: `) is shown as what is written: its first line in the blocks list,
+/// its text in the inspector with the diagnostic and its fix, never as
+/// "front matter (empty)".
+@MainActor
+@Suite("Unreadable front matter")
+struct UnreadableFrontMatterTests {
+    private func makeEditor(_ text: String) async throws -> DocumentEditorModel {
+        let folder = try TestSupport.makeTemporaryFolder()
+        let url = try TestSupport.writeFile(Array(text.utf8), at: "page.md", in: folder)
+        let editor = DocumentEditorModel(
+            url: url, displayPath: "page.md", dialect: .yaml,
+            dependencies: .init(store: .testing(journalFolder: folder.appendingPathComponent("journal")), clock: ManualClock()))
+        await editor.onAppeared()
+        return editor
+    }
+
+    @Test func aPlainValueHoldingColonSpaceShowsItsTextAndTheQuotingFix() async throws {
+        let editor = try await makeEditor("---\ntitle: a: b\n---\n\nBody\n")
+        #expect(editor.row(at: 0)?.summary == "title: a: b")
+        #expect(editor.row(at: 0)?.errorCount == 1)
+        #expect(editor.inspector.subject == .text(try #require(editor.selection)))
+        #expect(editor.inspector.originalText == "---\ntitle: a: b\n---\n")
+        #expect(editor.inspector.diagnostics.map(\.message) == ["the value contains `: `, which YAML reads as a new key; quote the value"])
+        #expect(editor.inspector.diagnostics.first?.fix?.title == "Quote the value: \"a: b\"")
+        editor.inspector.onChangedText("---\ntitle: \"a: b\"\n---\n")
+        #expect(editor.inspector.onCommittedText())
+        #expect(editor.document.value?.frontMatter?["title"] == "a: b")
+        #expect(editor.row(at: 0)?.summary == "title: a: b")
+    }
+
+    @Test func aListShowsItsFirstItem() async throws {
+        let editor = try await makeEditor("---\n- first\n- second\n---\n\nBody\n")
+        #expect(editor.row(at: 0)?.summary == "- first")
+        #expect(editor.inspector.originalText == "---\n- first\n- second\n---\n")
+    }
+}
