@@ -175,3 +175,33 @@ struct YAMLChecksTests {
         #expect(page.frontMatter?.summary == "k: " + String(repeating: "[", count: 100_000))
     }
 }
+
+/// Scalars and bytes, never `Character`s, where text is split or compared:
+/// `\r\n` is one `Character`, and a combining mark joins the character
+/// before it.
+@Suite("YAML text as scalars")
+struct YAMLTextAsScalarsTests {
+    @Test func newFrontMatterInACRLFFileHasNoBlankLineInside() throws {
+        let document = MarkdownDocument("Body\r\n", dialect: .yaml)
+        #expect(try document.text(after: .setFrontMatterField(key: "title", value: "x")) == "---\r\ntitle: x\r\n---\r\n\r\nBody\r\n")
+    }
+
+    @Test func aPathIsSplitAtDotsFollowedByCombiningMarks() {
+        #expect(YAMLPath(parsing: "a.\u{301}b").components == [.key("a"), .key("\u{301}b")])
+        #expect(YAMLPath(parsing: "items.0.007").components == [.key("items"), .index(0), .key("007")])
+        #expect(YAMLPath(parsing: "a.\"b.c\".\"d\\\"e\"").components == [.key("a"), .key("b.c"), .key("d\"e")])
+        #expect(YAMLPath(parsing: "\"0\"").components == [.key("0")])
+    }
+
+    @Test func aLiteralWhoseFirstLineStartsWithASpaceAndACombiningMarkIsNotWrittenAsALiteral() throws {
+        var file = YAMLFileDocument("a: |\n  x\n")
+        try file.setValue(at: YAMLPath([.key("a")]), to: " \u{301}one\ntwo")
+        #expect(file.text == "a: \" \u{301}one\\ntwo\"\n")
+    }
+
+    @Test func aTileKeyStartingWithAHyphenAndACombiningMarkIsRefused() {
+        #expect(throws: EditError.self) {
+            _ = try TileWriter.propertyText(key: "-\u{301}x", value: .text("v"), lineEnding: .lf)
+        }
+    }
+}

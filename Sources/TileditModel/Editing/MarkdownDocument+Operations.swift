@@ -345,16 +345,17 @@ extension MarkdownDocument {
             let editor = YAMLEditor(text: [], root: nil, emptyInsertionPoint: 0, lineEnding: lineEnding, firstLine: 1, readers: .frontMatter)
             let (edits, _) = try editor.setScalar(at: YAMLPath([.key(key)]), to: value)
             var text = String(decoding: edits.first?.replacement ?? [], as: UTF8.self)
-            while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
+            // By scalars: `\r\n` is one `Character`, so `hasSuffix("\n")` would miss it.
+            while let last = text.unicodeScalars.last, last == "\n" || last == "\r" { text.unicodeScalars.removeLast() }
             return text
         }
     }
 
     private func checkFlat(key: String, value: String) throws(EditError) {
-        if key.isEmpty || key.contains(":") || key != key.trimmingSpaces() || key.contains("\n") {
+        if key.isEmpty || key.utf8.contains(Byte.colon) || key != key.trimmingSpaces() || key.utf8.contains(Byte.newline) || key.utf8.contains(Byte.carriageReturn) {
             throw .invalidValue(message: "`\(key)` cannot be a front matter key")
         }
-        if value.contains("\n") || value.contains("\r") {
+        if value.utf8.contains(Byte.newline) || value.utf8.contains(Byte.carriageReturn) {
             throw .invalidValue(message: "Tiledown front matter values are one line; `\(key)` cannot span lines")
         }
         if value != value.trimmingSpaces() {

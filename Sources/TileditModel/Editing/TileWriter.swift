@@ -9,7 +9,7 @@ public enum TileWriter {
     /// literal's trailing blank lines and whitespace-only lines emptied.
     public static func normalized(_ value: TileValue) -> TileValue {
         switch value {
-        case .text(let text) where text.contains("\n") || text.contains("\r"):
+        case .text(let text) where text.utf8.contains(Byte.newline) || text.utf8.contains(Byte.carriageReturn):
             return normalized(.literal(text))
         case .text:
             return value
@@ -39,7 +39,7 @@ public enum TileWriter {
         switch value {
         case .text(let value), .literal(let value): text = value
         case .list(let items):
-            return items.contains { $0.contains("\r") } ? "an item of `\(key)` holds a carriage return (CR), which a tile cannot hold" : nil
+            return items.contains { $0.utf8.contains(Byte.carriageReturn) } ? "an item of `\(key)` holds a carriage return (CR), which a tile cannot hold" : nil
         }
         if text.unicodeScalars.contains("\r") {
             return "the value of `\(key)` holds a carriage return (CR), which a tile cannot hold (Tiledown reads it as a line break)"
@@ -89,7 +89,7 @@ public enum TileWriter {
             }
             return text.isEmpty ? "\(indent)\(key):\(eol)" : "\(indent)\(key): \(text)\(eol)"
         case .literal(let text):
-            if !text.contains("\n") && !preferLiteral && text == text.trimmingSpaces() && !text.isEmpty
+            if !text.utf8.contains(Byte.newline) && !preferLiteral && text == text.trimmingSpaces() && !text.isEmpty
                 && !["|", ">", ">-", ">+", "|-", "|+"].contains(text) {
                 return "\(indent)\(key): \(text)\(eol)"
             }
@@ -98,7 +98,7 @@ public enum TileWriter {
             var result = "\(indent)\(key):\(eol)"
             let prefix = continuationIndent ?? indent
             for item in items {
-                if item.contains("\n") || item.contains("\r") {
+                if item.utf8.contains(Byte.newline) || item.utf8.contains(Byte.carriageReturn) {
                     throw .invalidValue(message: "a list item of `\(key)` cannot span lines")
                 }
                 if item != item.trimmingSpaces() {
@@ -113,7 +113,7 @@ public enum TileWriter {
     private static func literalText(key: String, text: String, indent: String, continuationIndent: String, eol: String) throws(EditError) -> String {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let contentLines = lines.filter { !$0.isEmpty }
-        if !contentLines.isEmpty && contentLines.allSatisfy({ $0.first == " " || $0.first == "\t" }) {
+        if !contentLines.isEmpty && contentLines.allSatisfy({ $0.utf8.first == Byte.space || $0.utf8.first == Byte.tab }) {
             throw .invalidValue(message: "every line of `\(key)` starts with spaces; Tiledown removes the common indentation, so it would read back without it")
         }
         let lineIndent = indent + (continuationIndent.isEmpty ? "  " : continuationIndent)
@@ -126,7 +126,10 @@ public enum TileWriter {
 
     /// Keys are split at the first `:`, trimmed, and may not start a list item or a comment.
     static func checkKey(_ key: String) throws(EditError) {
-        if key.isEmpty || key != key.trimmingSpaces() || key.contains(":") || key.contains("\n") || key.hasPrefix("-") || key.hasPrefix("#") {
+        // Bytes, as the tile parser reads them: `-` + a combining mark still starts a list item.
+        let bytes = Array(key.utf8)
+        if bytes.isEmpty || key != key.trimmingSpaces() || bytes.contains(Byte.colon) || bytes.contains(Byte.newline) || bytes.contains(Byte.carriageReturn)
+            || bytes.first == Byte.hyphen || bytes.first == Byte.hash {
             throw .invalidValue(message: "`\(key)` cannot be a tile property key; keys are words like `title` or `series.Visits`")
         }
     }

@@ -219,7 +219,7 @@ public struct YAMLFileDocument: Sendable {
     }
 
     private func flatEdits(key: String, value: String) throws(EditError) -> [TextEdit] {
-        if value.contains("\n") || value.contains("\r") || value != value.trimmingSpaces() {
+        if value.utf8.contains(Byte.newline) || value.utf8.contains(Byte.carriageReturn) || value != value.trimmingSpaces() {
             throw .invalidValue(message: "values of `\(key)` are one trimmed line")
         }
         if let field = try flatField(key) {

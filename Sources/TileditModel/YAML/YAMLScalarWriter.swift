@@ -128,7 +128,7 @@ public enum YAMLScalarWriter {
         _ intent: Intent, style: YAMLScalar.Style, inFlow: Bool = false, readers: Readers = .anyYAML, typeFixed: Bool = false
     ) -> String? {
         let text = intent.text
-        if text.contains("\n") || text.contains("\r") { return nil }
+        if text.utf8.contains(Byte.newline) || text.utf8.contains(Byte.carriageReturn) { return nil }
         switch style {
         case .doubleQuoted:
             return doubleQuoted(text)
@@ -154,20 +154,20 @@ public enum YAMLScalarWriter {
     public static func blockLiteral(_ text: String, indent: String, lineEnding: LineEnding) -> String? {
         // A carriage return would be read as a line break; an empty literal
         // would take the lines below it as its content.
-        guard !text.isEmpty, !text.contains("\r") else { return nil }
+        guard !text.isEmpty, !text.utf8.contains(Byte.carriageReturn) else { return nil }
         var body = text
         var chomping = "-"
-        if body.hasSuffix("\n") {
-            body.removeLast()
-            chomping = body.hasSuffix("\n") ? "+" : ""
+        if body.utf8.last == Byte.newline {
+            body.unicodeScalars.removeLast()
+            chomping = body.utf8.last == Byte.newline ? "+" : ""
         }
         if chomping == "+" {
             // Keep chomping would need trailing blank lines; write them as such.
-            while body.hasSuffix("\n") { body.removeLast() }
+            while body.utf8.last == Byte.newline { body.unicodeScalars.removeLast() }
             return nil
         }
         let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
-        if let first = lines.first(where: { !$0.isEmpty }), first.first == " " || first.first == "\t" { return nil }
+        if let first = lines.first(where: { !$0.isEmpty }), first.utf8.first == Byte.space || first.utf8.first == Byte.tab { return nil }
         for scalar in body.unicodeScalars where (scalar != "\n" && scalar != "\t" && needsEscape(scalar)) { return nil }
         var result = "|" + chomping
         for line in lines {
@@ -187,8 +187,8 @@ public enum YAMLScalarWriter {
     public static func blockFolded(_ text: String, indent: String, lineEnding: LineEnding) -> String? {
         var body = text
         var chomping = "-"
-        if body.hasSuffix("\n") {
-            body.removeLast()
+        if body.utf8.last == Byte.newline {
+            body.unicodeScalars.removeLast()
             chomping = ""
         }
         guard let first = body.unicodeScalars.first, let last = body.unicodeScalars.last,
