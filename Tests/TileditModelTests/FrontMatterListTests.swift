@@ -41,4 +41,20 @@ struct FrontMatterListTests {
         #expect(document.refusal(of: .setFrontMatterList(key: "tags", items: ["C", "C++", "rust", "go"]))
             == "an item of this list holds a comma or is not a single value, which a comma-separated field cannot show; edit the YAML as text")
     }
+
+    @Test func anEmptyValueWithAnAnchorOrAnExplicitKeyBecomesAFlowList() throws {
+        let anchored = MarkdownDocument("---\ntags: &t\nnext: 1\n---\n", dialect: .yaml)
+        #expect(try anchored.text(after: .setFrontMatterList(key: "tags", items: ["a", "b"])) == "---\ntags: &t [a, b]\nnext: 1\n---\n")
+        #expect(try anchored.text(after: .appendFrontMatterListItem(key: "tags", item: "a")) == "---\ntags: &t [a]\nnext: 1\n---\n")
+        let explicit = MarkdownDocument("---\n? tags\nnext: 1\n---\n", dialect: .yaml)
+        #expect(try explicit.text(after: .setFrontMatterList(key: "tags", items: ["a"])) == "---\n? tags\n: [a]\nnext: 1\n---\n")
+    }
+
+    @Test func anEmptyTaggedValueIsNotMadeAListAndTheRefusalSaysWhy() throws {
+        let document = MarkdownDocument("---\ntags: !!str\n---\n", dialect: .yaml)
+        #expect(document.refusal(of: .setFrontMatterList(key: "tags", items: ["a"]))
+            == "`tags` is tagged `!!str`; edit the YAML as text to make it a list")
+        #expect(document.refusal(of: .appendFrontMatterListItem(key: "tags", item: "a"))
+            == "`tags` is tagged `!!str`; edit the YAML as text to make it a list")
+    }
 }

@@ -118,6 +118,41 @@ struct YAMLEditPropertyTests {
         #expect(edits > 100)
     }
 
+    @Test func listEditsOfFrontMatterFieldsStayInTheFrontMatterAndUndo() throws {
+        let forms = [
+            "tags: [a, b]", "list:\n  - one\n  - two", "empty:", "anchored: &x", "explicit", "title: Plain", "quoted: [\"a, b\", c]",
+            "flow: {a: [x]}", "tagged: !!str", "nested:\n  - - deep",
+        ]
+        var edits = 0
+        for seed in UInt64(0)..<120 {
+            var random = SeededGenerator(seed: seed)
+            var chosen = forms.shuffled(using: &random).prefix(5).map { $0 == "explicit" ? "? explicit" : $0 }
+            if seed % 3 == 0 { chosen.append("last:") }
+            var mutator = YAMLMutator(seed: seed)
+            let yaml = mutator.mutate(chosen.joined(separator: "\n") + "\n", count: Int(seed % 3))
+            let page = MarkdownDocument("---\n" + yaml + "---\n\nBody.\n", dialect: .yaml)
+            guard let frontMatter = page.frontMatter, frontMatter.problem == nil else { continue }
+            for field in frontMatter.fields {
+                let item = mutator.value()
+                for operation in [DocumentOperation.appendFrontMatterListItem(key: field.key, item: item),
+                                  .setFrontMatterList(key: field.key, items: [item, "two"])] {
+                    var copy = page
+                    guard let change = try? copy.perform(operation) else { continue }
+                    edits += 1
+                    let blockEnd = page.range(at: 0).upperBound
+                    for edit in change.edits { #expect(edit.range.upperBound <= blockEnd, "seed \(seed) \(operation)") }
+                    #expect(copy.frontMatter?.problem == nil, "seed \(seed) \(operation)\n\(copy.text)")
+                    if case .appendFrontMatterListItem = operation, copy.frontMatter?.field(field.key)?.node?.items != nil {
+                        #expect(copy.frontMatter?.field(field.key)?.node?.items?.last?.scalar?.value == item, "seed \(seed) \(operation)\n\(copy.text)")
+                    }
+                    copy.undo(change)
+                    #expect(copy.bytes == page.bytes, "seed \(seed): undo")
+                }
+            }
+        }
+        #expect(edits > 100)
+    }
+
     // MARK: Support
 
     /// A scalar of the tree an edit can name: its path and the bytes an edit

@@ -117,8 +117,13 @@ struct YAMLEditor {
                 return [edit]
             }
             let pair = pairs[index]
-            if let scalar = pair.value.scalar, scalar.isEmptyPlain, pair.value.anchor == nil, pair.value.tag == nil {
-                return [insertAfterColon(of: pair.key, text: "[\(try flowItem(item))]")]
+            if let tag = pair.value.tag {
+                throw .invalidValue(message: "`\(path)` is tagged `\(YAMLTagRule.displayName(tag))`; edit the YAML as text to make it a list")
+            }
+            if let scalar = pair.value.scalar, scalar.isEmptyPlain {
+                let flow = "[\(try flowItem(item))]"
+                let next = index + 1 < pairs.count ? pairs[index + 1].key : nil
+                return try emptyValueEdits(pair.value, keyNode: pair.key, nextKey: next, inFlow: parentInFlow || parent.collectionStyle == .flow) { _, _ in flow }
             }
             target = pair.value
         case (.index(let index), .sequence(let items)) where index < items.count:
@@ -184,14 +189,18 @@ struct YAMLEditor {
             let end = lineEndIncludingTerminator(of: pair.value.range.upperBound)
             if items.isEmpty {
                 // An empty list: `key: []`, the item lines removed.
-                let colonEnd = colonOffset(after: pair.key.range.upperBound) + 1
+                guard let colon = valueIndicator(after: pair.key, before: pair.value.range.lowerBound, inFlow: false) else {
+                    throw .invalidValue(message: "`\(path)` has no `:` to write `[]` after; edit the YAML as text")
+                }
+                let colonEnd = colon + 1
                 return [TextEdit(range: colonEnd..<lineEnd(of: colonEnd), replacement: " []"),
                         TextEdit(range: start..<end, replacement: [])]
             }
             return [TextEdit(range: start..<end, replacement: lines)]
         }
-        if let scalar = pair.value.scalar, scalar.isEmptyPlain, pair.value.anchor == nil, pair.value.tag == nil {
-            return [insertAfterColon(of: pair.key, text: flow)]
+        if let scalar = pair.value.scalar, scalar.isEmptyPlain, pair.value.tag == nil {
+            let next = index + 1 < pairs.count ? pairs[index + 1].key : nil
+            return try emptyValueEdits(pair.value, keyNode: pair.key, nextKey: next, inFlow: parent.collectionStyle == .flow) { _, _ in flow }
         }
         if pair.value.tag != nil {
             throw .invalidValue(message: "`\(path)` is tagged `\(YAMLTagRule.displayName(pair.value.tag ?? ""))`; edit the YAML as text to make it a list")
@@ -433,41 +442,46 @@ struct YAMLEditor {
             }
             return [TextEdit(range: range, replacement: written)]
         }
-        // An empty value: after its anchor or tag, after its key's `:`, after
-        // a `- `, or a new `:` for an explicit key written without one.
+        return try emptyValueEdits(node, keyNode: keyNode, nextKey: nextKey, inFlow: inFlow) { indent, canBlock throws(EditError) in
+            try writtenScalar(intent, style: .plain, inFlow: inFlow, indent: indent, typeFixed: typeFixed, canBlock: canBlock)
+        }
+    }
+
+    /// Edits that give the empty value `node` a text: after its anchor or
+    /// tag, after its key's `:`, after a `- `, a `:` and the text after a
+    /// flow key written alone (`{a, b}`), or a new `: text` line for an
+    /// explicit key written without one (`? key`).
+    ///
+    /// - Parameter written: the text for an indentation of block lines and
+    ///   whether a block scalar may be written there.
+    private func emptyValueEdits(
+        _ node: YAMLNode, keyNode: YAMLNode?, nextKey: YAMLNode?, inFlow: Bool,
+        written: (_ indent: String, _ canBlock: Bool) throws(EditError) -> String
+    ) throws(EditError) -> [TextEdit] {
         if node.anchor != nil || node.tag != nil {
             let at = node.range.lowerBound
             let indent = columnIndent(at: keyNode?.range.lowerBound ?? dashOffset(before: at)) + "  "
-            let written = try writtenScalar(
-                intent, style: .plain, inFlow: inFlow, indent: indent, typeFixed: typeFixed, canBlock: canBlock(at: at, inFlow: inFlow))
-            return [TextEdit(range: at..<at, replacement: " " + written)]
+            return [TextEdit(range: at..<at, replacement: " " + (try written(indent, canBlock(at: at, inFlow: inFlow))))]
         }
         guard let keyNode else {
             let dash = dashOffset(before: Swift.max(node.range.lowerBound, 1))
-            let written = try writtenScalar(
-                intent, style: .plain, inFlow: inFlow, indent: columnIndent(at: dash) + "  ", typeFixed: typeFixed,
-                canBlock: canBlock(at: dash + 1, inFlow: inFlow))
-            return [TextEdit(range: (dash + 1)..<(dash + 1), replacement: " " + written)]
+            let text = try written(columnIndent(at: dash) + "  ", canBlock(at: dash + 1, inFlow: inFlow))
+            return [TextEdit(range: (dash + 1)..<(dash + 1), replacement: " " + text)]
         }
         if let colon = valueIndicator(after: keyNode, before: nextKey?.range.lowerBound ?? text.count, inFlow: inFlow) {
-            let written = try writtenScalar(
-                intent, style: .plain, inFlow: inFlow, indent: columnIndent(at: keyNode.range.lowerBound) + "  ", typeFixed: typeFixed,
-                canBlock: canBlock(at: colon + 1, inFlow: inFlow))
-            return [insertAfterColon(colon, text: written)]
+            let text = try written(columnIndent(at: keyNode.range.lowerBound) + "  ", canBlock(at: colon + 1, inFlow: inFlow))
+            return [insertAfterColon(colon, text: text)]
         }
         if inFlow {
             // `{a, b}`: the key gets its `:` and value.
-            let written = try writtenScalar(intent, style: .plain, inFlow: true, indent: "", typeFixed: typeFixed, canBlock: false)
             let at = keyNode.range.upperBound
-            return [TextEdit(range: at..<at, replacement: (keyNode.range.isEmpty ? " : " : ": ") + written)]
+            return [TextEdit(range: at..<at, replacement: (keyNode.range.isEmpty ? " : " : ": ") + (try written("", false)))]
         }
         // `? key` with no `: value` line: one is added below the key, at the `?`.
         let question = explicitKeyIndicator(before: keyNode.range.lowerBound)
         let indent = columnIndent(at: question)
         let keyEnd = lineEnd(of: Swift.max(keyNode.range.upperBound, question + 1))
-        let written = try writtenScalar(
-            intent, style: .plain, inFlow: false, indent: indent + "  ", typeFixed: typeFixed, canBlock: spaceOnlyLines(after: keyEnd) == nil)
-        let line = "\(indent): \(written)"
+        let line = "\(indent): " + (try written(indent + "  ", spaceOnlyLines(after: keyEnd) == nil))
         return [insertLine(line, at: keyEnd)]
     }
 
@@ -646,10 +660,6 @@ struct YAMLEditor {
         return TextEdit(range: lineEnd..<lineEnd, replacement: lineEnding.string + line)
     }
 
-    private func insertAfterColon(of keyNode: YAMLNode, text written: String) -> TextEdit {
-        insertAfterColon(colonOffset(after: keyNode.range.upperBound), text: written)
-    }
-
     /// Writes `written` after the `:` at `colon`, keeping a trailing comment.
     private func insertAfterColon(_ colon: Int, text written: String) -> TextEdit {
         let end = lineEnd(of: colon)
@@ -664,16 +674,11 @@ struct YAMLEditor {
         return TextEdit(range: (colon + 1)..<Swift.max(colon + 1, insertionEnd), replacement: " " + written)
     }
 
-    private func colonOffset(after offset: Int) -> Int {
-        var index = offset
-        while index < text.count && text[index] != Byte.colon && text[index] != Byte.newline { index += 1 }
-        return index < text.count && text[index] == Byte.colon ? index : offset
-    }
-
     private func dashOffset(before offset: Int) -> Int {
         var index = Swift.min(offset, text.count) - 1
+        guard index > 0 else { return 0 }
         while index > 0 && text[index] != Byte.hyphen && text[index] != Byte.newline { index -= 1 }
-        return Swift.max(index, 0)
+        return index
     }
 
     private func lineStart(of offset: Int) -> Int {
