@@ -31,10 +31,13 @@ let package = Package(
             providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
         ),
 
+        // Extended attributes and renameat2, which the Glibc module leaves out.
+        .systemLibrary(name: "CFileCalls"),
+
         // Model: framework-free document engine.
         .target(name: "TileditModel", dependencies: ["CCmarkGFM", "CYAML"]),
         // Services: business logic and I/O behind struct dependencies.
-        .target(name: "TileditServices", dependencies: ["TileditModel"]),
+        .target(name: "TileditServices", dependencies: ["TileditModel", "CFileCalls"]),
         // View models: @Observable @MainActor coordinators.
         .target(name: "TileditViewModels", dependencies: ["TileditServices", "TileditModel"]),
         // Terminal renderer: pure presentation over the view models.

@@ -57,7 +57,8 @@ struct WorkspaceScanner {
                 case .file:
                     if entry.name == FrontMatterDialectRule.siteConfigName { hasSiteConfig = true }
                     files.append((entry, .file))
-                case .symbolicLink, .other:
+                case .symbolicLink, .fifo, .characterDevice, .blockDevice, .socket, .other:
+                    // Never read: a FIFO or a device could block or never end.
                     break
                 }
             }
