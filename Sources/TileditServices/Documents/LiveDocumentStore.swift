@@ -75,8 +75,7 @@ struct LiveDocumentStore: Sendable {
     }
 
     func recoverInterruptedSaves(_ url: URL) -> [InterruptedSave] {
-        guard let status = try? fileSystem.status(url) else { return [] }
-        if status.kind == .folder {
+        if let status = try? fileSystem.status(url), status.kind == .folder {
             _ = checkedFolders.insert(url.standardizedFileURL.path)
             return recovery.recover(folder: url, recursive: true)
         }
