@@ -43,6 +43,8 @@ public final class FaultInjector: Sendable {
     private struct State {
         var failing: [FileSystemError.Operation: Int32] = [:]
         var calls: [Call] = []
+        var callCount = 0
+        var recordsCalls = true
         var planned: [Int: (fault: Fault, sticky: Bool)] = [:]
         var stickyFaults: [FileSystemError.Operation: Fault] = [:]
         var crashed = false
@@ -83,7 +85,7 @@ public final class FaultInjector: Sendable {
     public func reset() {
         let open = state.withLock { state -> [Int32] in
             let open = Array(state.openFiles.keys)
-            state = State(synchronizes: state.synchronizes)
+            state = State(recordsCalls: state.recordsCalls, synchronizes: state.synchronizes)
             return open
         }
         for descriptor in open { try? FileSystem.live.closeFile(FileDescriptor(rawValue: descriptor)) }
@@ -94,6 +96,12 @@ public final class FaultInjector: Sendable {
     /// and can still fail.
     public func setSynchronizes(_ synchronizes: Bool) {
         state.withLock { $0.synchronizes = synchronizes }
+    }
+
+    /// Whether calls are kept in `calls` (`true` by default; they are
+    /// numbered either way). A file system used for many runs keeps none.
+    public func setRecordsCalls(_ records: Bool) {
+        state.withLock { $0.recordsCalls = records }
     }
 
     /// The calls made since `reset()`, in order.
@@ -113,8 +121,9 @@ public final class FaultInjector: Sendable {
     /// Records the call and says what to do.
     private func decide(_ operation: FileSystemError.Operation, _ path: String) -> Decision {
         state.withLock { state in
-            let index = state.calls.count
-            state.calls.append(Call(operation: operation, path: path))
+            let index = state.callCount
+            state.callCount += 1
+            if state.recordsCalls { state.calls.append(Call(operation: operation, path: path)) }
             if state.crashed { return .fail(ECANCELED) }
             if let code = state.failing[operation] { return .fail(code) }
             if let (fault, sticky) = state.planned.removeValue(forKey: index) {
@@ -200,7 +209,10 @@ public final class FaultInjector: Sendable {
             },
             closeFile: { file in
                 let path = self.path(of: file)
-                _ = self.state.withLock { $0.openFiles.removeValue(forKey: file.rawValue) }
+                // A simulated crash closed it already; its number may belong to another file now.
+                guard self.state.withLock({ $0.openFiles.removeValue(forKey: file.rawValue) }) != nil else {
+                    throw FileSystemError(.close, path: path, code: EBADF)
+                }
                 // The descriptor is released whatever happens, as close(2) does.
                 defer { try? live.closeFile(file) }
                 try self.run(.close, path) {}
