@@ -108,6 +108,30 @@ struct NonRootSaveTests {
         #expect(after.group == Self.user.group)
     }
 
+    @Test func aFileTheUserMayWriteInAReadOnlyFolderIsNotWrittenWithoutABackup() throws {
+        let locked = root.appendingPathComponent("locked")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
+        let url = try TestSupport.writeFile(Array(Self.old.utf8), at: "page.md", in: locked)
+        try TestSupport.setOwner(Self.user.id, group: Self.user.group, of: url)
+        try FileManager.default.linkItem(at: url, to: locked.appendingPathComponent("other.md"))
+        try TestSupport.setPermissions(0o555, of: locked)
+        try TestSupport.setOwner(0, group: 0, of: locked)
+
+        let single = try ToolRun.run(["set", "page.md", "--front-matter", "title=New"], in: locked, as: Self.user)
+
+        // Two names: it would be written in place, but no backup can be put beside it first.
+        #expect(single == ToolRun(
+            status: 2, standardOutput: "",
+            standardError: "page.md: not written: it has 2 hard links, which a new file would separate, and no backup copy can be written beside it to write it in place (no new file can be made in its folder: Permission denied)\n"))
+        try FileManager.default.removeItem(at: locked.appendingPathComponent("other.md"))
+        // One name: no temporary file can be made beside it.
+        #expect(try ToolRun.run(["set", "page.md", "--front-matter", "title=New"], in: locked, as: Self.user) == ToolRun(
+            status: 2, standardOutput: "",
+            standardError: "page.md: could not be written (no new file can be made in its folder: Permission denied); the file on disk is unchanged\n"))
+        #expect(try text(url) == Self.old)
+        #expect(TestSupport.listTree(locked) == ["page.md"])
+    }
+
     @Test func aFileOfRootInAFolderTheUserMayWriteIsNeverReplaced() throws {
         let url = try file("roots.md", owner: 0, group: 0, mode: 0o644)
 
