@@ -43,6 +43,9 @@ public struct SettingsClient: Sendable {
                 return try SettingsFile.decode(bytes, path: path)
             },
             save: { settings in
+                let writer = SafeWriter(fileSystem: fileSystem, sizeLimit: sizeLimit)
+                // What an interrupted save of the settings left goes first.
+                _ = InterruptedSaveRecovery(writer: writer).recover(file: (try? writer.resolveLinks(file).target) ?? file)
                 let existing = try read()
                 let bytes = try SettingsFile.encode(settings, updating: existing, path: path)
                 if bytes == existing { return }
@@ -51,7 +54,6 @@ public struct SettingsClient: Sendable {
                 } catch let error as FileSystemError {
                     throw SettingsError.writeFailed(path: path, reason: error.reason)
                 }
-                let writer = SafeWriter(fileSystem: fileSystem, sizeLimit: sizeLimit)
                 do {
                     _ = try writer.write(bytes, to: file, precondition: existing.map { .content(ContentHash(of: $0)) } ?? .absent)
                 } catch let error as DocumentStoreError {
