@@ -6,7 +6,7 @@ import TileditTestSupport
 /// Saves by an ordinary user: `tiledit set` run as another user (numeric
 /// IDs, no account needed) through `setpriv`, on files set up by root.
 @Suite(
-    "Saves as an ordinary user",
+    "Saves as an ordinary user", .serialized,
     .enabled(if: ToolRun.canSwitchUser, "needs root, setpriv and the built binary to run tiledit as another user"))
 struct NonRootSaveTests {
     static let user = ToolRun.User(id: 40001, group: 40001, groups: [40001, 40100])

@@ -25,7 +25,10 @@ import TileditTestSupport
 /// file, renames another file over it, writes it in place, or removes its
 /// folder; the write never creates a deleted file or folder again and
 /// never overwrites the other program's file.
-@Suite struct SaveFaultTableTests {
+///
+/// Serialized: the runs block on file system calls, and one operation at a
+/// time leaves the rest of the test pool free for other suites.
+@Suite(.serialized) struct SaveFaultTableTests {
     /// The writes under test.
     enum Operation: String, CaseIterable, CustomTestStringConvertible {
         /// `save` over a file with one name (a replace).
@@ -72,7 +75,7 @@ import TileditTestSupport
 
         init(_ operation: Operation) async throws {
             self.operation = operation
-            root = try TestSupport.makeTemporaryFolder("faults").resolvingSymlinksInPath()
+            root = try TestSupport.makeMemoryFolder("tiledit-faults").resolvingSymlinksInPath()
             journalFolder = root.appendingPathComponent("journal")
             settingsFile = root.appendingPathComponent("config/settings.yml")
             let site = root.appendingPathComponent("site")
@@ -155,6 +158,7 @@ import TileditTestSupport
     /// any copy of its files (a journal entry names its document's path).
     static func expectedBytes(_ operation: Operation) async throws -> @Sendable (Fixture) -> [UInt8] {
         let fixture = try await Fixture(operation)
+        defer { try? FileManager.default.removeItem(at: fixture.root) }
         try await fixture.run(unsynchronized)
         let text = String(decoding: try TestSupport.readFile(fixture.target), as: UTF8.self)
         let root = fixture.root.path
@@ -268,9 +272,12 @@ import TileditTestSupport
     func everyFaultAtEveryStepLeavesTheOldOrTheNewVersionAndNoLeftover(operation: Operation) async throws {
         let expected = try await Self.expectedBytes(operation)
         let trace = try await Self.trace(operation)
+        let sample = try await Fixture(operation)
+        let writeLength = expected(sample).count
+        try? FileManager.default.removeItem(at: sample.root)
         var runs = 0
         for (index, call) in trace.enumerated() {
-            for (label, fault, sticky) in Self.faults(for: call, writeLength: expected(try await Fixture(operation)).count) {
+            for (label, fault, sticky) in Self.faults(for: call, writeLength: writeLength) {
                 runs += 1
                 let fixture = try await Fixture(operation)
                 let new = expected(fixture)
@@ -292,6 +299,7 @@ import TileditTestSupport
             }
         }
         #expect(runs > trace.count * 2, "\(operation): \(runs) runs over \(trace.count) steps")
+        print("\(operation): \(runs) faulty runs over \(trace.count) steps")
     }
 
     @Test(arguments: Operation.allCases)
@@ -358,6 +366,7 @@ import TileditTestSupport
     /// The calls of one run without faults.
     static func trace(_ operation: Operation) async throws -> [FaultInjector.Call] {
         let fixture = try await Fixture(operation)
+        defer { try? FileManager.default.removeItem(at: fixture.root) }
         let injector = FaultInjector()
         injector.setSynchronizes(false)
         try await fixture.run(injector.fileSystem)

@@ -59,6 +59,17 @@ extension TestSupport {
         return bytes
     }
 
+    /// A new empty folder in memory (`/dev/shm`, a tmpfs) where there is
+    /// one, else under the system's temporary folder: for tests that make
+    /// thousands of small files and need no disk.
+    public static func makeMemoryFolder(_ label: String) throws -> URL {
+        let shared = URL(fileURLWithPath: "/dev/shm", isDirectory: true)
+        guard access(shared.path, W_OK | X_OK) == 0 else { return try makeTemporaryFolder(label) }
+        let url = shared.appendingPathComponent("\(label)-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
     /// Files under `folder` (recursively) an interrupted or failed save
     /// could leave: names with `.tiledit-` ending in `.tmp` or `.bak`.
     public static func saveLeftovers(in folder: URL) -> [String] {
