@@ -41,10 +41,12 @@ let package = Package(
         .target(name: "TileditTerminal", dependencies: ["TileditViewModels", "TileditServices", "TileditModel", "CNcursesw"]),
         // Headless commands (check, fmt, json, render, set, search).
         .target(name: "TileditCLI", dependencies: ["TileditServices", "TileditModel"]),
+        // Language server (`tiledit lsp`): LSP 3.17 over standard input and output.
+        .target(name: "TileditLanguageServer", dependencies: ["TileditServices", "TileditModel"]),
         // Composition root.
         .executableTarget(
             name: "tiledit",
-            dependencies: ["TileditCLI", "TileditTerminal", "TileditViewModels", "TileditServices", "TileditModel"]
+            dependencies: ["TileditCLI", "TileditLanguageServer", "TileditTerminal", "TileditViewModels", "TileditServices", "TileditModel"]
         ),
         // Benchmarks: release-built, prints ratios against in-run anchors.
         .executableTarget(
@@ -62,6 +64,7 @@ let package = Package(
         .testTarget(name: "TileditViewModelsTests", dependencies: ["TileditViewModels", "TileditServices", "TileditModel", "TileditTestSupport"]),
         .testTarget(name: "TileditTerminalTests", dependencies: ["TileditTerminal", "TileditViewModels", "TileditServices", "TileditModel", "TileditTestSupport"]),
         .testTarget(name: "TileditCLITests", dependencies: ["TileditCLI", "TileditServices", "TileditModel", "TileditTestSupport"]),
+        .testTarget(name: "TileditLanguageServerTests", dependencies: ["TileditLanguageServer", "TileditServices", "TileditModel", "TileditTestSupport"]),
         // Drives the real `tiledit` executable under tmux.
         .testTarget(name: "TileditEndToEndTests", dependencies: ["tiledit", "TileditTestSupport"]),
     ],
