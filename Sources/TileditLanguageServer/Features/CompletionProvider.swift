@@ -40,12 +40,18 @@ enum CompletionProvider {
         var documentation: String?
         var insertText: String
 
+        /// `index` as four digits, so items sort in the order given.
+        static func sortKey(_ index: Int) -> String {
+            let digits = String(index)
+            return String(repeating: "0", count: Swift.max(0, 4 - digits.count)) + digits
+        }
+
         func json(range: LSPRange, sortIndex: Int) -> JSON {
             var members: [(String, JSON)] = [
                 ("label", .string(label)),
                 ("kind", .int(kind)),
                 ("detail", .string(detail)),
-                ("sortText", .string(String(format4: sortIndex))),
+                ("sortText", .string(Self.sortKey(sortIndex))),
                 ("filterText", .string(label)),
                 ("textEdit", .object([("range", range.json), ("newText", .string(insertText))])),
             ]
@@ -148,10 +154,3 @@ extension CompletionContext {
     }
 }
 
-extension String {
-    /// `index` as four digits, so items sort in the order given.
-    init(format4 index: Int) {
-        let digits = String(index)
-        self = String(repeating: "0", count: Swift.max(0, 4 - digits.count)) + digits
-    }
-}

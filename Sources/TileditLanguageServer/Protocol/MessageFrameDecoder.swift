@@ -86,7 +86,6 @@ public struct MessageFrameDecoder: Sendable {
         if let problem {
             start = contentStart
             skipping = length
-            _ = next() as Frame?
             return .malformed(problem)
         }
         guard buffer.count - contentStart >= length else { return nil }

@@ -59,6 +59,11 @@ public actor LanguageServer {
     private var runningRequests: [JSON: Task<Void, Never>] = [:]
     private var knowledge = WorkspaceKnowledge()
     private var knowledgeBuild: Task<Void, Never>?
+    /// Whether the first workspace scan is over (or there is none to wait for).
+    private var knowledgeReady = false
+    /// Requests waiting for the first workspace scan, by a number of their own.
+    private var knowledgeWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    private var nextWaiter = 0
 
     /// The exit status once the client sent `exit` (0 after `shutdown`, else 1).
     public private(set) var exitStatus: Int32?
@@ -66,6 +71,9 @@ public actor LanguageServer {
     public init(dependencies: Dependencies) {
         self.dependencies = dependencies
     }
+
+    /// The open document named `uri`.
+    public func openDocument(_ uri: String) -> OpenDocument? { documents[uri] }
 
     /// Open documents (for tests and memory checks).
     public var openDocumentCount: Int { documents.count }
@@ -166,7 +174,7 @@ public actor LanguageServer {
         }
         let context = RequestContext(
             documents: documents, encoding: encoding, fileSystem: dependencies.fileSystem,
-            workspace: { [weak self] in await self?.currentKnowledge() ?? WorkspaceKnowledge() })
+            workspace: { [weak self] in await self?.knowledgeWhenReady() ?? WorkspaceKnowledge() })
         runningRequests[id] = Task.detached { [weak self] in
             let result: Result<JSON, ResponseError>
             do {
@@ -244,16 +252,25 @@ public actor LanguageServer {
         for task in runningRequests.values { task.cancel() }
         runningRequests = [:]
         knowledgeBuild?.cancel()
+        knowledgeReady = true
+        for waiter in knowledgeWaiters.values { waiter.resume() }
+        knowledgeWaiters = [:]
     }
 
     // MARK: Workspace
 
     private func startWorkspaceBuild() {
-        guard knowledgeBuild == nil, let root = knowledge.root else { return }
+        guard knowledgeBuild == nil, let root = knowledge.root else {
+            knowledgeReady = true
+            return
+        }
         let client = dependencies.workspaceClient
         let fileSystem = dependencies.fileSystem
         knowledgeBuild = Task.detached { [weak self] in
-            guard let workspace = try? await client.discover(root) else { return }
+            guard let workspace = try? await client.discover(root) else {
+                await self?.finishWorkspaceBuild(tags: [:], index: nil)
+                return
+            }
             var tags: [String: [String]] = [:]
             for document in workspace.documents where !document.tags.isEmpty { tags[document.path] = document.tags }
             let index = await SearchIndex.build(workspace: workspace, fileSystem: fileSystem)
@@ -261,17 +278,37 @@ public actor LanguageServer {
         }
     }
 
-    private func finishWorkspaceBuild(tags: [String: [String]], index: SearchIndex) {
+    private func finishWorkspaceBuild(tags: [String: [String]], index: SearchIndex?) {
         knowledge.tagsByPath = tags
         knowledge.searchIndex = index
         // Documents open in the editor are newer than their files.
         for document in documents.values { updateKnowledge(with: document) }
+        knowledgeReady = true
+        for waiter in knowledgeWaiters.values { waiter.resume() }
+        knowledgeWaiters = [:]
     }
 
-    /// What the server knows of the workspace, after the first build.
-    private func currentKnowledge() async -> WorkspaceKnowledge {
-        if let build = knowledgeBuild { await build.value }
+    /// What the server knows of the workspace, once the first scan is over;
+    /// a cancelled request stops waiting at once.
+    private func knowledgeWhenReady() async -> WorkspaceKnowledge {
+        if !knowledgeReady && phase == .running && knowledgeBuild == nil { startWorkspaceBuild() }
+        let waiter = nextWaiter
+        nextWaiter += 1
+        await withTaskCancellationHandler {
+            await waitForKnowledge(waiter)
+        } onCancel: {
+            Task { await self.stopWaiting(waiter) }
+        }
         return knowledge
+    }
+
+    private func waitForKnowledge(_ waiter: Int) async {
+        guard !knowledgeReady, !Task.isCancelled else { return }
+        await withCheckedContinuation { continuation in knowledgeWaiters[waiter] = continuation }
+    }
+
+    private func stopWaiting(_ waiter: Int) {
+        knowledgeWaiters.removeValue(forKey: waiter)?.resume()
     }
 
     /// Re-indexes `document` under its workspace path (a saved or opened document).
