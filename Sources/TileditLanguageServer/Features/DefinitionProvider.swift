@@ -30,6 +30,8 @@ enum DefinitionProvider {
             if Array(line[start..<(start + marker.count)]) == marker {
                 var end = start + marker.count
                 while end < line.count, isNameByte(line[end]) { end += 1 }
+                // A sentence's full stop after the name is not part of it.
+                while end > start + marker.count && line[end - 1] == 0x2E { end -= 1 }
                 if end > start + marker.count && column >= start && column <= end {
                     return String(decoding: line[(start + marker.count)..<end], as: UTF8.self)
                 }

@@ -140,40 +140,39 @@ public struct JSONParser {
 
     private mutating func string() throws(Failure) -> String {
         position += 1
-        var scalars = String.UnicodeScalarView()
+        // UTF-8 bytes of the value: runs copied as they are, escapes encoded.
+        var utf8: [UInt8] = []
         var runStart = position
-        func flushRun(_ end: Int) throws(Failure) {
-            guard end > runStart else { return }
-            let run = bytes[runStart..<end]
-            guard let text = String(validating: run, as: UTF8.self) else { throw failure("invalid UTF-8 in a string") }
-            scalars.append(contentsOf: text.unicodeScalars)
+        func append(_ scalar: Unicode.Scalar) {
+            utf8.append(contentsOf: UTF8.encode(scalar).map { Array($0) } ?? [0xEF, 0xBF, 0xBD])
         }
         while position < bytes.count {
             let byte = bytes[position]
             if byte == 0x22 {
-                try flushRun(position)
+                utf8.append(contentsOf: bytes[runStart..<position])
                 position += 1
-                return String(scalars)
+                guard let text = String(validating: utf8, as: UTF8.self) else { throw failure("invalid UTF-8 in a string") }
+                return text
             }
             if byte < 0x20 { throw failure("control character in a string") }
             if byte != 0x5C {
                 position += 1
                 continue
             }
-            try flushRun(position)
+            utf8.append(contentsOf: bytes[runStart..<position])
             position += 1
             guard position < bytes.count else { break }
             let escape = bytes[position]
             position += 1
             switch escape {
-            case 0x22: scalars.append("\"")
-            case 0x5C: scalars.append("\\")
-            case 0x2F: scalars.append("/")
-            case 0x62: scalars.append("\u{08}")
-            case 0x66: scalars.append("\u{0C}")
-            case 0x6E: scalars.append("\n")
-            case 0x72: scalars.append("\r")
-            case 0x74: scalars.append("\t")
+            case 0x22: utf8.append(0x22)
+            case 0x5C: utf8.append(0x5C)
+            case 0x2F: utf8.append(0x2F)
+            case 0x62: utf8.append(0x08)
+            case 0x66: utf8.append(0x0C)
+            case 0x6E: utf8.append(0x0A)
+            case 0x72: utf8.append(0x0D)
+            case 0x74: utf8.append(0x09)
             case 0x75:
                 let high = try hex4()
                 if (0xD800..<0xDC00).contains(high) {
@@ -182,18 +181,16 @@ public struct JSONParser {
                         position += 2
                         let low = try hex4()
                         if (0xDC00..<0xE000).contains(low), let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)) {
-                            scalars.append(scalar)
+                            append(scalar)
                         } else {
-                            scalars.append("\u{FFFD}")
-                            if let scalar = Unicode.Scalar(low) { scalars.append(scalar) } else { scalars.append("\u{FFFD}") }
+                            append("\u{FFFD}")
+                            append(Unicode.Scalar(low) ?? "\u{FFFD}")
                         }
                     } else {
-                        scalars.append("\u{FFFD}")
+                        append("\u{FFFD}")
                     }
-                } else if let scalar = Unicode.Scalar(high) {
-                    scalars.append(scalar)
                 } else {
-                    scalars.append("\u{FFFD}")
+                    append(Unicode.Scalar(high) ?? "\u{FFFD}")
                 }
             default:
                 throw failure("unknown escape")

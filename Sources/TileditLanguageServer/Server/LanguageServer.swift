@@ -157,8 +157,10 @@ public actor LanguageServer {
             sendError(id: id, .invalidRequest("the server is already initialized"))
             return
         case (.running, "shutdown"):
+            // Requests already running still get their answers; nothing new starts.
             phase = .shutDown
-            stopEverything()
+            for task in pendingPublications.values { task.cancel() }
+            pendingPublications = [:]
             respond(id: id, .null)
             return
         case (.running, _):
@@ -322,9 +324,8 @@ public actor LanguageServer {
         }
         guard knowledge.searchIndex != nil else { return }
         let dialect = document.model.markdown?.dialect ?? .yaml
-        knowledge.searchIndex?.update(
-            SearchSource(path: path, kind: kind, dialect: dialect, bytes: document.storage.bytes),
-            rootName: knowledge.root?.lastPathComponent ?? "")
+        let rootName = knowledge.root?.lastPathComponent ?? ""
+        knowledge.searchIndex?.update(SearchSource(path: path, kind: kind, dialect: dialect, bytes: document.storage.bytes), rootName: rootName)
     }
 
     // MARK: Text synchronization

@@ -61,12 +61,14 @@ public enum LanguageServerMain {
     static func standardInputChunks() -> AsyncStream<[UInt8]> {
         AsyncStream { continuation in
             let thread = Thread {
-                var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+                let capacity = 64 * 1024
+                let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+                defer { buffer.deallocate() }
                 while true {
-                    let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+                    let count = read(0, buffer, capacity)
                     if count < 0 && errno == EINTR { continue }
                     guard count > 0 else { break }
-                    continuation.yield(Array(buffer[0..<count]))
+                    continuation.yield(Array(UnsafeRawBufferPointer(start: buffer, count: count)))
                 }
                 continuation.finish()
             }
