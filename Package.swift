@@ -64,7 +64,8 @@ let package = Package(
         .testTarget(name: "TileditViewModelsTests", dependencies: ["TileditViewModels", "TileditServices", "TileditModel", "TileditTestSupport"]),
         .testTarget(name: "TileditTerminalTests", dependencies: ["TileditTerminal", "TileditViewModels", "TileditServices", "TileditModel", "TileditTestSupport"]),
         .testTarget(name: "TileditCLITests", dependencies: ["TileditCLI", "TileditServices", "TileditModel", "TileditTestSupport"]),
-        .testTarget(name: "TileditLanguageServerTests", dependencies: ["TileditLanguageServer", "TileditServices", "TileditModel", "TileditTestSupport"]),
+        // Also drives the real `tiledit lsp` through pytest-lsp and Neovim.
+        .testTarget(name: "TileditLanguageServerTests", dependencies: ["TileditLanguageServer", "tiledit", "TileditServices", "TileditModel", "TileditTestSupport"]),
         // Drives the real `tiledit` executable under tmux.
         .testTarget(name: "TileditEndToEndTests", dependencies: ["tiledit", "TileditTestSupport"]),
     ],
