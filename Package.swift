@@ -51,7 +51,7 @@ let package = Package(
         // Benchmarks: release-built, prints ratios against in-run anchors.
         .executableTarget(
             name: "TileditBench",
-            dependencies: ["TileditModel", "TileditServices", "TileditTerminal", "TileditViewModels", "TileditFixtures", "CCmarkGFM", "CYAML"]
+            dependencies: ["TileditModel", "TileditServices", "TileditTerminal", "TileditViewModels", "TileditLanguageServer", "TileditFixtures", "CCmarkGFM", "CYAML"]
         ),
 
         // Deterministic generated documents and workspaces (tests and benchmarks).

@@ -62,9 +62,12 @@ public struct LineTable: Sendable, Equatable {
         let keepBefore = firstIndex(greaterThan: windowStart)
         let dropUntil = firstIndex(greaterThan: range.upperBound + 1)
         let rescanned = Self.breaks(in: storage, from: windowStart, to: windowEnd)
-        var tail = Array(starts[dropUntil...])
-        for index in tail.indices { tail[index] += delta }
-        starts.replaceSubrange(keepBefore..., with: rescanned + tail)
+        // In place: the tail moves at most once, and only when the number of lines changed.
+        starts.replaceSubrange(keepBefore..<dropUntil, with: rescanned)
+        guard delta != 0 else { return }
+        starts.withUnsafeMutableBufferPointer { buffer in
+            for index in (keepBefore + rescanned.count)..<buffer.count { buffer[index] += delta }
+        }
     }
 
     /// Index of the first start greater than `offset`.

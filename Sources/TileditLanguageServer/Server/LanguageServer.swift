@@ -170,6 +170,17 @@ public actor LanguageServer {
             sendError(id: id, .methodNotFound(method))
             return
         }
+        if method.hasPrefix("textDocument/") {
+            // Answered at once: a request about a document that is not open has nothing to run.
+            guard let uri = params["textDocument"]?["uri"]?.string else {
+                sendError(id: id, .invalidParams("`textDocument.uri` is missing"))
+                return
+            }
+            guard documents[uri] != nil else {
+                sendError(id: id, .invalidParams("`\(uri)` is not open"))
+                return
+            }
+        }
         if runningRequests[id] != nil {
             sendError(id: id, .invalidRequest("a request with this id is still running"))
             return

@@ -194,8 +194,14 @@ public struct MarkdownDocument: Sendable {
 
     /// Every diagnostic of every block, in file order.
     public var diagnostics: [Diagnostic] {
+        // Read in place: copying each entry out of the table (its kind and
+        // arrays retained and released) would cost more than the scan.
+        let checksDuplicates = duplicateTileIDBlocks > 0
+        let indices = entries.withUnsafeBufferPointer { buffer in
+            buffer.indices.filter { !buffer[$0].diagnostics.isEmpty || (checksDuplicates && buffer[$0].kind.tile != nil) }
+        }
         var result: [Diagnostic] = []
-        for index in entries.indices where !entries[index].diagnostics.isEmpty || duplicateTileID(at: index) != nil {
+        for index in indices where !entries[index].diagnostics.isEmpty || duplicateTileID(at: index) != nil {
             result += block(at: index).diagnostics
         }
         return result
