@@ -120,17 +120,25 @@ public enum JSON: Sendable, Hashable {
 
     private static func writeString(_ value: String, to output: inout [UInt8]) {
         output.append(0x22)
-        for byte in value.utf8 {
-            switch byte {
-            case 0x22: output += [0x5C, 0x22]
-            case 0x5C: output += [0x5C, 0x5C]
-            case 0x0A: output += [0x5C, 0x6E]
-            case 0x0D: output += [0x5C, 0x72]
-            case 0x09: output += [0x5C, 0x74]
-            case 0x00..<0x20:
-                output += [0x5C, 0x75, 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
-            default: output.append(byte)
+        var value = value
+        value.withUTF8 { bytes in
+            // Runs of bytes that need no escape are copied whole.
+            var runStart = 0
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                switch byte {
+                case 0x22: output += [0x5C, 0x22]
+                case 0x5C: output += [0x5C, 0x5C]
+                case 0x0A: output += [0x5C, 0x6E]
+                case 0x0D: output += [0x5C, 0x72]
+                case 0x09: output += [0x5C, 0x74]
+                default: output += [0x5C, 0x75, 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
+                }
+                runStart = index + 1
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
         }
         output.append(0x22)
     }
