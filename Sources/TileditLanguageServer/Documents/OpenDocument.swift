@@ -20,6 +20,8 @@ public struct OpenDocument: Sendable {
     public private(set) var lines: LineTable
     /// The parsed model.
     public private(set) var model: DocumentModel
+    /// Markdown: which blocks have diagnostics, for publishing.
+    private var diagnosticIndex: DiagnosticIndex?
 
     /// Parses `text`.
     ///
@@ -35,6 +37,7 @@ public struct OpenDocument: Sendable {
             let document = MarkdownDocument(bytes: text, dialect: dialect)
             model = .markdown(document)
             storage = document.storage
+            diagnosticIndex = DiagnosticIndex(document)
         case .yaml:
             model = .yaml(YAMLFileDocument(bytes: text, dialect: .yaml))
             storage = TextStorage(text)
@@ -58,8 +61,9 @@ public struct OpenDocument: Sendable {
         case .markdown(var document):
             current = Self.placeholder
             storage = TextStorage([])
-            document.replace(range, with: replacement)
+            let change = document.replace(range, with: replacement)
             storage = document.storage
+            diagnosticIndex?.apply(change, in: document)
             model = .markdown(document)
         case .yaml(var file):
             current = Self.placeholder
@@ -80,6 +84,18 @@ public struct OpenDocument: Sendable {
     /// Replaces the whole text (a full-document change).
     public mutating func replaceAll(with text: [UInt8]) {
         replace(0..<storage.count, with: text)
+    }
+
+    /// Every diagnostic as JSON array items (`Diagnostic` objects), in file
+    /// order: what `publishDiagnostics` sends.
+    public mutating func serializedDiagnostics(encoding: PositionEncoding) -> [[UInt8]] {
+        if case .markdown(let document) = model, var index = diagnosticIndex {
+            diagnosticIndex = nil
+            let items = index.serializedItems(document, open: self, encoding: encoding)
+            diagnosticIndex = index
+            return items
+        }
+        return model.diagnostics.map { LSPConversion.diagnostic($0, in: self, encoding: encoding).serialized }
     }
 
     /// The byte offset of `position`.

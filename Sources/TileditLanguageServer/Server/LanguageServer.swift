@@ -399,12 +399,22 @@ public actor LanguageServer {
     }
 
     private func publish(_ uri: String) {
-        guard pendingPublications.removeValue(forKey: uri) != nil, let document = documents[uri] else { return }
-        notify("textDocument/publishDiagnostics", .object([
-            ("uri", .string(uri)),
-            ("version", .int(document.version)),
-            ("diagnostics", .array(document.model.diagnostics.map { LSPConversion.diagnostic($0, in: document, encoding: encoding) })),
-        ]))
+        guard pendingPublications.removeValue(forKey: uri) != nil, var document = documents[uri] else { return }
+        documents[uri] = nil  // The document's diagnostic index is updated in place.
+        let items = document.serializedDiagnostics(encoding: encoding)
+        documents[uri] = document
+        // Written directly: the items are JSON already.
+        var body = Array(#"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"#.utf8)
+        JSON.string(uri).write(to: &body)
+        body += Array(#","version":"#.utf8)
+        JSON.int(document.version).write(to: &body)
+        body += Array(#","diagnostics":["#.utf8)
+        for (number, item) in items.enumerated() {
+            if number > 0 { body.append(0x2C) }
+            body += item
+        }
+        body += Array("]}}".utf8)
+        dependencies.send(body)
     }
 
     // MARK: Output
