@@ -277,6 +277,7 @@ def read_message(stream):
         name, _, value = line.decode().partition(":")
         if name.lower() == "content-length":
             length = int(value)
+    assert length is not None, "the server closed its output"
     return json.loads(stream.read(length))
 
 
@@ -300,9 +301,10 @@ def test_memory_stays_bounded_when_documents_open_and_close():
     process.stdin.write(frame(INITIALIZE))
     cycle(0, 10)
     first = resident_kilobytes(process.pid)
-    cycle(10, 50)
+    cycle(10, 30)
     second = resident_kilobytes(process.pid)
     process.stdin.close()
-    assert process.wait(timeout=60) == 1
-    # 50 more documents of 30 KB opened and closed: the server holds none of them.
-    assert second - first < 15_000, (first, second)
+    assert process.wait(timeout=120) == 1
+    # 30 more documents of 30 KB opened and closed (held, they would take
+    # well over 10 MB): the server holds none of them.
+    assert second - first < 8_000, (first, second)

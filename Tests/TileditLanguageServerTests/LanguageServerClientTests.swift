@@ -41,7 +41,7 @@ struct LanguageServerClientTests {
         try #require(setupStatus == 0, "scripts/lsp-test-env failed:\n\(setupOutput)")
         let python = setupOutput.split(separator: "\n").last.map(String.init) ?? ""
         let (status, output) = try Self.run(
-            URL(fileURLWithPath: "/usr/bin/env"), ["timeout", "600", python, "-m", "pytest", "-q", "-p", "no:cacheprovider", "Tests/LanguageServerClient"],
+            URL(fileURLWithPath: "/usr/bin/env"), ["timeout", "900", python, "-m", "pytest", "-q", "-p", "no:cacheprovider", "Tests/LanguageServerClient"],
             environment: ["TILEDIT_BINARY": Self.binary.path])
         #expect(status == 0, "pytest failed:\n\(output)")
     }
