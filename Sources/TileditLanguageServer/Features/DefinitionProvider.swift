@@ -127,7 +127,8 @@ enum DefinitionProvider {
                 let configuration: OpenDocument
                 if let open = context.documents[uri] ?? context.documents.values.first(where: { $0.url?.standardizedFileURL == candidate.standardizedFileURL }) {
                     configuration = open
-                } else if (try? context.fileSystem.status(candidate))??.kind == .file, let bytes = try? context.fileSystem.read(candidate) {
+                } else if (try? context.fileSystem.status(candidate))??.kind == .file, let contents = try? context.fileSystem.read(candidate, limit: ContentCheck.defaultSizeLimit), contents.bytes.count <= ContentCheck.defaultSizeLimit {
+                    let bytes = contents.bytes
                     configuration = OpenDocument(uri: uri, version: 0, text: bytes, kind: .siteConfiguration, dialect: .tiledown)
                 } else {
                     continue
