@@ -1,11 +1,13 @@
 import Foundation
 import TileditCLI
+import TileditLanguageServer
 import TileditServices
 import TileditTerminal
 import TileditViewModels
 
-// Composition root (DESIGN.md section 2): `tiledit COMMAND …` runs a
-// headless command; `tiledit [PATH]` opens the terminal editor.
+// Composition root (DESIGN.md section 2): `tiledit lsp` runs the language
+// server; `tiledit COMMAND …` runs a headless command; `tiledit [PATH]`
+// opens the terminal editor.
 
 /// Opens the terminal editor on `arguments` (a folder or file path, or none
 /// for the current folder) and returns the exit status: 0 after quitting,
@@ -45,7 +47,9 @@ func runEditor(arguments: [String]) async -> Int32 {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-if CommandLineTool.handles(arguments) {
+if arguments.first == "lsp" {
+    exit(await LanguageServerMain.run(arguments: Array(arguments.dropFirst()), version: CommandLineTool.version))
+} else if CommandLineTool.handles(arguments) {
     // The arguments as the system gave them: one that is not UTF-8 is refused, not repaired.
     let bytes = (1..<Int(CommandLine.argc)).map { index in
         CommandLine.unsafeArgv[index].map { Array(UnsafeBufferPointer(start: $0, count: strlen($0))).map { UInt8(bitPattern: $0) } } ?? []

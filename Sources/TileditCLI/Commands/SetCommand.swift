@@ -7,7 +7,7 @@ struct SetCommand: Command {
     static let name = "set"
     static let summary = "Set front-matter fields, tile properties or YAML values (minimal edits)"
     static let usage = """
-        Usage: tiledit set FILE EDIT... [--dry-run]
+        Usage: tiledit set FILE EDIT... [--dry-run] [--force]
 
         Edits a file the way the editor does: only the edited value's bytes
         change; comments, quoting, order and line endings elsewhere are kept.
@@ -35,6 +35,8 @@ struct SetCommand: Command {
 
         Options:
           --dry-run   Print the change as a unified diff instead of writing it
+          --force     Write the file even when it is read-only for you (its mode
+                      is kept)
           -h, --help  Show this help
 
         A value keeps the old one's style and type where it can: a date stays a
@@ -46,7 +48,10 @@ struct SetCommand: Command {
         through an alias) and new warnings are printed on standard error.
 
         The file is written atomically, and not at all when it changed on disk
-        since it was read.
+        since it was read. It keeps what it is: a symbolic link is written
+        through, hard links stay one file, owner, group, mode and extended
+        attributes are kept. A FIFO, device or socket is refused. What an
+        interrupted save left beside the file is dealt with first.
 
         Exit status: 0 done, 1 an edit was refused (the reason is printed; the file
         is unchanged), 2 a usage error or a file that could not be read or written.
@@ -58,6 +63,7 @@ struct SetCommand: Command {
         OptionSpec("--yaml", values: ["PATH=VALUE"]),
         OptionSpec("--document", values: ["N"]),
         OptionSpec("--dry-run"),
+        OptionSpec("--force"),
     ]
 
     /// One requested edit.
@@ -122,6 +128,7 @@ struct SetCommand: Command {
             }
         }
 
+        if !arguments.has("--dry-run") { await context.recoverInterruptedSaves(at: [arguments.positionals[0]]) }
         let opened: OpenedFile
         do {
             opened = try await context.open(file)
@@ -153,7 +160,7 @@ struct SetCommand: Command {
             return ExitCode.success
         }
         do {
-            try await context.save(edited, over: opened)
+            try await context.save(edited, over: opened, force: arguments.has("--force"))
             return ExitCode.success
         } catch {
             await context.printError(error.message)
