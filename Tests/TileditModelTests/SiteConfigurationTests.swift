@@ -58,7 +58,7 @@ struct SiteConfigurationTests {
             "4:12 error site-config.invalid-value: `fontScale` must be a number, e.g. `1.1`; found `big`",
             "5:6 error site-config.invalid-value: `rss` must be `true` or `false`; found `ture` [Use `true` → true]",
             "6:16 error site-config.invalid-value: `static.secret` must be a path inside the content folder (not absolute, no `..`); found `../etc/passwd`",
-            "7:1 warning front-matter.duplicate-key: key `latestPosts` appears more than once; the last one wins",
+            "7:1 error front-matter.duplicate-key: key `latestPosts` is written twice, on line 3 and line 7; the last one wins, so Tiledit does not edit it until one is removed",
             "7:14 error site-config.invalid-value: `latestPosts` must be a whole number, 0 or more; found `4.0` [Use `4` → 4]",
         ])
     }

@@ -153,6 +153,76 @@ struct YAMLEditPropertyTests {
         #expect(edits > 100)
     }
 
+    /// Every pair of an old value (typed, quoted, tagged) and a new one, in
+    /// block and flow mappings, sequences, nested and commented: a tag stays
+    /// only with a value it allows, a new value every reader reads as the
+    /// old plain value's type is written plain (a date stays a date), one of
+    /// another type never turns into a non-string by being written plain,
+    /// and quotes stay the quotes they were.
+    @Test func aNewValueKeepsTheOldTypeAndStyleAndATagOnlyWhileItAllowsTheValue() {
+        let olds = [
+            "2024-01-05", "2023-12-31 10:00:00", "true", "False", "~", "null", "42", "-7", "2.5", "hello", "'quoted'", "\"double\"",
+            "!!int 42", "!!bool true", "!!float 1.5", "!!str 42", "!!timestamp 2024-01-01", "!!null ~", "!local x",
+        ]
+        let news = [
+            "2025-02-03", "2025-02-03T04:05:06Z", "true", "false", "~", "null", "17", "-3", "3.25", "text", "two words", "yes",
+            "10:00", "1.20", "0x1F", "it's", "a: b",
+        ]
+        let contexts: [(prefix: String, suffix: String, path: YAMLPath)] = [
+            ("k: ", "\n", YAMLPath([.key("k")])), ("- ", "\n", YAMLPath([.index(0)])), ("{k: ", "}\n", YAMLPath([.key("k")])),
+            ("[", "]\n", YAMLPath([.index(0)])), ("k: ", " # note\n", YAMLPath([.key("k")])), ("a:\n  k: ", "\nb: 1\n", YAMLPath([.key("a"), .key("k")])),
+        ]
+        var written = 0
+        var refusedForTag = 0
+        for context in contexts {
+            for old in olds {
+                let file = YAMLFileDocument(context.prefix + old + context.suffix)
+                guard let before = file.node(at: context.path), let oldScalar = before.scalar else {
+                    Issue.record("\(context.prefix)\(old): not read")
+                    continue
+                }
+                for new in news {
+                    var copy = file
+                    let label = "\(context.prefix)\(old)\(context.suffix) ← \(new.debugDescription)"
+                    do {
+                        _ = try copy.setValue(at: context.path, to: new)
+                    } catch {
+                        #expect(before.tag != nil && Self.tagAllows(before.tag, new) == false, "\(label): \(error.message)")
+                        refusedForTag += 1
+                        continue
+                    }
+                    written += 1
+                    guard let after = copy.node(at: context.path), let scalar = after.scalar else {
+                        Issue.record("\(label): no scalar after\n\(copy.text)")
+                        continue
+                    }
+                    #expect(scalar.value == new, "\(label)\n\(copy.text)")
+                    #expect(after.tag == before.tag, "\(label)\n\(copy.text)")
+                    if before.tag != nil {
+                        #expect(Self.tagAllows(before.tag, new), "\(label)\n\(copy.text)")
+                        continue
+                    }
+                    let oldType = oldScalar.style == .plain ? Self.agreedType(oldScalar.value) : .string
+                    let newType = Self.agreedType(new)
+                    let canonical = newType == .integer ? Int(new).map(String.init) == new
+                        : newType == .float ? Double(new).map { "\($0)" } == new : true
+                    if let oldType, oldType != .string, newType == oldType, canonical {
+                        #expect(scalar.style == .plain, "\(label): the type is kept, so the style is\n\(copy.text)")
+                    }
+                    let numbers: Set<YAMLScalarType> = [.integer, .float]
+                    if scalar.style == .plain, oldType != newType, !(numbers.contains(oldType ?? .string) && numbers.contains(newType ?? .string)) {
+                        #expect(YAMLScalarType.core(plain: new) == .string && YAMLScalarType.yaml11(plain: new) == .string,
+                                "\(label): text of another type is written so it stays text\n\(copy.text)")
+                    }
+                    if oldScalar.style == .singleQuoted || oldScalar.style == .doubleQuoted {
+                        #expect(scalar.style == oldScalar.style, "\(label): quotes kept\n\(copy.text)")
+                    }
+                }
+            }
+        }
+        #expect(written > 1_000 && refusedForTag > 50, "\(written) written, \(refusedForTag) refused")
+    }
+
     // MARK: Support
 
     /// A scalar of the tree an edit can name: its path and the bytes an edit
@@ -235,6 +305,34 @@ struct YAMLEditPropertyTests {
             }
         }
         return lines
+    }
+
+    /// The type every reader gives `text` written plain (the core schema's
+    /// and YAML 1.1's when they agree; a date, which YAML 1.2 loaders read
+    /// as a timestamp too), `nil` when readers disagree.
+    static func agreedType(_ text: String) -> YAMLScalarType? {
+        let core = YAMLScalarType.core(plain: text)
+        let yaml11 = YAMLScalarType.yaml11(plain: text)
+        if core == yaml11 { return core }
+        return core == .string && yaml11 == .timestamp ? .timestamp : nil
+    }
+
+    /// Whether every reader of the type a standard tag names
+    /// (`tag:yaml.org,2002:int`) takes `value` (any value for a local tag).
+    static func tagAllows(_ tag: String?, _ value: String) -> Bool {
+        guard let tag, tag.hasPrefix("tag:yaml.org,2002:") else { return true }
+        let core = YAMLScalarType.core(plain: value)
+        let yaml11 = YAMLScalarType.yaml11(plain: value)
+        switch tag.dropFirst("tag:yaml.org,2002:".count) {
+        // YAML 1.2's forms: a YAML 1.1 only form (`10:00`, base 60) is not
+        // a number to a YAML 1.2 reader, which would then fail on the tag.
+        case "int": return core == .integer
+        case "float": return core == .integer || core == .float
+        case "bool": return core == .boolean
+        case "null": return core == .null
+        case "timestamp": return yaml11 == .timestamp
+        default: return true
+        }
     }
 
     /// A word for why an edit was refused, to group refusals.
