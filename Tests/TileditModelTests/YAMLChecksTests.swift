@@ -1,4 +1,5 @@
 import Testing
+import TileditFixtures
 import TileditModel
 
 /// What `check` and the editor report about YAML that libyaml reads without
@@ -103,6 +104,47 @@ struct YAMLChecksTests {
         #expect(Self.report("- a\n\u{A0}- b\n") == [
             "2:1 error yaml.invisible-character U+00A0 NO-BREAK SPACE looks like a space but is not one to YAML, so this YAML cannot be read here; replace it with a space | fix: Replace U+00A0 NO-BREAK SPACE with a space: 4..<6 → \" \"",
         ])
+    }
+
+    /// Generated YAML with one character that does not show, or only looks
+    /// like a space, put at a random place of a random line that holds no
+    /// comment: it is reported once, on its own line and column, by its code
+    /// point (unless an error before it stops the reading there).
+    @Test func anInvisibleCharacterPutAnywhereOutsideACommentIsReportedWhereItIs() {
+        let characters: [Unicode.Scalar] = ["\u{A0}", "\u{200B}", "\u{2060}", "\u{FEFF}", "\u{3000}", "\u{200D}", "\u{202E}", "\u{AD}", "\u{2007}"]
+        var checked = 0
+        for seed in UInt64(0)..<300 {
+            var generator = YAMLGenerator(seed: seed)
+            var random = SeededGenerator(seed: seed)
+            let bytes = Array(generator.document(bytes: 400).utf8)
+            var lines: [Range<Int>] = []
+            var start = 0
+            for (index, byte) in bytes.enumerated() where byte == 0x0A {
+                lines.append(start..<index)
+                start = index + 1
+            }
+            let candidates = lines.indices.filter { !lines[$0].isEmpty && bytes[lines[$0]].allSatisfy { $0 < 0x80 && $0 != 0x23 } }
+            guard !candidates.isEmpty else { continue }
+            let lineIndex = candidates[Int.random(in: 0..<candidates.count, using: &random)]
+            let offset = Int.random(in: Swift.max(lines[lineIndex].lowerBound, 1)...lines[lineIndex].upperBound, using: &random)
+            let character = characters[Int.random(in: 0..<characters.count, using: &random)]
+            let text = String(decoding: bytes[..<offset] + Array(String(character).utf8) + bytes[offset...], as: UTF8.self)
+            let file = YAMLFileDocument(text)
+            let codePoint = "U+" + String(repeating: "0", count: Swift.max(0, 4 - String(character.value, radix: 16).count))
+                + String(character.value, radix: 16, uppercase: true)
+            let label = "seed \(seed): \(codePoint) at line \(lineIndex + 1), byte \(offset)\n\(text)"
+            let invisible = "yaml.invisible-character"
+            if let error = file.diagnostics.first(where: { $0.severity == .error && $0.code.rawValue != invisible }), error.range.lowerBound <= offset {
+                continue
+            }
+            let found = file.diagnostics.filter { $0.code.rawValue == invisible && $0.range.contains(offset) }
+            #expect(found.count == 1, "\(label)\n\(Self.report(file.diagnostics))")
+            #expect(found.first?.location.line == lineIndex + 1, "\(label)")
+            #expect(found.first?.location.column == offset - lines[lineIndex].lowerBound + 1, "\(label)")
+            #expect(found.first?.message.contains(codePoint) == true, "\(label)\n\(Self.report(file.diagnostics))")
+            checked += 1
+        }
+        #expect(checked > 200, "\(checked) checked")
     }
 
     @Test func aByteOrderMarkAtTheStartIsTheFilesAndNotReported() {
