@@ -236,10 +236,10 @@ private struct Scanner {
     /// Records the starts of the lines after the one starting at `start`,
     /// up to `end` (the line starting at `end` is recorded by the scan).
     private mutating func recordLines(after start: Int, to end: Int, context: HTMLContext) {
-        var index = start
-        while index < end {
-            if buffer[index] == Byte.newline && index + 1 < end { appendLine(index + 1, context) }
-            index += 1
+        var position = buffer.line(startingAt: start).end
+        while position < end {
+            appendLine(position, context)
+            position = buffer.line(startingAt: position).end
         }
     }
 

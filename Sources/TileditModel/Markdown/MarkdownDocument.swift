@@ -130,6 +130,10 @@ public struct MarkdownDocument: Sendable {
     /// Identity of the block at `index`.
     public func id(at index: Int) -> BlockID { entries[index].id }
 
+    /// The HTML construct the block at `index` starts inside, as the line
+    /// scan tracks it (a tile inside an HTML comment, for example).
+    func htmlContext(at index: Int) -> HTMLContext { entries[index].htmlContext }
+
     /// Kind of the block at `index` without computing its diagnostics.
     public func kind(at index: Int) -> BlockKind { entries[index].kind }
 
