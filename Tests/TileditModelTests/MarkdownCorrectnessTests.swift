@@ -148,4 +148,23 @@ struct MarkdownCorrectnessTests {
     @Test func emphasisInsideASetextHeadingIsNormalizedInTheSamePass() {
         #expect(formatted("A _b_\n===\n") == "# A *b*\n")
     }
+
+    // MARK: Messages
+
+    @Test func anUnclosedTileSaysWhichLinesAreKept() throws {
+        let document = MarkdownDocument("Intro\n\n:::tile callout\ntitle: Hi\nbody: x\n\n# Next\n", dialect: .yaml)
+        #expect(document.outline == ["paragraph@1-1", "paragraph@3-5", "heading 1@7-7"])
+        let error = try #require(document.diagnostics.first)
+        #expect(error.code == .tileUnclosed)
+        #expect(error.location == SourceLocation(line: 3, column: 1))
+        #expect(error.message == "`:::tile callout` opened at line 3 has no closing `:::`, so lines 3–5 are kept as written and read as Markdown; add a line `:::` where the tile ends")
+        let alone = MarkdownDocument("Text\n:::mermaid\n", dialect: .yaml)
+        #expect(alone.diagnostics.map(\.message) == ["`:::mermaid` opened at line 2 has no closing `:::`, so line 2 is kept as written and read as Markdown; add a line `:::` where the tile ends"])
+    }
+
+    @Test func theKeptLinesFollowAnEditAbove() throws {
+        var document = MarkdownDocument("Intro\n\n:::tile callout\ntitle: Hi\n", dialect: .yaml)
+        document.replace(0..<0, with: Array("New first line\n\n".utf8))
+        #expect(document.diagnostics.map(\.message) == ["`:::tile callout` opened at line 5 has no closing `:::`, so lines 5–6 are kept as written and read as Markdown; add a line `:::` where the tile ends"])
+    }
 }

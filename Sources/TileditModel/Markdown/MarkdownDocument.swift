@@ -56,6 +56,9 @@ public struct MarkdownDocument: Sendable {
     private var entryDiagnosticCounts = DiagnosticTally()
     /// Blocks whose tile id another tile also uses (one error each).
     private var duplicateTileIDBlocks = 0
+    /// Lines the last `replace` read (all its re-parse windows), a measure
+    /// of its work for tests of linearity.
+    private(set) var linesReadByLastReplace = 0
 
     /// Parses `bytes`.
     ///
@@ -101,18 +104,28 @@ public struct MarkdownDocument: Sendable {
     public var blockCount: Int { entries.count }
 
     /// All blocks in order (O(n); prefer `block(at:)` for one).
-    public var blocks: [Block] { (0..<entries.count).map { block(at: $0) } }
+    public var blocks: [Block] {
+        let firstUses = firstTileIDUses()
+        return (0..<entries.count).map { block(at: $0, firstUses: firstUses) }
+    }
 
     /// The block at `index` (0-based).
     ///
     /// - Precondition: `0 <= index < blockCount`.
     public func block(at index: Int) -> Block {
+        block(at: index, firstUses: nil)
+    }
+
+    /// The block at `index`; `firstUses` (from `firstTileIDUses()`) saves
+    /// a search for the first tile of a duplicate id when every block is read.
+    private func block(at index: Int, firstUses: [String: Int]?) -> Block {
         let entry = entries[index]
         let start = startOffset(of: index)
         let line = startLine(of: index)
         var diagnostics: [Diagnostic] = []
         if !entry.diagnostics.isEmpty || duplicateTileID(at: index) != nil {
-            diagnostics = materialize(entry.diagnostics + duplicateDiagnostics(at: index), blockStart: start, length: entry.contentLength, firstLine: line)
+            let duplicates = duplicateDiagnostics(at: index, firstUses: firstUses)
+            diagnostics = materialize(entry.diagnostics + duplicates, blockStart: start, length: entry.contentLength, firstLine: line)
         }
         return Block(
             id: entry.id, kind: entry.kind, range: start..<(start + entry.contentLength),
@@ -199,8 +212,9 @@ public struct MarkdownDocument: Sendable {
     /// Every diagnostic of every block, in file order.
     public var diagnostics: [Diagnostic] {
         var result: [Diagnostic] = []
+        let firstUses = firstTileIDUses()
         for index in entries.indices where !entries[index].diagnostics.isEmpty || duplicateTileID(at: index) != nil {
-            result += block(at: index).diagnostics
+            result += block(at: index, firstUses: firstUses).diagnostics
         }
         return result
     }
@@ -275,6 +289,8 @@ public struct MarkdownDocument: Sendable {
         }
         let atDocumentStart = windowFirst == 0
 
+        var linesRead = 0
+        defer { linesReadByLastReplace = linesRead }
         var parsed: ParsedText
         var windowStart: Int
         var windowEnd: Int
@@ -291,6 +307,7 @@ public struct MarkdownDocument: Sendable {
             parsed = storage.withContiguousBytes(in: start..<end) { buffer in
                 DocumentParser.parse(buffer, atDocumentStart: atDocumentStart, dialect: dialect, htmlContext: context)
             }
+            linesRead += parsed.linesRead
             (newEntries, leading) = makeEntries(parsed, windowLength: windowEnd - windowStart, atDocumentStart: atDocumentStart)
             if isLast { break }
             // In sync when the window's last block parses as before.
@@ -530,9 +547,21 @@ public struct MarkdownDocument: Sendable {
         return id
     }
 
-    private func duplicateDiagnostics(at index: Int) -> [BlockDiagnostic] {
+    /// The index of the first tile using each id that several tiles use
+    /// (empty when no id is used twice), in one pass.
+    private func firstTileIDUses() -> [String: Int] {
+        guard duplicateTileIDBlocks > 0 else { return [:] }
+        var result: [String: Int] = [:]
+        for (index, entry) in entries.enumerated() {
+            guard let id = entry.kind.tile?.id, (tileIDCounts[id] ?? 0) > 1, result[id] == nil else { continue }
+            result[id] = index
+        }
+        return result
+    }
+
+    private func duplicateDiagnostics(at index: Int, firstUses: [String: Int]?) -> [BlockDiagnostic] {
         guard let id = duplicateTileID(at: index), let tile = entries[index].kind.tile,
-              let first = entries.firstIndex(where: { $0.kind.tile?.id == id }), first != index,
+              let first = firstUses.map({ $0[id] }) ?? entries.firstIndex(where: { $0.kind.tile?.id == id }), first != index,
               let property = tile.property("id") else { return [] }
         let line = startLine(of: first)
         return [BlockDiagnostic(
