@@ -49,7 +49,7 @@ struct JSONCommand: Command {
             case .markdown(let document): json = DocumentJSON.markdown(document, path: file.displayPath)
             case .yaml(let yaml): json = DocumentJSON.yaml(yaml, path: file.displayPath)
             }
-            await context.printLine(json.serialized())
+            await context.write(json.serialized() + "\n")
             return ExitCode.success
         } catch {
             await context.printError(error.message)

@@ -255,12 +255,6 @@ enum FrontMatterReader {
     }
 
     private static func lineOffset(_ buffer: UnsafeBufferPointer<UInt8>, base: Int, _ relative: Int) -> Int {
-        var count = 0
-        var index = base
-        while index < base + relative {
-            if buffer[index] == Byte.newline { count += 1 }
-            index += 1
-        }
-        return count
+        LineEnding.lineBreakCount(in: buffer[base..<(base + relative)])
     }
 }

@@ -66,6 +66,12 @@ public enum LineEnding: String, Sendable, Equatable, Codable {
         return count
     }
 
+    /// The lines of `text`, without their line breaks (`\n`, `\r\n` or a
+    /// lone `\r`); a final line break gives a last, empty line.
+    public static func lines(of text: String) -> [Substring] {
+        text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+    }
+
     /// `text` with every line break (`\r\n`, `\r`, `\n`) written as `\n`.
     public static func normalizedToLF(_ text: String) -> String {
         guard text.utf8.contains(0x0D) else { return text }
