@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TileditFixtures
 import TileditTestSupport
 @testable import TileditModel
 
@@ -166,5 +167,46 @@ struct MarkdownCorrectnessTests {
         var document = MarkdownDocument("Intro\n\n:::tile callout\ntitle: Hi\n", dialect: .yaml)
         document.replace(0..<0, with: Array("New first line\n\n".utf8))
         #expect(document.diagnostics.map(\.message) == ["`:::tile callout` opened at line 5 has no closing `:::`, so lines 5–6 are kept as written and read as Markdown; add a line `:::` where the tile ends"])
+    }
+}
+
+/// The formatter's laws on generated documents mutated at random (the way a
+/// mutation fuzzer finds inputs nobody wrote): idempotent, rendering kept,
+/// tiles and front matter kept where they end.
+@Suite("Formatter on mutated documents")
+struct MutatedFormattingTests {
+    let formatter = CanonicalFormatter()
+
+    @Test(arguments: ["\n", "\r\n", "\r"])
+    func formattingIsIdempotentAndKeepsTheRenderingAndTheTiles(ending: String) {
+        var random = SeededGenerator(seed: 2024)
+        var formattedSomething = 0
+        for seed in UInt64(0)..<250 {
+            let (base, dialect) = LineEndingTests.generated(seed, lineEnding: ending)
+            var bytes = Array(base.utf8)
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                let start = Int.random(in: 0...bytes.count, using: &random)
+                let end = Swift.min(bytes.count, start + Int.random(in: 0...12, using: &random))
+                let fragment = TiledownGenerator.editFragments[Int.random(in: 0..<TiledownGenerator.editFragments.count, using: &random)]
+                bytes.replaceSubrange(start..<end, with: Array(fragment.replacingOccurrences(of: "\n", with: ending).utf8))
+            }
+            guard String(validating: bytes, as: UTF8.self) != nil else { continue }
+            let document = MarkdownDocument(bytes: bytes, dialect: dialect)
+            let output = formatter.format(document)
+            if output != bytes { formattedSomething += 1 }
+            let once = MarkdownDocument(bytes: output, dialect: dialect)
+            let twice = formatter.format(once)
+            let idempotent = twice == output
+            #expect(idempotent, "seed \(seed): \(String(decoding: bytes, as: UTF8.self).debugDescription) → \(LineEndingTests.firstDifference(output, twice))")
+            let before = LineEndingTests.withoutLineNumbers(HTMLRenderer().renderBody(document))
+            let after = LineEndingTests.withoutLineNumbers(HTMLRenderer().renderBody(once))
+            let sameRendering = before == after
+            #expect(sameRendering, "seed \(seed): \(String(decoding: bytes, as: UTF8.self).debugDescription): \(LineEndingTests.firstDifference(Array(before.utf8), Array(after.utf8)))")
+            let kinds = document.blocks.map { FormattingCheck.token($0.kind) }
+            let formattedKinds = once.blocks.map { FormattingCheck.token($0.kind) }
+            #expect(kinds == formattedKinds, "seed \(seed): blocks changed")
+            #expect(document.frontMatter?.fields.map(\.key) == once.frontMatter?.fields.map(\.key), "seed \(seed): front matter changed")
+        }
+        #expect(formattedSomething > 50)
     }
 }
