@@ -1,4 +1,5 @@
 import CCmarkGFM
+import Foundation
 
 /// Splits a stretch of prose into top-level CommonMark blocks with cmark-gfm
 /// (GFM table extension and footnotes on), and gives each block its exact
@@ -273,12 +274,16 @@ enum CommonMarkBlockReader {
     /// written (definitions may sit in lists and block quotes).
     private static func footnoteReferenceParagraph(_ buffer: UnsafeBufferPointer<UInt8>, segment: Range<Int>) -> [UInt8] {
         var result: [UInt8] = []
+        guard let base = buffer.baseAddress else { return result }
         var seen: Set<[UInt8]> = []
         var index = segment.lowerBound
         let end = segment.upperBound
         while index + 5 <= end {
-            if buffer[index] == Byte.openBracket && buffer[index + 1] == 0x5E,
-               let label = footnoteLabel(buffer, at: index, end: end) {
+            // The next `[`, found by the C library a word at a time.
+            guard let found = memchr(base + index, Int32(Byte.openBracket), end - index) else { break }
+            index = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+            guard index + 5 <= end else { break }
+            if buffer[index + 1] == 0x5E, let label = footnoteLabel(buffer, at: index, end: end) {
                 let bytes = Array(buffer[label])
                 if seen.insert(bytes).inserted {
                     if !result.isEmpty { result.append(Byte.space) }
