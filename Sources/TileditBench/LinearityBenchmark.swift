@@ -41,7 +41,10 @@ struct LinearityBenchmark: BenchmarkGroup {
 
     func run(in context: BenchmarkContext) throws -> [Figure] {
         var figures: [Figure] = []
-        for input in Self.inputs {
+        for full in Self.inputs {
+            // A quick run measures a quarter of the sizes.
+            var input = full
+            if context.isQuick { input.count /= 4 }
             let small = input.text(input.count)
             let large = input.text(input.count * 2)
             context.progress("linearity: \(input.name), \(input.count) and \(input.count * 2)")
