@@ -30,8 +30,7 @@ import Foundation
 ///   nothing), and keeps whether the block ended with a line break;
 /// - last, the whole formatted document must have the same blocks (kinds,
 ///   tiles and their values, front matter fields) and render its prose to
-///   the same HTML; if not, prose is left as written, and if that is still
-///   not enough, nothing is changed.
+///   the same HTML; if not, prose is left as written.
 ///
 /// Blocks with errors, and lines that look like front matter but are not,
 /// are left as written. Formatting is idempotent, and its cost grows
@@ -77,12 +76,18 @@ public struct CanonicalFormatter: Sendable {
                 prose.append(TextEdit(range: range, replacement: candidate))
             }
         }
+        // Tiles and front matter were read back alone, ending where their
+        // text ends; prose rewrites are checked once more in the whole
+        // document (a definition inside a block quote, a footnote, …).
+        // Blank lines at the end can be content of the last block (an
+        // unclosed fence holds them): dropping them is checked like prose.
         let ending = finalLineBreak(document)
-        for attempt in [prose + other + ending, other + ending] {
-            let sorted = attempt.sorted { $0.range.lowerBound < $1.range.lowerBound }
-            if sorted.isEmpty || check.sameDocument(after: sorted) { return sorted }
-        }
-        return []
+        let lastIsProse = document.blockCount > 0 && document.kind(at: document.blockCount - 1).isProse
+        if lastIsProse { prose += ending }
+        let sure = (other + (lastIsProse ? [] : ending)).sorted { $0.range.lowerBound < $1.range.lowerBound }
+        guard !prose.isEmpty else { return sure }
+        let all = (prose + sure).sorted { $0.range.lowerBound < $1.range.lowerBound }
+        return check.sameDocument(after: all) ? all : sure
     }
 
     /// The canonical bytes of `document`.
