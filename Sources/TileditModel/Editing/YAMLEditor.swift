@@ -653,7 +653,8 @@ struct YAMLEditor {
     private func insertLine(_ line: String, at lineEnd: Int) -> TextEdit {
         if lineEnd < text.count {
             // After the existing terminator.
-            let next = text[lineEnd] == Byte.carriageReturn ? lineEnd + 2 : lineEnd + 1
+            let isCRLF = text[lineEnd] == Byte.carriageReturn && lineEnd + 1 < text.count && text[lineEnd + 1] == Byte.newline
+            let next = isCRLF ? lineEnd + 2 : lineEnd + 1
             let at = Swift.min(next, text.count)
             return TextEdit(range: at..<at, replacement: line + lineEnding.string)
         }
@@ -677,17 +678,17 @@ struct YAMLEditor {
     private func dashOffset(before offset: Int) -> Int {
         var index = Swift.min(offset, text.count) - 1
         guard index > 0 else { return 0 }
-        while index > 0 && text[index] != Byte.hyphen && text[index] != Byte.newline { index -= 1 }
+        while index > 0 && text[index] != Byte.hyphen && !LineEnding.isLineBreak(text[index]) { index -= 1 }
         return index
     }
 
     private func lineStart(of offset: Int) -> Int {
         var index = Swift.min(offset, text.count)
-        while index > 0 && text[index - 1] != Byte.newline { index -= 1 }
+        while index > 0 && !LineEnding.isLineBreak(text[index - 1]) { index -= 1 }
         return index
     }
 
-    /// Offset of the end of the line holding `offset` (before `\r\n`/`\n`).
+    /// Offset of the end of the line holding `offset` (before `\r\n`, `\n` or `\r`).
     private func lineEnd(of offset: Int) -> Int {
         var index = Swift.min(offset, text.count)
         while index < text.count && text[index] != Byte.newline && text[index] != Byte.carriageReturn { index += 1 }
@@ -718,7 +719,9 @@ struct YAMLEditor {
         for index in order {
             let target = Swift.min(offsets[index], text.count)
             while position < target {
-                if text[position] == Byte.newline { line += 1 }
+                // LF, CRLF and a lone CR each end one line.
+                if text[position] == Byte.newline || (text[position] == Byte.carriageReturn
+                    && (position + 1 >= text.count || text[position + 1] != Byte.newline)) { line += 1 }
                 position += 1
             }
             result[index] = line
