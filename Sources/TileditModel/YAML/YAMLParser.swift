@@ -188,7 +188,7 @@ private struct Builder: ~Copyable {
             if kind == .literalScalar || kind == .foldedScalar { end = contentEnd(before: end, notBefore: start) }
             let value = scalar.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self) } ?? ""
             let tokenStart = scalarTokenStart(start, end: end)
-            add(YAMLNode(text: value, kind: kind, anchor: Self.string(scalar.anchor), tag: Self.string(scalar.tag), range: tokenStart..<end))
+            add(YAMLNode(text: value, kind: kind, anchor: Self.string(scalar.anchor), tag: Self.string(scalar.tag), range: tokenStart..<Swift.max(end, tokenStart)))
         case YAML_ALIAS_EVENT:
             let start = marks.offset(event.start_mark)
             let end = marks.offset(event.end_mark)
