@@ -1,0 +1,78 @@
+import TileditModel
+
+/// The type a scalar field edits, decided from how the scalar is written.
+///
+/// Quoted and block scalars are strings; a plain scalar takes its YAML 1.2
+/// core-schema type (YAML 1.2 section 10.3.2), and a plain `2024-01-05` is
+/// a date (the YAML 1.1 timestamp most readers still produce).
+public enum YAMLValueType: String, Sendable, Hashable, CaseIterable {
+    case string
+    case number
+    case boolean
+    case date
+    case null
+
+    /// The type of `scalar` as written.
+    public init(_ scalar: YAMLScalar) {
+        guard scalar.style == .plain else {
+            self = .string
+            return
+        }
+        switch YAMLScalarType.core(plain: scalar.value) {
+        case .null: self = .null
+        case .boolean: self = .boolean
+        case .integer, .float: self = .number
+        case .timestamp, .string:
+            self = YAMLScalarType.yaml11(plain: scalar.value) == .timestamp ? .date : .string
+        }
+    }
+
+    /// The values offered as choices, when the set is closed.
+    public var choices: [String] {
+        switch self {
+        case .boolean: ["true", "false"]
+        case .null: ["null", "~"]
+        case .string, .number, .date: []
+        }
+    }
+
+    /// Why `text` is not a value of this type, or `nil` when it is.
+    ///
+    /// Numbers follow the core schema's integer and float forms; booleans
+    /// are `true` or `false`; dates are `YYYY-MM-DD` with an optional time
+    /// (YAML 1.1 timestamp) and a real month and day; nulls are empty, `~`
+    /// or `null`. Every string is a string.
+    public func problem(with text: String) -> String? {
+        switch self {
+        case .string:
+            return nil
+        case .number:
+            switch YAMLScalarType.core(plain: text) {
+            case .integer, .float: return nil
+            default: return "`\(text)` is not a number (for example 42, -3.5 or 1e6)"
+            }
+        case .boolean:
+            return text == "true" || text == "false" ? nil : "a boolean is `true` or `false`"
+        case .date:
+            return Self.isDate(text) ? nil : "`\(text)` is not a date written YYYY-MM-DD"
+        case .null:
+            return text.isEmpty || text == "~" || text == "null" ? nil : "a null is empty, `~` or `null`"
+        }
+    }
+
+    private static func isDate(_ text: String) -> Bool {
+        guard YAMLScalarType.yaml11(plain: text) == .timestamp else { return false }
+        let digits = Array(text.utf8)
+        // YAML 1.1 accepts one-digit months and days only with a time; both are checked the same way.
+        let parts = String(decoding: digits.prefix(while: { $0 != 0x54 && $0 != 0x74 && $0 != 0x20 && $0 != 0x09 }), as: UTF8.self)
+            .split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return false }
+        guard (1...12).contains(month), day >= 1 else { return false }
+        let lengths = [31, isLeap(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        return day <= lengths[month - 1]
+    }
+
+    private static func isLeap(_ year: Int) -> Bool {
+        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    }
+}
