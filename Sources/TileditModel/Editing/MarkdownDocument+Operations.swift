@@ -127,6 +127,9 @@ extension MarkdownDocument {
             return try planDuplicate(id)
         case .replaceBlockText(let id, let text):
             guard let index = index(of: id) else { throw .blockNotFound(id) }
+            // Text given back unchanged (the editable form, say) is no edit,
+            // even in a block whose own line endings are mixed.
+            if Self.editableForm(text) == editableText(of: block(at: index)) { return Plan(edits: [], focus: id) }
             let bytes = normalizedBlockText(text, lineEnding: ownLineEnding(at: index))
             if bytes.allSatisfy(Byte.isWhitespace) {
                 return Plan(edits: [removalEdit(at: index)], focus: nil)
@@ -137,6 +140,8 @@ extension MarkdownDocument {
                 // The block ended the file without a line break: keep it that way.
                 while let last = replacement.last, last == Byte.newline || last == Byte.carriageReturn { replacement.removeLast() }
             }
+            // The same bytes: no edit.
+            if replacement == storage[blockRange] { return Plan(edits: [], focus: id) }
             return Plan(edits: [TextEdit(range: blockRange, replacement: replacement)], focus: id)
         }
     }

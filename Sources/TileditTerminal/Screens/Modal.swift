@@ -32,6 +32,7 @@ enum Modal {
             case .search: "Search"
             case .settings: "Settings"
             case .confirmQuit: "Unsaved changes"
+            case .recoverEdits: "Recover unsaved edits"
             case .alert: "Error"
             }
         case .editor(_, let destination):
@@ -41,6 +42,7 @@ enum Modal {
             case .conflict: "Changed on disk"
             case .deletedOnDisk: "Deleted on disk"
             case .recovery: "Unsaved edits found"
+            case .confirmDiscardTyping: "Discard typing"
             case .alert: "Error"
             }
         case .documents(_, let destination):
@@ -63,6 +65,7 @@ enum Modal {
             case .search(let model): "search \(ObjectIdentifier(model).hashValue)"
             case .settings(let model): "settings \(ObjectIdentifier(model).hashValue)"
             case .confirmQuit(let paths): "quit \(paths)"
+            case .recoverEdits: "recover edits"
             case .alert(let error): "app alert \(error.message)"
             }
         case .editor(let editor, let destination):
@@ -79,6 +82,7 @@ enum Modal {
         case .help: .help
         case .app(.search): .search
         case .app(.settings): .settings
+        case .app(.recoverEdits): .recovery
         case .editor(_, .tileCatalog): .catalog
         case .documents(_, .newDocument): .newDocument
         case .prompt: .prompt

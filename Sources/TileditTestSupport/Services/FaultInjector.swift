@@ -7,6 +7,8 @@ import TileditServices
 /// scenario can break saving after the workspace was opened.
 public final class FaultInjector: Sendable {
     private let failing = Mutex<Set<FileSystemError.Operation>>([])
+    /// Operations that fail with `ENOSPC` (a full disk) for paths under a folder.
+    private let failingUnder = Mutex<[(FileSystemError.Operation, String)]>([])
 
     public init() {}
 
@@ -15,14 +17,26 @@ public final class FaultInjector: Sendable {
         failing.withLock { _ = $0.insert(operation) }
     }
 
+    /// Makes `operation` fail with `ENOSPC` (no space left) for paths
+    /// under `folder` (and the folder itself) until `repair()`.
+    public func fail(_ operation: FileSystemError.Operation, under folder: URL) {
+        let path = folder.standardizedFileURL.path
+        failingUnder.withLock { $0.append((operation, path)) }
+    }
+
     /// Makes every operation work again.
     public func repair() {
         failing.withLock { $0.removeAll() }
+        failingUnder.withLock { $0.removeAll() }
     }
 
     private func check(_ operation: FileSystemError.Operation, _ url: URL) throws {
         if failing.withLock({ $0.contains(operation) }) {
             throw FileSystemError(operation, path: url.path, code: EACCES)
+        }
+        let path = url.standardizedFileURL.path
+        if failingUnder.withLock({ $0.contains { $0.0 == operation && (path == $0.1 || path.hasPrefix($0.1 + "/")) } }) {
+            throw FileSystemError(operation, path: url.path, code: ENOSPC)
         }
     }
 

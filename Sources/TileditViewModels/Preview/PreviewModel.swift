@@ -52,11 +52,11 @@ public final class PreviewModel {
         }
         lines = .loading(previous: lines.value)
         let rendering = rendering
-        let clock = clock
+        let wait = immediately ? nil : clock.sleeper(for: Self.debounce)
         let width = width
         task = Task { [weak self] in
             do {
-                if !immediately { try await clock.sleep(for: Self.debounce) }
+                try await wait?()
                 let rendered = await Task.detached { rendering.preview(document, width) }.value
                 try Task.checkCancellation()
                 self?.lines = .loaded(rendered)

@@ -148,6 +148,11 @@ final class TmuxSession {
         return screen
     }
 
+    /// The process id of the pane's command (the shell running it).
+    func panePID() throws -> pid_t? {
+        pid_t(try run(["display-message", "-p", "-t", name, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
     /// Kills the command running in the pane (tmux sends it SIGHUP) and
     /// starts `command` in its place, as a crash and a restart would.
     func respawn(command: String) throws {
