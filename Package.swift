@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Tiledit: one package, layers as targets (DESIGN.md section 2).
+/// Tiledit: one package, layers as targets (ARCHITECTURE.md, "Layers").
 /// System libraries come from the platform's packages through pkg-config.
 let package = Package(
     name: "Tiledit",
@@ -37,8 +37,10 @@ let package = Package(
         .target(name: "TileditServices", dependencies: ["TileditModel"]),
         // View models: @Observable @MainActor coordinators.
         .target(name: "TileditViewModels", dependencies: ["TileditServices", "TileditModel"]),
+        // Terminal text layout: display widths, wrapping, the preview laid out in columns.
+        .target(name: "TileditTextLayout", dependencies: ["TileditModel"]),
         // Terminal renderer: pure presentation over the view models.
-        .target(name: "TileditTerminal", dependencies: ["TileditViewModels", "TileditServices", "TileditModel", "CNcursesw"]),
+        .target(name: "TileditTerminal", dependencies: ["TileditViewModels", "TileditServices", "TileditModel", "TileditTextLayout", "CNcursesw"]),
         // Headless commands (check, fmt, json, render, set, search).
         .target(name: "TileditCLI", dependencies: ["TileditServices", "TileditModel"]),
         // Composition root.
@@ -49,7 +51,7 @@ let package = Package(
         // Benchmarks: release-built, prints ratios against in-run anchors.
         .executableTarget(
             name: "TileditBench",
-            dependencies: ["TileditModel", "TileditServices", "TileditTerminal", "TileditViewModels", "TileditFixtures", "CCmarkGFM", "CYAML"]
+            dependencies: ["TileditModel", "TileditServices", "TileditTerminal", "TileditTextLayout", "TileditViewModels", "TileditFixtures", "CCmarkGFM", "CYAML"]
         ),
 
         // Deterministic generated documents and workspaces (tests and benchmarks).
@@ -59,8 +61,9 @@ let package = Package(
 
         .testTarget(name: "TileditModelTests", dependencies: ["TileditModel", "TileditTestSupport", "TileditFixtures"]),
         .testTarget(name: "TileditServicesTests", dependencies: ["TileditServices", "TileditModel", "TileditTestSupport"]),
-        .testTarget(name: "TileditViewModelsTests", dependencies: ["TileditViewModels", "TileditServices", "TileditModel", "TileditTestSupport"]),
-        .testTarget(name: "TileditTerminalTests", dependencies: ["TileditTerminal", "TileditViewModels", "TileditServices", "TileditModel", "TileditTestSupport"]),
+        .testTarget(name: "TileditViewModelsTests", dependencies: ["TileditViewModels", "TileditServices", "TileditModel", "TileditTextLayout", "TileditTestSupport"]),
+        .testTarget(name: "TileditTextLayoutTests", dependencies: ["TileditTextLayout", "TileditModel", "TileditTestSupport"]),
+        .testTarget(name: "TileditTerminalTests", dependencies: ["TileditTerminal", "TileditTextLayout", "TileditViewModels", "TileditServices", "TileditModel", "TileditTestSupport"]),
         .testTarget(name: "TileditCLITests", dependencies: ["TileditCLI", "TileditServices", "TileditModel", "TileditTestSupport"]),
         // Drives the real `tiledit` executable under tmux.
         .testTarget(name: "TileditEndToEndTests", dependencies: ["tiledit", "TileditTestSupport"]),

@@ -3,6 +3,7 @@ import Testing
 import TileditModel
 import TileditServices
 import TileditTestSupport
+import TileditTextLayout
 @testable import TileditViewModels
 
 /// Replays a scenario of `Tests/Scenarios` against the view models, with the
@@ -351,7 +352,9 @@ final class ScenarioDriver {
         case "searchResults":
             return .list(app.destination?.search?.results.value?.map { "\($0.path):\($0.line)" } ?? [])
         case "preview":
-            return .list(app.preview.lines.value?.map(\.text) ?? [])
+            // The preview as the terminal lays it out at 80 columns: the
+            // expectation reads the same under tmux.
+            return .list(app.preview.document.value.map { PreviewLayout.lines(of: $0, width: 80).map(\.text) } ?? [])
         case "hasQuit":
             return .text(String(app.hasQuit))
         case "notes":

@@ -1,5 +1,6 @@
 import TileditModel
 import TileditViewModels
+import TileditTextLayout
 
 /// The inspector of the selected block: a typed form for a tile or the
 /// front matter (one row per field: key, required mark, value as a toggle,

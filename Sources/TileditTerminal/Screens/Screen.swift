@@ -1,5 +1,6 @@
 import TileditModel
 import TileditViewModels
+import TileditTextLayout
 
 /// A frame of the editor, drawn off-screen: a pure function of the view
 /// models' state, the view-local state and the buffer's size. It keeps

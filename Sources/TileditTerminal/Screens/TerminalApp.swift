@@ -129,15 +129,6 @@ public final class TerminalApp {
         }
         applyTheme()
         terminal.present(buffer)
-        followPreviewWidth(size)
-    }
-
-    /// The preview wraps to its pane's width.
-    private func followPreviewWidth(_ size: TerminalSize) {
-        guard app.editor != nil else { return }
-        let layout = Layout(size: size, focus: state.focus)
-        let width = layout.mode == .wide ? (layout.inside(.preview)?.width ?? 80) - 1 : size.columns - 3
-        if width > 0, width != app.preview.width { app.preview.onChangedWidth(width) }
     }
 
     private func applyTheme() {

@@ -4,7 +4,7 @@ import TileditViewModels
 /// The renderer's own state: what is focused, where lists are scrolled,
 /// what the user is typing, which overlay button is selected. Everything
 /// else is read from the view models on every frame.
-public struct ViewState: Hashable, Sendable {
+public struct ViewState: Sendable {
     /// The focused pane.
     public var focus: Pane = .documents
     /// The size of the last frame drawn (key handling pages by it).
@@ -26,6 +26,8 @@ public struct ViewState: Hashable, Sendable {
     var inspectorScroll = 0
     /// First preview line shown.
     var previewScroll = 0
+    /// The preview laid out at the pane's width, as far as shown so far.
+    var preview: PreviewPane.Cache?
     var helpScroll = 0
     /// The modal the state below belongs to (see `Modal.identity`).
     var modalIdentity: String?
