@@ -101,6 +101,20 @@ struct ScreenTests {
         #expect(EditorFixture.lines(unfiltered)[0].hasPrefix("┏ Documents · 9 · date ━━┓"))
     }
 
+    /// Issue: a document nesting quotes and lists a hundred thousand deep
+    /// must open, preview and draw without exhausting the stack.
+    @Test(arguments: ["> ", "- ", "> 1. "])
+    func aDocumentNestedAHundredThousandDeepOpensAndDraws(opener: String) async throws {
+        let fixture = try EditorFixture(copying: nil, files: ["deep.md": "# Deep\n\n" + String(repeating: opener, count: 100_000) + "bottom\n"])
+        await fixture.appear()
+        await fixture.open("deep.md")
+        #expect(fixture.app.editor?.document.value?.blockCount == 2)
+        let items = try #require(fixture.app.preview.document.value?.items)
+        #expect(items.count == 2)
+        let lines = EditorFixture.lines(await fixture.frame())
+        #expect(lines.contains { $0.contains("bottom") })
+    }
+
     @Test func aConflictWithTheFileOnDiskOffersReloadOverwriteAndKeepBoth() async throws {
         let fixture = try await exampleSite()
         await fixture.press(.character("2"), .down, .down, .down, .character("K"))

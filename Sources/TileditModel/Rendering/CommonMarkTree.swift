@@ -115,20 +115,23 @@ enum CommonMarkTree {
     }
 
     /// The plain text of a node's inline content (text, code and break
-    /// literals, markup dropped).
+    /// literals, markup dropped). Walks with cmark's iterator, so inline
+    /// nesting of any depth takes no stack.
     static func plainText(of node: OpaquePointer) -> String {
         var result = ""
-        appendPlainText(of: node, to: &result)
-        return result
-    }
-
-    private static func appendPlainText(of node: OpaquePointer, to result: inout String) {
-        switch cmark_node_get_type(node) {
-        case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE: result += literal(of: node)
-        case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: result += " "
-        default:
-            for child in children(of: node) { appendPlainText(of: child, to: &result) }
+        guard let iterator = cmark_iter_new(node) else { return result }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let current = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(current) {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE: result += literal(of: current)
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: result += " "
+            default: break
+            }
         }
+        return result
     }
 
     /// Renders `node` to HTML without `CMARK_OPT_UNSAFE` (raw HTML the tree
