@@ -63,6 +63,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     case frontMatterNotMapping = "front-matter.not-a-mapping"
     case frontMatterInvalidLine = "front-matter.invalid-line"
     case frontMatterDuplicateKey = "front-matter.duplicate-key"
+    case frontMatterInnerFence = "front-matter.inner-fence"
     case yamlSyntax = "yaml.syntax"
     case yamlTabIndentation = "yaml.tab-indentation"
     case yamlColonInPlainValue = "yaml.colon-in-plain-value"
@@ -85,4 +86,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     case tileSeriesLength = "tile.series-length"
     case tileInsideHTML = "tile.inside-html"
     case rawBlock = "markdown.raw-block"
+    case siteConfigUnknownKey = "site-config.unknown-key"
+    case siteConfigInvalidValue = "site-config.invalid-value"
+    case siteConfigMissingKey = "site-config.missing-key"
+    case siteConfigYAMLDifference = "site-config.yaml-difference"
 }

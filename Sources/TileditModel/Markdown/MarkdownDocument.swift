@@ -56,6 +56,9 @@ public struct MarkdownDocument: Sendable {
     private var entryDiagnosticCounts = DiagnosticTally()
     /// Blocks whose tile id another tile also uses (one error each).
     private var duplicateTileIDBlocks = 0
+    /// Lines the last `replace` read (all its re-parse windows), a measure
+    /// of its work for tests of linearity.
+    private(set) var linesReadByLastReplace = 0
 
     /// Parses `bytes`.
     ///
@@ -101,18 +104,30 @@ public struct MarkdownDocument: Sendable {
     public var blockCount: Int { entries.count }
 
     /// All blocks in order (O(n); prefer `block(at:)` for one).
-    public var blocks: [Block] { (0..<entries.count).map { block(at: $0) } }
+    public var blocks: [Block] {
+        let firstTileWithID = firstTileIDUses()
+        return (0..<entries.count).map { block(at: $0, firstTileWithID: firstTileWithID) }
+    }
 
     /// The block at `index` (0-based).
     ///
     /// - Precondition: `0 <= index < blockCount`.
     public func block(at index: Int) -> Block {
+        block(at: index, firstTileWithID: nil)
+    }
+
+    /// The block at `index`; `firstTileWithID`, when given, names the first
+    /// tile using each duplicated id (so a duplicate's message does not
+    /// search the whole document for it).
+    private func block(at index: Int, firstTileWithID: [String: Int]?) -> Block {
         let entry = entries[index]
         let start = startOffset(of: index)
         let line = startLine(of: index)
         var diagnostics: [Diagnostic] = []
         if !entry.diagnostics.isEmpty || duplicateTileID(at: index) != nil {
-            diagnostics = materialize(entry.diagnostics + duplicateDiagnostics(at: index), blockStart: start, length: entry.contentLength, firstLine: line)
+            diagnostics = materialize(
+                entry.diagnostics + duplicateDiagnostics(at: index, firstTileWithID: firstTileWithID),
+                blockStart: start, length: entry.contentLength, firstLine: line)
         }
         return Block(
             id: entry.id, kind: entry.kind, range: start..<(start + entry.contentLength),
@@ -129,6 +144,10 @@ public struct MarkdownDocument: Sendable {
 
     /// Identity of the block at `index`.
     public func id(at index: Int) -> BlockID { entries[index].id }
+
+    /// The HTML construct the block at `index` starts inside, as the line
+    /// scan tracks it (a tile inside an HTML comment, for example).
+    func htmlContext(at index: Int) -> HTMLContext { entries[index].htmlContext }
 
     /// Kind of the block at `index` without computing its diagnostics.
     public func kind(at index: Int) -> BlockKind { entries[index].kind }
@@ -194,9 +213,23 @@ public struct MarkdownDocument: Sendable {
 
     /// Every diagnostic of every block, in file order.
     public var diagnostics: [Diagnostic] {
+        // Read in place: copying each entry out of the table (its kind and
+        // arrays retained and released) would cost more than the scan.
+        let checksDuplicates = duplicateTileIDBlocks > 0
+        let indices = entries.withUnsafeBufferPointer { buffer in
+            buffer.indices.filter { !buffer[$0].diagnostics.isEmpty || (checksDuplicates && buffer[$0].kind.tile != nil) }
+        }
+        // The first tile of each duplicated id, found in one pass.
+        var firstTileWithID: [String: Int] = [:]
+        if checksDuplicates {
+            for index in indices {
+                guard let id = duplicateTileID(at: index), firstTileWithID[id] == nil else { continue }
+                firstTileWithID[id] = index
+            }
+        }
         var result: [Diagnostic] = []
-        for index in entries.indices where !entries[index].diagnostics.isEmpty || duplicateTileID(at: index) != nil {
-            result += block(at: index).diagnostics
+        for index in indices where !entries[index].diagnostics.isEmpty || duplicateTileID(at: index) != nil {
+            result += block(at: index, firstTileWithID: firstTileWithID).diagnostics
         }
         return result
     }
@@ -271,6 +304,8 @@ public struct MarkdownDocument: Sendable {
         }
         let atDocumentStart = windowFirst == 0
 
+        var linesRead = 0
+        defer { linesReadByLastReplace = linesRead }
         var parsed: ParsedText
         var windowStart: Int
         var windowEnd: Int
@@ -287,6 +322,7 @@ public struct MarkdownDocument: Sendable {
             parsed = storage.withContiguousBytes(in: start..<end) { buffer in
                 DocumentParser.parse(buffer, atDocumentStart: atDocumentStart, dialect: dialect, htmlContext: context)
             }
+            linesRead += parsed.linesRead
             (newEntries, leading) = makeEntries(parsed, windowLength: windowEnd - windowStart, atDocumentStart: atDocumentStart)
             if isLast { break }
             // In sync when the window's last block parses as before.
@@ -526,9 +562,21 @@ public struct MarkdownDocument: Sendable {
         return id
     }
 
-    private func duplicateDiagnostics(at index: Int) -> [BlockDiagnostic] {
+    /// The index of the first tile using each id that several tiles use
+    /// (empty when no id is used twice), in one pass.
+    private func firstTileIDUses() -> [String: Int] {
+        guard duplicateTileIDBlocks > 0 else { return [:] }
+        var result: [String: Int] = [:]
+        for (index, entry) in entries.enumerated() {
+            guard let id = entry.kind.tile?.id, (tileIDCounts[id] ?? 0) > 1, result[id] == nil else { continue }
+            result[id] = index
+        }
+        return result
+    }
+
+    private func duplicateDiagnostics(at index: Int, firstTileWithID: [String: Int]? = nil) -> [BlockDiagnostic] {
         guard let id = duplicateTileID(at: index), let tile = entries[index].kind.tile,
-              let first = entries.firstIndex(where: { $0.kind.tile?.id == id }), first != index,
+              let first = firstTileWithID?[id] ?? entries.firstIndex(where: { $0.kind.tile?.id == id }), first != index,
               let property = tile.property("id") else { return [] }
         let line = startLine(of: first)
         return [BlockDiagnostic(

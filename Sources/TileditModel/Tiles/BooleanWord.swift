@@ -1,4 +1,4 @@
-/// The words a true/false value is written with (DESIGN.md's `legend`,
+/// The words a true/false value is written with (tiles' `legend`,
 /// `draft`, `latest`: `true/false/yes/no/on/off/1/0`, any case), read and
 /// flipped keeping the pair the value uses.
 public enum BooleanWord {

@@ -59,7 +59,8 @@ public struct SearchIndex: Sendable {
         let rootName = workspace.root.standardizedFileURL.lastPathComponent
         let readable = workspace.documents.filter(\.isReadable)
         let analyzed = await BoundedConcurrency.map(readable, limit: concurrency) { summary -> SearchDocumentAnalyzer.Analyzed? in
-            guard let bytes = try? fileSystem.read(workspace.url(of: summary.path)) else { return nil }
+            guard let bytes = try? fileSystem.read(workspace.url(of: summary.path), limit: ContentCheck.defaultSizeLimit).bytes,
+                  bytes.count <= ContentCheck.defaultSizeLimit else { return nil }
             let source = SearchSource(path: summary.path, kind: summary.kind, dialect: summary.dialect ?? .yaml, bytes: bytes)
             return SearchDocumentAnalyzer.analyze(source, rootName: rootName)
         }
@@ -94,7 +95,7 @@ public struct SearchIndex: Sendable {
         let rootName = root.standardizedFileURL.lastPathComponent
         let candidates = scan.candidates.filter { $0.size <= sizeLimit }
         let analyzed = await BoundedConcurrency.map(candidates, limit: concurrency) { candidate -> SearchDocumentAnalyzer.Analyzed? in
-            guard let bytes = try? fileSystem.read(candidate.url) else { return nil }
+            guard let bytes = try? fileSystem.read(candidate.url, limit: sizeLimit).bytes, bytes.count <= sizeLimit else { return nil }
             // The path too: a document with no title is titled by its file or folder name.
             let path = Array(candidate.path.utf8)
             guard needles.allSatisfy({ ASCIICaseFoldSearch.contains($0, in: bytes) || ASCIICaseFoldSearch.contains($0, in: path) })
@@ -430,7 +431,7 @@ public struct SearchIndex: Sendable {
     /// The first line of `text` holding a phrase's first word or a query
     /// term: its offset in lines and a snippet of it.
     static func snippet(in text: String, terms: [String], phrases: [[String]], width: Int = 80) -> (Int, String) {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0.hasSuffix("\r") ? $0.dropLast() : $0) }
+        let lines = LineEnding.lines(of: text).map(String.init)
         let wanted = Set(phrases.first.map { [$0[0]] } ?? terms)
         for (offset, line) in lines.enumerated() {
             var match: Range<String.Index>?
