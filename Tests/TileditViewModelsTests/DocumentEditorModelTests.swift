@@ -167,6 +167,46 @@ struct DocumentEditorModelTests {
         #expect(try TestSupport.readFile(url) == Array(Self.page.utf8))
     }
 
+    @Test func aReadOnlyFileIsSavedOnlyWhenTheUserSaysSoAndKeepsItsMode() async throws {
+        let (editor, url, _) = try await makeEditor()
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: url.path)
+        editor.onMovedSelection(by: 2)
+        editor.onInspector(.changedText("Edited."))
+        editor.onInspector(.leftText)
+        await editor.onTappedSave()
+        let message = try #require(editor.destination?.confirmOverrideReadOnly)
+        #expect(message.hasSuffix("page.md is read-only for you (mode 0444); it was not saved. Saving anyway keeps its mode."))
+        #expect(editor.isDirty)
+        #expect(try TestSupport.readFile(url) == Array(Self.page.utf8))
+
+        await editor.onConfirmedOverrideReadOnly()
+        #expect(editor.destination == nil)
+        #expect(editor.saveState == .saved)
+        #expect(!editor.isDirty)
+        let saved = try #require(editor.document.value?.bytes)
+        #expect(try TestSupport.readFile(url) == saved)
+        let mode = try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int
+        #expect(mode == 0o444)
+    }
+
+    @Test func cancellingTheReadOnlyQuestionKeepsTheEditsAndTheFile() async throws {
+        let (editor, url, _) = try await makeEditor()
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: url.path)
+        editor.onMovedSelection(by: 2)
+        editor.onInspector(.changedText("Edited."))
+        editor.onInspector(.leftText)
+        await editor.onTappedSave()
+        #expect(editor.destination?.confirmOverrideReadOnly != nil)
+        editor.onDismissed()
+        #expect(editor.destination == nil)
+        #expect(editor.isDirty)
+        guard case .failed = editor.saveState else {
+            Issue.record("expected a failed save, got \(editor.saveState)")
+            return
+        }
+        #expect(try TestSupport.readFile(url) == Array(Self.page.utf8))
+    }
+
     @Test func autosaveWaitsForTheDelayAfterTheLastChange() async throws {
         let clock = ManualClock()
         let (editor, url, _) = try await makeEditor(autosave: .seconds(5), clock: clock)

@@ -314,6 +314,7 @@ final class ScenarioDriver {
                 case .settings: return .text("settings")
                 case .confirmQuit: return .text("confirmQuit")
                 case .recoverEdits: return .text("recoverEdits")
+                case .interruptedSaves: return .text("interruptedSaves")
                 case .alert: return .text("alert")
                 }
             }
@@ -323,6 +324,7 @@ final class ScenarioDriver {
                 case .confirmDelete: return .text("confirmDelete")
                 case .conflict: return .text("conflict")
                 case .deletedOnDisk: return .text("deletedOnDisk")
+                case .confirmOverrideReadOnly: return .text("confirmOverrideReadOnly")
                 case .recovery: return .text("recovery")
                 case .confirmDiscardTyping: return .text("confirmDiscardTyping")
                 case .alert: return .text("alert")

@@ -17,6 +17,10 @@ enum AlertOverlay {
         case .app(.confirmQuit(let paths)):
             let list = paths.map { "  " + $0 }.joined(separator: "\n")
             return Overlay(title: modal.title, body: "These documents have unsaved edits:\n\(list)", choices: ["Save and quit", "Discard and quit", "Cancel"])
+        case .app(.interruptedSaves(let saves)):
+            return Overlay(title: modal.title, body: saves.map(\.message).joined(separator: "\n"), choices: ["OK"])
+        case .editor(_, .confirmOverrideReadOnly(let message)):
+            return Overlay(title: modal.title, body: message, choices: ["Save anyway", "Cancel"], choosesByLetter: false)
         case .app(.alert(let error)), .editor(_, .alert(let error)), .documents(_, .alert(let error)):
             return Overlay(title: modal.title, body: error.message, choices: ["OK"])
         case .editor(let editor, .confirmDelete(let id)):
@@ -55,6 +59,7 @@ enum AlertOverlay {
     static func defaultChoice(for modal: Modal?) -> Int {
         if case .editor(_, .conflict)? = modal { return 2 }
         if case .editor(_, .confirmDiscardTyping)? = modal { return 1 }
+        if case .editor(_, .confirmOverrideReadOnly)? = modal { return 1 }
         return 0
     }
 

@@ -539,6 +539,7 @@ public enum KeyRouter {
                 let resolution: ConflictResolution = choice == 0 ? .reload : choice == 1 ? .overwrite : .keepBoth
                 return [.run { await editor.onChoseConflictResolution(resolution) }]
             case (.deletedOnDisk, 0?): return [.run { await editor.onTappedSaveAgain() }]
+            case (.confirmOverrideReadOnly, 0?): return [.run { await editor.onConfirmedOverrideReadOnly() }]
             case (.recovery, 0?): return [.run { await editor.onChoseRecovery(.restore) }]
             case (.recovery, 1?): return [.run { await editor.onChoseRecovery(.discard) }]
             case (.confirmDiscardTyping, 0?): editor.onConfirmedDiscardTyping()

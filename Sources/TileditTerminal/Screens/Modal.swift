@@ -33,6 +33,7 @@ enum Modal {
             case .settings: "Settings"
             case .confirmQuit: "Unsaved changes"
             case .recoverEdits: "Recover unsaved edits"
+            case .interruptedSaves: "Interrupted saves"
             case .alert: "Error"
             }
         case .editor(_, let destination):
@@ -41,6 +42,7 @@ enum Modal {
             case .confirmDelete: "Delete block"
             case .conflict: "Changed on disk"
             case .deletedOnDisk: "Deleted on disk"
+            case .confirmOverrideReadOnly: "Read-only file"
             case .recovery: "Unsaved edits found"
             case .confirmDiscardTyping: "Discard typing"
             case .alert: "Error"
@@ -66,6 +68,7 @@ enum Modal {
             case .settings(let model): "settings \(ObjectIdentifier(model).hashValue)"
             case .confirmQuit(let paths): "quit \(paths)"
             case .recoverEdits: "recover edits"
+            case .interruptedSaves: "interrupted saves"
             case .alert(let error): "app alert \(error.message)"
             }
         case .editor(let editor, let destination):

@@ -30,6 +30,8 @@ public final class AppModel {
         case confirmQuit(unsavedPaths: [String])
         /// Documents with edits left by an earlier session: restore or discard.
         case recoverEdits(RecoveryList)
+        /// What the start-up check did with files interrupted saves left.
+        case interruptedSaves([InterruptedSave])
         case alert(ViewError)
 
         public static func == (lhs: Destination, rhs: Destination) -> Bool {
@@ -38,6 +40,7 @@ public final class AppModel {
             case (.settings(let a), .settings(let b)): a === b
             case (.confirmQuit(let a), .confirmQuit(let b)): a == b
             case (.recoverEdits(let a), .recoverEdits(let b)): a == b
+            case (.interruptedSaves(let a), .interruptedSaves(let b)): a == b
             case (.alert(let a), .alert(let b)): a == b
             default: false
             }
@@ -45,6 +48,11 @@ public final class AppModel {
 
         public var recoverEdits: RecoveryList? {
             if case .recoverEdits(let list) = self { return list }
+            return nil
+        }
+
+        public var interruptedSaves: [InterruptedSave]? {
+            if case .interruptedSaves(let saves) = self { return saves }
             return nil
         }
 
@@ -122,6 +130,9 @@ public final class AppModel {
     /// The document list catching up with the last save (tests await it).
     @ObservationIgnored private(set) var savedSummaryTask: Task<Void, Never>?
     @ObservationIgnored private var watchTask: Task<Void, Never>?
+    /// A destination waiting behind the one shown (the recoverable edits
+    /// behind the interrupted saves found at start-up).
+    @ObservationIgnored private var queuedDestination: Destination?
 
     public init(dependencies: Dependencies) {
         self.dependencies = dependencies
@@ -150,6 +161,9 @@ public final class AppModel {
         session = .opening(path: path ?? ".")
         settings = (try? await dependencies.settings.load()) ?? Settings()
         let (root, file) = await workspaceRoot(for: target.standardizedFileURL)
+        // Before the documents are read: a document an interrupted save
+        // left incomplete is restored from its backup first.
+        let interrupted = await dependencies.store.recoverInterruptedSaves(root)
         let list = DocumentListModel(
             root: root, workspace: dependencies.workspace, store: dependencies.store,
             open: { [weak self] path in await self?.openDocument(path) },
@@ -169,6 +183,10 @@ public final class AppModel {
         }
         startWatching()
         await listRecoverableEdits(root: root)
+        if !interrupted.isEmpty {
+            queuedDestination = destination
+            destination = .interruptedSaves(interrupted)
+        }
         if let file {
             if list.workspace.value?.document(at: file) == nil {
                 destination = .alert(ViewError("Tiledit cannot open \(file): only Markdown (.md) and YAML (.yml, .yaml) documents open. Its folder is open instead."))
@@ -341,9 +359,11 @@ public final class AppModel {
         destination = .settings(model)
     }
 
-    /// Closes the screen shown over the panes.
+    /// Closes the screen shown over the panes (the one queued behind it,
+    /// if any, comes up).
     public func onDismissed() {
-        destination = nil
+        destination = queuedDestination
+        queuedDestination = nil
     }
 
     // MARK: Quitting

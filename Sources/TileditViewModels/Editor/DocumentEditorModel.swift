@@ -5,14 +5,14 @@ import TileditServices
 
 /// The editor of one Markdown document: its blocks, the selection, undo and
 /// redo, saving (atomic, never over a file changed on disk), autosave and
-/// the recovery journal (DESIGN.md sections 5 and 7).
+/// the recovery journal (ARCHITECTURE.md, "The editing model").
 ///
 /// Every edit goes through the document engine as one `DocumentChange`; the
 /// model keeps the changes for undo and redo and derives everything else
 /// (rows, dirtiness, the save state) from the document and that history.
 @Observable @MainActor
 public final class DocumentEditorModel {
-    /// Where the editor navigates: one optional value (DESIGN.md section 5).
+    /// Where the editor navigates: one optional value.
     public enum Destination: Equatable, Sendable {
         /// The tile catalog sheet; a chosen tile is inserted at `index`.
         case tileCatalog(insertAt: Int)
@@ -22,6 +22,9 @@ public final class DocumentEditorModel {
         case conflict
         /// The file was deleted on disk.
         case deletedOnDisk
+        /// The file is read-only for the user: save anyway (keeping its
+        /// mode) or cancel. `message` says which file and its mode.
+        case confirmOverrideReadOnly(message: String)
         /// Unsaved edits from an earlier session were found.
         case recovery(date: Date, fileChangedSince: Bool)
         /// Confirm throwing away what was typed into a field or the text.
@@ -42,6 +45,11 @@ public final class DocumentEditorModel {
         public var isConflict: Bool { self == .conflict }
 
         public var isDeletedOnDisk: Bool { self == .deletedOnDisk }
+
+        public var confirmOverrideReadOnly: String? {
+            if case .confirmOverrideReadOnly(let message) = self { return message }
+            return nil
+        }
 
         public var recovery: (date: Date, fileChangedSince: Bool)? {
             if case .recovery(let date, let changed) = self { return (date, changed) }
@@ -608,14 +616,23 @@ public final class DocumentEditorModel {
         await save(expected: fingerprint)
     }
 
-    private func save(expected: FileFingerprint?) async {
+    /// The user answered the read-only question with "save anyway": the
+    /// file is written keeping its mode (`SaveOptions.overridesReadOnly`).
+    public func onConfirmedOverrideReadOnly() async {
+        guard destination?.confirmOverrideReadOnly != nil else { return }
+        destination = nil
+        saveFlow = .idle
+        await save(expected: fingerprint, options: SaveOptions(overridesReadOnly: true))
+    }
+
+    private func save(expected: FileFingerprint?, options: SaveOptions = SaveOptions()) async {
         guard document.value != nil, saveFlow != .saving else { return }
         if dependencies.formatOnSave { onTappedFormat() }
         guard let current = document.value else { return }
         let serial = undoStack.last?.serial ?? 0
         saveFlow = .saving
         do {
-            let written = try await dependencies.store.save(url, current.bytes, expected)
+            let written = try await dependencies.store.saveWithOptions(url, current.bytes, expected, options)
             fingerprint = written
             savedSerial = serial
             saveFlow = .saved
@@ -635,6 +652,11 @@ public final class DocumentEditorModel {
             case .deletedOnDisk:
                 saveFlow = .failed(ViewError(error.message))
                 destination = .deletedOnDisk
+            case .notWritable:
+                // Other editors ask too: a rename would bypass the file's
+                // own permission, so the user decides.
+                saveFlow = .failed(ViewError(error.message))
+                destination = .confirmOverrideReadOnly(message: error.message)
             default:
                 saveFlow = .failed(ViewError(error.message))
             }
