@@ -188,14 +188,19 @@ extension EndToEndTests {
 
         @Test func aNarrowTerminalShowsOnePaneUnderABreadcrumb() async throws {
             let session = try await start(width: 80, height: 24)
-            var screen = try await session.waitUntil("the breadcrumb") { $0.lines[0] == " workspace › about/index.md › Documents" }
-            #expect(screen.lines[1].hasPrefix("┏ Documents · 9 · path "))
+            // Each screen is waited for whole: the document list loads after
+            // the breadcrumb shows, later on a busy machine.
+            try await session.waitUntil("the breadcrumb over the loaded document list") {
+                $0.lines[0] == " workspace › about/index.md › Documents" && $0.lines[1].hasPrefix("┏ Documents · 9 · path ")
+            }
             try session.press("2", "j")
-            screen = try await session.waitUntil("the blocks") { $0.lines[0] == " workspace › about/index.md › Blocks › 2 heading 1" }
-            #expect(screen.lines[1].hasPrefix("┏ Blocks · 8 · about/index.md "))
+            try await session.waitUntil("the blocks") {
+                $0.lines[0] == " workspace › about/index.md › Blocks › 2 heading 1" && $0.lines[1].hasPrefix("┏ Blocks · 8 · about/index.md ")
+            }
             try session.press("Tab")
-            screen = try await session.waitUntil("the inspector") { $0.lines[0] == " workspace › about/index.md › Inspector › 2 heading 1" }
-            #expect(screen.lines[2].hasPrefix("┃ heading 1: About"))
+            try await session.waitUntil("the inspector") {
+                $0.lines[0] == " workspace › about/index.md › Inspector › 2 heading 1" && $0.lines[2].hasPrefix("┃ heading 1: About")
+            }
             try session.press("?")
             try await session.waitUntil("the help") { $0.contains("┌ Keys (↑↓ scroll, Esc closes) ─") }
             try await session.escape { !$0.contains("┌ Keys (") }

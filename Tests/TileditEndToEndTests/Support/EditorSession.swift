@@ -95,7 +95,7 @@ final class EditorSession {
     /// Polls the screen until `condition` holds and returns that screen.
     /// - Throws: `Failure` naming `what` with the last screen after `timeout`.
     @discardableResult
-    func waitUntil(_ what: String, timeout: Duration = .seconds(20), _ condition: (Capture) -> Bool) async throws -> Capture {
+    func waitUntil(_ what: String, timeout: Duration = .seconds(60), _ condition: (Capture) -> Bool) async throws -> Capture {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         var screen = try capture()
@@ -111,7 +111,7 @@ final class EditorSession {
 
     /// Polls until the screen shows `text`.
     @discardableResult
-    func waitFor(_ text: String, timeout: Duration = .seconds(20)) async throws -> Capture {
+    func waitFor(_ text: String, timeout: Duration = .seconds(60)) async throws -> Capture {
         try await waitUntil("\"\(text)\"", timeout: timeout) { $0.contains(text) }
     }
 
@@ -126,7 +126,7 @@ final class EditorSession {
         let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
         let command = Array("advance \(milliseconds)\n".utf8)
         let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .seconds(20))
+        let deadline = clock.now.advanced(by: .seconds(60))
         while true {
             // Non-blocking: fails (ENXIO) until the editor has the FIFO open.
             let descriptor = open(controlFile.path, O_WRONLY | O_NONBLOCK)
@@ -166,7 +166,7 @@ final class EditorSession {
     /// sequence even when the screen changed for another reason first.
     /// - Returns: whether `condition` held within `timeout`.
     @discardableResult
-    func escape(timeout: Duration = .seconds(20), until condition: (Capture) -> Bool) async throws -> Bool {
+    func escape(timeout: Duration = .seconds(60), until condition: (Capture) -> Bool) async throws -> Bool {
         let before = try capture()
         try press("Escape")
         if (try? await waitUntil("Escape to take effect", timeout: timeout) { $0 != before && condition($0) }) != nil { return true }
@@ -200,7 +200,7 @@ final class EditorSession {
 
     /// Polls until the editor exits and returns its status.
     @discardableResult
-    func waitForExit(timeout: Duration = .seconds(20)) async throws -> Int32 {
+    func waitForExit(timeout: Duration = .seconds(60)) async throws -> Int32 {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while true {

@@ -27,7 +27,7 @@ final class ScenarioPlayer {
 
     private var openEditor: OpenEditor?
     /// How long expectations are polled after an action.
-    private let timeout: Duration = .seconds(20)
+    private let timeout: Duration = .seconds(60)
 
     /// Actions no key can perform, with the reason.
     static let unplayableActions = [
@@ -97,14 +97,18 @@ final class ScenarioPlayer {
         case "sort":
             let order = try argument(step, "by")
             try session.press("1")
-            try await sync()
-            var screen = try session.capture()
+            // The status line names the order once the documents pane has
+            // the focus (the pane's title cuts it when a filter is on).
+            var screen = try await session.waitUntil("the documents' order in the status line") { Self.documentOrder(in: $0) != nil }
             for _ in 0..<4 {
-                // The pane's title cuts the order when a filter is on; the status line says it.
-                if screen.status.contains("Documents (by \(order))") { return }
+                guard let current = Self.documentOrder(in: screen) else { break }
+                if current == order { return }
                 try session.press("s")
-                let before = screen.status
-                screen = try await session.waitUntil("the next order") { $0.status != before }
+                // The order itself must change: the status line can change
+                // for other reasons first (the list still settling).
+                screen = try await session.waitUntil("the order after \(current)") {
+                    Self.documentOrder(in: $0).map { $0 != current } ?? false
+                }
             }
             throw fail(step, "the documents never sorted by \(order)")
         case "newDocument":
@@ -370,6 +374,14 @@ final class ScenarioPlayer {
     /// Waits until every key sent so far has been handled: the help
     /// overlay opens (keys are handled in order) and closes again. Only
     /// where no overlay is open and nothing is being typed into.
+    /// The documents' order the status line names (`Documents (by date)…`).
+    private static func documentOrder(in screen: Capture) -> String? {
+        guard let start = screen.status.range(of: "Documents (by ") else { return nil }
+        let rest = screen.status[start.upperBound...]
+        guard let end = rest.firstIndex(of: ")") else { return nil }
+        return String(rest[..<end])
+    }
+
     private func sync() async throws {
         try session.press("?")
         try await session.waitUntil("the help overlay") { $0.contains("┌ Keys (") }
@@ -431,8 +443,10 @@ final class ScenarioPlayer {
             guard screen.status.contains("  Field ") else { break }
             try session.press("j")
             let before = screen.status
-            // The last field does not move: the wait ends without finding `key`.
-            guard let next = try? await session.waitUntil("the next field", timeout: .seconds(5), { $0.status != before }) else { break }
+            // The last field does not move: the wait ends without finding `key`
+            // (only when the scenario names no such field, so the deadline
+            // costs nothing on the way to a field that is there).
+            guard let next = try? await session.waitUntil("the next field", timeout: .seconds(60), { $0.status != before }) else { break }
             screen = next
         }
         throw ScenarioError(description: "\(scenario.id).yaml: the inspector has no field \(key); the screen was:\n\(try session.capture())")

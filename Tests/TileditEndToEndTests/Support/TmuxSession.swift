@@ -134,7 +134,7 @@ final class TmuxSession {
     /// - Throws: `Failure.timedOut` with the last screen when `timeout`
     ///   passes first; tmux failures as `.commandFailed`.
     @discardableResult
-    func waitFor(text: String, timeout: Duration = .seconds(10)) async throws -> String {
+    func waitFor(text: String, timeout: Duration = .seconds(60)) async throws -> String {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         var screen = try capture()
