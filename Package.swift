@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Tiledit: one package, layers as targets (DESIGN.md section 2).
+/// Tiledit: one package, layers as targets (ARCHITECTURE.md, "Layers").
 /// System libraries come from the platform's packages through pkg-config.
 let package = Package(
     name: "Tiledit",
@@ -40,8 +40,10 @@ let package = Package(
         .target(name: "TileditServices", dependencies: ["TileditModel", "CFileCalls"]),
         // View models: @Observable @MainActor coordinators.
         .target(name: "TileditViewModels", dependencies: ["TileditServices", "TileditModel"]),
+        // Terminal text layout: display widths, wrapping, the preview laid out in columns.
+        .target(name: "TileditTextLayout", dependencies: ["TileditModel"]),
         // Terminal renderer: pure presentation over the view models.
-        .target(name: "TileditTerminal", dependencies: ["TileditViewModels", "TileditServices", "TileditModel", "CNcursesw"]),
+        .target(name: "TileditTerminal", dependencies: ["TileditViewModels", "TileditServices", "TileditModel", "TileditTextLayout", "CNcursesw"]),
         // Headless commands (check, fmt, json, render, set, search).
         .target(name: "TileditCLI", dependencies: ["TileditServices", "TileditModel"]),
         // Language server (`tiledit lsp`): LSP 3.17 over standard input and output.
@@ -54,7 +56,7 @@ let package = Package(
         // Benchmarks: release-built, prints ratios against in-run anchors.
         .executableTarget(
             name: "TileditBench",
-            dependencies: ["TileditModel", "TileditServices", "TileditTerminal", "TileditViewModels", "TileditLanguageServer", "TileditFixtures", "CCmarkGFM", "CYAML"]
+            dependencies: ["TileditModel", "TileditServices", "TileditTerminal", "TileditTextLayout", "TileditViewModels", "TileditLanguageServer", "TileditFixtures", "CCmarkGFM", "CYAML"]
         ),
 
         // Deterministic generated documents and workspaces (tests and benchmarks).
@@ -64,8 +66,9 @@ let package = Package(
 
         .testTarget(name: "TileditModelTests", dependencies: ["TileditModel", "TileditTestSupport", "TileditFixtures", "CYAML"]),
         .testTarget(name: "TileditServicesTests", dependencies: ["TileditServices", "TileditModel", "TileditTestSupport"]),
-        .testTarget(name: "TileditViewModelsTests", dependencies: ["TileditViewModels", "TileditServices", "TileditModel", "TileditTestSupport"]),
-        .testTarget(name: "TileditTerminalTests", dependencies: ["TileditTerminal", "TileditViewModels", "TileditServices", "TileditModel", "TileditTestSupport"]),
+        .testTarget(name: "TileditViewModelsTests", dependencies: ["TileditViewModels", "TileditServices", "TileditModel", "TileditTextLayout", "TileditTestSupport"]),
+        .testTarget(name: "TileditTextLayoutTests", dependencies: ["TileditTextLayout", "TileditModel", "TileditTestSupport"]),
+        .testTarget(name: "TileditTerminalTests", dependencies: ["TileditTerminal", "TileditTextLayout", "TileditViewModels", "TileditServices", "TileditModel", "TileditTestSupport"]),
         .testTarget(name: "TileditCLITests", dependencies: ["TileditCLI", "TileditServices", "TileditModel", "TileditTestSupport"]),
         // Also drives the real `tiledit lsp` through pytest-lsp and Neovim.
         .testTarget(name: "TileditLanguageServerTests", dependencies: ["TileditLanguageServer", "tiledit", "TileditServices", "TileditModel", "TileditTestSupport"]),

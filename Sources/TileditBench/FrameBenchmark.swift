@@ -70,11 +70,10 @@ struct FrameBenchmark: MainActorBenchmarkGroup {
         var buffer = ScreenBuffer(rows: Self.size.rows, columns: Self.size.columns)
         _ = KeyRouter.handle(.character("2"), app: app, state: &state)
         editor.onMovedSelection(by: editor.blockCount / 2)
+        // The preview renders off the main actor; frames are timed once it
+        // is done and laid out (the first frame lays it out).
+        while app.preview.document.isLoading { try await Task.sleep(for: .milliseconds(5)) }
         Screen.draw(app: app, viewState: &state, into: &buffer)
-        let layout = Layout(size: Self.size, focus: state.focus)
-        app.preview.onChangedWidth((layout.inside(.preview)?.width ?? 80) - 1)
-        // The preview renders off the main actor; frames are timed once it is done.
-        while app.preview.lines.isLoading { try await Task.sleep(for: .milliseconds(5)) }
         context.progress("frame \(label): \(editor.blockCount) blocks, block \((editor.selectedIndex ?? 0) + 1) selected")
         return benchmark.median { run in
             _ = KeyRouter.handle(run % 2 == 0 ? .down : .up, app: app, state: &state)

@@ -35,16 +35,20 @@ extension EndToEndTests {
         /// after each step down) and opens it.
         func open(_ path: String, in session: EditorSession) async throws {
             try session.press("1", "g")
-            try await session.waitUntil("the first document") { $0.status.contains("Documents (by ") }
+            // The help overlay opening and closing proves the keys were handled.
+            try session.press("?")
+            try await session.waitUntil("the help") { $0.contains("┌ Keys (") }
+            try await session.escape { !$0.contains("┌ Keys (") }
+            var screen = try await session.waitUntil("the first document") { $0.status.contains("Documents (by ") }
             for _ in 0..<20 {
-                let screen = try await session.settle()
                 if screen.status.contains("Documents (by ") && screen.status.contains("): \(path) (") {
                     try session.press("Enter")
                     try await session.waitUntil("\(path) to open") { $0.status.hasPrefix(" \(path)  ") && $0.status.contains("block ") }
                     return
                 }
                 try session.press("j")
-                try await session.waitUntil("the next document") { $0.status != screen.status }
+                let before = screen.status
+                screen = try await session.waitUntil("the next document") { $0.status != before }
             }
             Issue.record("\(path) is not in the documents pane")
         }
@@ -94,7 +98,7 @@ extension EndToEndTests {
             try await session.waitUntil("the text area") { $0.status.contains("Editing text") }
             try session.press(["C-Home"] + Array(repeating: "C-k", count: 4))
             try session.type(":::tile callout\nid: My Note\n:::")
-            try await session.escape()
+            try await session.escape { !$0.status.contains("Editing ") }
             try await session.waitUntil("the error") { $0.status.contains("✖ 1 error") && $0.contains("tile callout: My Note") }
             try session.press("2", "x")
             try await session.waitUntil("the fix") { !$0.status.contains("error") && $0.contains("tile callout: my-note") }
@@ -184,17 +188,22 @@ extension EndToEndTests {
 
         @Test func aNarrowTerminalShowsOnePaneUnderABreadcrumb() async throws {
             let session = try await start(width: 80, height: 24)
-            var screen = try await session.waitUntil("the breadcrumb") { $0.lines[0] == " workspace › about/index.md › Documents" }
-            #expect(screen.lines[1].hasPrefix("┏ Documents · 9 · path "))
+            // Each screen is waited for whole: the document list loads after
+            // the breadcrumb shows, later on a busy machine.
+            try await session.waitUntil("the breadcrumb over the loaded document list") {
+                $0.lines[0] == " workspace › about/index.md › Documents" && $0.lines[1].hasPrefix("┏ Documents · 9 · path ")
+            }
             try session.press("2", "j")
-            screen = try await session.waitUntil("the blocks") { $0.lines[0] == " workspace › about/index.md › Blocks › 2 heading 1" }
-            #expect(screen.lines[1].hasPrefix("┏ Blocks · 8 · about/index.md "))
+            try await session.waitUntil("the blocks") {
+                $0.lines[0] == " workspace › about/index.md › Blocks › 2 heading 1" && $0.lines[1].hasPrefix("┏ Blocks · 8 · about/index.md ")
+            }
             try session.press("Tab")
-            screen = try await session.waitUntil("the inspector") { $0.lines[0] == " workspace › about/index.md › Inspector › 2 heading 1" }
-            #expect(screen.lines[2].hasPrefix("┃ heading 1: About"))
+            try await session.waitUntil("the inspector") {
+                $0.lines[0] == " workspace › about/index.md › Inspector › 2 heading 1" && $0.lines[2].hasPrefix("┃ heading 1: About")
+            }
             try session.press("?")
             try await session.waitUntil("the help") { $0.contains("┌ Keys (↑↓ scroll, Esc closes) ─") }
-            try await session.escape()
+            try await session.escape { !$0.contains("┌ Keys (") }
             try session.press("q")
             let status = try await session.waitForExit()
             #expect(status == 0)
@@ -215,6 +224,36 @@ extension EndToEndTests {
             #expect(status == 0)
             let original = try String(decoding: TestSupport.readFile(Self.site.appendingPathComponent("index.md")), as: UTF8.self)
             #expect(try session.text("index.md") == original.replacingOccurrences(of: "# Welcome\n", with: "# Hello\n"))
+            try expectOthersUnchanged(session, except: ["index.md"])
+        }
+
+        @Test func aHangUpWhileTypingInATextAreaKeepsTheTypingForTheNextStart() async throws {
+            let session = try await start()
+            try await open("index.md", in: session)
+            try session.press("2", "j", "Enter")
+            try await session.waitUntil("the text area") { $0.status.contains("Editing text") }
+            try session.press("End")
+            try session.type(" and goodbye")
+            try await session.waitUntil("the typing") { $0.contains("Welcome and goodbye") }
+            try session.send(signal: SIGHUP)
+            #expect(try await session.waitForExit() == 128 + SIGHUP)
+            // The file is as it was; the typing waits in the journal.
+            #expect(try session.bytes("index.md") == TestSupport.readFile(Self.site.appendingPathComponent("index.md")))
+            try await session.restart()
+            try await session.waitUntil("the list of recoverable edits") { $0.hasOverlay("Recover unsaved edits") && $0.contains("│ › index.md ") }
+            try session.press("Enter")
+            try await session.waitUntil("the restored document") { $0.status.hasPrefix(" index.md  modified") }
+            try session.press("2", "j")
+            try await session.waitUntil("the typed text, pending") { $0.status.contains("Blocks: heading 1: Welcome") }
+            try session.press("Enter")
+            try await session.waitUntil("the text area with the typing") { $0.status.contains("Editing text") && $0.contains("# Welcome and goodbye") }
+            try await session.escape { !$0.status.contains("Editing ") }
+            try await session.waitUntil("the applied text") { $0.contains("2 heading 1      Welcome and goodbye") }
+            try session.press("C-s")
+            try await session.waitUntil("the save") { $0.status.contains("  saved  ") }
+            try session.press("q")
+            #expect(try await session.waitForExit() == 0)
+            #expect(try session.text("index.md").contains("# Welcome and goodbye\n"))
             try expectOthersUnchanged(session, except: ["index.md"])
         }
     }

@@ -3,7 +3,7 @@ import Testing
 @Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
 struct TmuxSessionTests {
     @Test func waitsForACommandsOutput() async throws {
-        let session = try TmuxSession(command: "printf 'hello\\n'; sleep 5", width: 40, height: 5)
+        let session = try TmuxSession(command: "printf 'hello\\n'; exec cat", width: 40, height: 5)
         defer { session.close() }
         let screen = try await session.waitFor(text: "hello")
         #expect(screen.split(separator: "\n", omittingEmptySubsequences: false).first == "hello")
@@ -19,7 +19,7 @@ struct TmuxSessionTests {
     }
 
     @Test func timesOutWithTheLastScreen() async throws {
-        let session = try TmuxSession(command: "printf 'only this\\n'; sleep 5", width: 30, height: 3)
+        let session = try TmuxSession(command: "printf 'only this\\n'; exec cat", width: 30, height: 3)
         defer { session.close() }
         try await session.waitFor(text: "only this")
         await #expect {

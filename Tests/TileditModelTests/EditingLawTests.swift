@@ -131,7 +131,7 @@ struct EditingLawTests {
         #expect(Array(new.suffix(suffix.count)) == suffix, "bytes after the block changed: \(operation)")
     }
 
-    private func randomOperation(for block: Block, in document: MarkdownDocument, using random: inout SeededGenerator) -> DocumentOperation {
+    func randomOperation(for block: Block, in document: MarkdownDocument, using random: inout SeededGenerator) -> DocumentOperation {
         let values: [TileValue] = [.text("New value"), .text("Part 1: x"), .literal("Line one\n\nLine three"), .list(["a", "b"]), .text(""), .text("é🚀")]
         let keys = ["title", "body", "label", "id", "color", "labels", "series.Extra"]
         switch Int.random(in: 0..<9, using: &random) {

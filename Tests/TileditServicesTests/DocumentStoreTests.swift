@@ -308,7 +308,7 @@ import TileditTestSupport
         let edits: [UInt8] = Array("saved\nand edited\n".utf8) + [0x0A, 0xE2, 0x9C, 0x93]
 
         #expect(try await store.pendingJournal(url) == nil)
-        try await store.journal(url, edits, base)
+        try await store.journal(url, edits, base, [])
 
         #expect(try await store.pendingJournal(url) == JournalEntry(documentURL: url, bytes: edits, baseHash: base, date: TestSupport.referenceDate))
         #expect(try await store.pendingJournal(folder.appendingPathComponent("other.md")) == nil)
@@ -324,7 +324,7 @@ import TileditTestSupport
     @Test func aWholeEntryLeftByAnInterruptedWriteIsOfferedAndCleared() async throws {
         let store = store()
         let url = folder.appendingPathComponent("crash.md")
-        try await store.journal(url, Array("unsaved work\n".utf8), nil)
+        try await store.journal(url, Array("unsaved work\n".utf8), nil, [])
         let names = try FileManager.default.contentsOfDirectory(atPath: journalFolder.path)
         let name = try #require(names.first)
         #expect(names.count == 1)
@@ -345,8 +345,8 @@ import TileditTestSupport
     @Test func aNewerJournalEntryReplacesTheOlderOne() async throws {
         let store = store()
         let url = folder.appendingPathComponent("a.md")
-        try await store.journal(url, Array("one".utf8), nil)
-        try await store.journal(url, Array("two".utf8), nil)
+        try await store.journal(url, Array("one".utf8), nil, [])
+        try await store.journal(url, Array("two".utf8), nil, [])
 
         #expect(try await store.pendingJournal(url)?.bytes == Array("two".utf8))
         #expect(TestSupport.listTree(journalFolder).count == 1)
@@ -355,11 +355,53 @@ import TileditTestSupport
     @Test func aDamagedJournalEntryIsReportedNotReturned() async throws {
         let store = store()
         let url = folder.appendingPathComponent("a.md")
-        try await store.journal(url, Array("some text".utf8), nil)
+        try await store.journal(url, Array("some text".utf8), nil, [])
         let entry = try #require(TestSupport.listTree(journalFolder).first)
         let file = journalFolder.appendingPathComponent(entry)
         try Data(try TestSupport.readFile(file).dropLast(3)).write(to: file)
 
         await #expect(throws: DocumentStoreError.journalUnreadable(path: url.path)) { try await store.pendingJournal(url) }
+    }
+
+    @Test func typedValuesNotAppliedAreJournaledWithTheText() async throws {
+        let store = store()
+        let url = folder.appendingPathComponent("typing.md")
+        let pending = [
+            JournalEntry.PendingValue(block: 3, key: "height", text: "4 hundred"),
+            JournalEntry.PendingValue(block: 5, key: nil, text: "Half a\nparagraph"),
+        ]
+        try await store.journal(url, Array("text\n".utf8), nil, pending)
+
+        #expect(try await store.pendingJournal(url) == JournalEntry(
+            documentURL: url, bytes: Array("text\n".utf8), baseHash: nil, date: TestSupport.referenceDate, pendingValues: pending))
+    }
+
+    @Test func everyPendingEntryIsListedByDocumentPathAndDamagedOnesAreLeftOut() async throws {
+        let store = store()
+        #expect(try await store.pendingJournals().isEmpty)
+        let first = folder.appendingPathComponent("b/second.md")
+        let second = folder.appendingPathComponent("a/first.md")
+        let damaged = folder.appendingPathComponent("c/damaged.md")
+        try await store.journal(first, Array("two".utf8), nil, [])
+        try await store.journal(second, Array("one".utf8), nil, [JournalEntry.PendingValue(block: 0, key: "title", text: "x")])
+        try await store.journal(damaged, Array("three".utf8), nil, [])
+        let names = try FileManager.default.contentsOfDirectory(atPath: journalFolder.path)
+        for name in names {
+            let file = journalFolder.appendingPathComponent(name)
+            if try TestSupport.readFile(file).suffix(5) == Array("three".utf8) {
+                try Data(try TestSupport.readFile(file).dropLast(2)).write(to: file)
+            }
+        }
+
+        let listed = try await store.pendingJournals()
+        #expect(listed.map(\.documentURL.path) == [second.path, first.path])
+        #expect(listed.map(\.bytes) == [Array("one".utf8), Array("two".utf8)])
+        #expect(listed.first?.pendingValues == [JournalEntry.PendingValue(block: 0, key: "title", text: "x")])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: journalFolder.path).count == 3)
+    }
+
+    @Test func aMissingJournalFolderHoldsNoEntry() async throws {
+        let store = DocumentStore.testing(journalFolder: folder.appendingPathComponent("never-made"))
+        #expect(try await store.pendingJournals().isEmpty)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import TileditServices
 import TileditTestSupport
 
 @MainActor

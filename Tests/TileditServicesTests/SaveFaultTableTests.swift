@@ -106,7 +106,7 @@ import TileditTestSupport
                 // The entry written before the one under test.
                 let store = DocumentStore.testing(
                     journalFolder: journalFolder, fileSystem: SaveFaultTableTests.unsynchronized, date: SaveFaultTableTests.date.addingTimeInterval(-60))
-                try await store.journal(document, SaveFaultTableTests.old, nil)
+                try await store.journal(document, SaveFaultTableTests.old, nil, [])
                 let names = try FileManager.default.contentsOfDirectory(atPath: journalFolder.path)
                 target = journalFolder.appendingPathComponent(try #require(names.first))
                 folder = journalFolder
@@ -135,7 +135,7 @@ import TileditTestSupport
             case .template:
                 _ = try await store.create(DocumentTemplate(kind: .post, title: "Hello World", layout: .singleFile), folder)
             case .journal:
-                try await store.journal(document, SaveFaultTableTests.new, nil)
+                try await store.journal(document, SaveFaultTableTests.new, nil, [])
             case .settings:
                 try await SettingsClient.live(file: settingsFile, fileSystem: fileSystem).save(Settings(theme: .light))
             }

@@ -36,4 +36,15 @@ import TileditTestSupport
         #expect(await holder.search("fresh", limit: 10).map(\.path) == ["new.md"])
         #expect(await holder.search("stale", limit: 10).isEmpty)
     }
+
+    @Test func aSearchMadeWhileTheIndexIsBuiltWaitsForTheBuild() async {
+        let holder = SearchIndexHolder(fileSystem: .live)
+        let generation = await holder.beginBuild()
+        let search = Task { await holder.search("fresh", limit: 10).map(\.path) }
+        for _ in 0..<100 { await Task.yield() }
+        await holder.finishBuild(generation, index: await SearchIndex.build([
+            SearchSource(path: "new.md", kind: .markdown, dialect: .yaml, bytes: Array("# Fresh\n".utf8)),
+        ]), root: URL(fileURLWithPath: "/nonexistent-root"))
+        #expect(await search.value == ["new.md"])
+    }
 }

@@ -16,7 +16,7 @@ import TileditTestSupport
             issue.comments.contains { $0.rawValue == "DocumentStore.load was called unexpectedly" }
         }
         await withKnownIssue {
-            _ = try? await DocumentStore.unimplemented.journal(url, [], nil)
+            _ = try? await DocumentStore.unimplemented.journal(url, [], nil, [])
         } matching: { issue in
             issue.comments.contains { $0.rawValue == "DocumentStore.journal was called unexpectedly" }
         }

@@ -1,6 +1,7 @@
 import TileditModel
 import Testing
 @testable import TileditTerminal
+import TileditTextLayout
 
 @Suite struct BreadcrumbTests {
     private func text(_ segments: [TextSegment]) -> String {

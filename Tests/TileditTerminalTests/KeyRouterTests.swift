@@ -142,7 +142,9 @@ struct KeyRouterTests {
         #expect(fixture.app.editor?.inspector.field("title")?.draft == "")
         await fixture.type("Only mine")
         #expect(fixture.app.editor?.inspector.field("title")?.draft == "Only mine")
-        #expect(fixture.app.editor?.saveState == .clean)
+        // Typed and not applied yet: already an unsaved edit.
+        #expect(fixture.app.editor?.saveState == .dirty)
+        #expect(fixture.app.editor?.canUndo == false)
         await fixture.press(.enter)
         #expect(fixture.state.editing == nil)
         #expect(labels(fixture)[3] == "tile callout: welcome-note · Only mine")
@@ -156,10 +158,49 @@ struct KeyRouterTests {
         await fixture.press(.enter)
         #expect(fixture.state.editing?.fieldKey == "id")
         #expect(fixture.app.editor?.inspector.refusal != nil)
+        // Escape leaves the field and keeps the typing, with its message.
         await fixture.press(.escape)
         #expect(fixture.state.editing == nil)
-        #expect(fixture.app.editor?.inspector.field("id")?.draft == "welcome-note")
+        #expect(fixture.app.editor?.inspector.field("id")?.draft == "Not An Id")
+        #expect(fixture.app.editor?.inspector.field("id")?.message != nil)
         #expect(fixture.app.editor?.canUndo == false)
+        #expect(fixture.app.editor?.saveState == .dirty)
+        // Ctrl-G asks before it throws the typing away; Keep is selected.
+        await fixture.press(.ctrl("g"))
+        #expect(fixture.app.editor?.destination == .confirmDiscardTyping(.field("id")))
+        await fixture.press(.enter)
+        #expect(fixture.app.editor?.inspector.field("id")?.draft == "Not An Id")
+        await fixture.press(.ctrl("g"), .left, .enter)
+        #expect(fixture.app.editor?.inspector.field("id")?.draft == "welcome-note")
+        #expect(fixture.app.editor?.saveState == .clean)
+    }
+
+    @Test(arguments: [KeyEvent.tab, .escape, .down, .ctrl("c")])
+    func leavingAFieldByAnyKeyAppliesAValidValue(key: KeyEvent) async throws {
+        let fixture = try await exampleSite()
+        await fixture.press(.enter, .down, .down, .enter, .ctrl("u"))
+        await fixture.type("Left with a key")
+        await fixture.press(key)
+        #expect(fixture.state.editing == nil)
+        #expect(fixture.app.hasQuit == false)
+        #expect(labels(fixture)[3] == "tile callout: welcome-note · Left with a key")
+        #expect(fixture.app.editor?.inspector.hasPendingValues == false)
+        await fixture.press(.ctrl("s"))
+        #expect(fixture.app.editor?.saveState == .saved)
+        #expect(try fixture.file("index.md").contains("title: Left with a key\n"))
+    }
+
+    @Test func ctrlCInATextAreaKeepsTheTextAndAtTheTopLevelAsksBeforeQuitting() async throws {
+        let fixture = try await exampleSite(selecting: 1)
+        await fixture.press(.enter, .end)
+        await fixture.type(" again")
+        await fixture.press(.ctrl("c"))
+        #expect(fixture.state.editing == nil)
+        #expect(fixture.app.hasQuit == false)
+        #expect(labels(fixture)[1] == "heading 1: Welcome again")
+        await fixture.press(.ctrl("c"))
+        #expect(fixture.app.hasQuit == false)
+        #expect(fixture.app.destination == .confirmQuit(unsavedPaths: ["index.md"]))
     }
 
     @Test func choiceFieldsCycleWithArrowsAndToggleFieldsWithSpace() async throws {
@@ -185,7 +226,8 @@ struct KeyRouterTests {
         let inspector = try #require(fixture.app.editor?.inspector)
         #expect(inspector.fields.map(\.key).last == "note")
         #expect(inspector.fields[fixture.state.fieldIndex].key == "note")
-        await fixture.press(.enter)
+        // The new field is open for its value.
+        #expect(fixture.state.editing?.fieldKey == "note")
         await fixture.type("extra")
         await fixture.press(.enter)
         #expect(inspector.field("note")?.original == "extra")
@@ -193,7 +235,7 @@ struct KeyRouterTests {
         #expect(inspector.field("note") == nil)
     }
 
-    @Test func proseIsEditedInATextAreaAppliedWithEscapeOrDiscardedWithCtrlG() async throws {
+    @Test func proseIsEditedInATextAreaAppliedWithEscapeOrDiscardedWithCtrlGAfterAsking() async throws {
         let fixture = try await exampleSite(selecting: 1)
         await fixture.press(.enter)
         guard case .text? = fixture.state.editing else {
@@ -202,9 +244,9 @@ struct KeyRouterTests {
         }
         await fixture.press(.end)
         await fixture.type(" home")
-        #expect(fixture.app.editor?.inspector.textDraft == "# Welcome home\n")
-        await fixture.press(.ctrl("g"))
-        #expect(fixture.app.editor?.inspector.textDraft == nil)
+        #expect(fixture.app.editor?.inspector.subjectPending.text == "# Welcome home")
+        await fixture.press(.ctrl("g"), .left, .enter)
+        #expect(fixture.app.editor?.inspector.subjectPending.text == nil)
         #expect(fixture.app.editor?.canUndo == false)
         await fixture.press(.enter, .end)
         await fixture.type("!")
@@ -260,7 +302,10 @@ struct KeyRouterTests {
         await fixture.press(.enter, .enter)
         #expect(fixture.app.editor?.displayPath == "posts/newsletter/index.md")
         #expect(fixture.state.focus == .blocks)
+        // Escape leaves the filter as typed; Ctrl-G clears it.
         await fixture.press(.character("1"), .character("f"), .escape)
+        #expect(fixture.app.documents?.filterText == "news")
+        await fixture.press(.character("f"), .ctrl("g"))
         #expect(fixture.app.documents?.filterText == "")
         await fixture.press(.character("s"))
         #expect(fixture.app.documents?.sortOrder == .title)

@@ -52,6 +52,23 @@ struct ScreenTests {
         expectRows(frame, 0..<24, Self.help)
         #expect(HelpOverlay.text.contains("  K, Alt-↑          Move the block up"))
         #expect(HelpOverlay.text.contains("  e                 Edit the prose block in $EDITOR"))
+        // Escape means the same in a field and in a text area: leave, keeping the typing.
+        let typing = HelpOverlay.text.drop { $0 != "Editing a field" }.prefix(13).joined(separator: "\n")
+        #expect(typing == """
+            Editing a field
+              Enter             Apply the value (stays while it is not valid)
+              Esc, Tab, Ctrl-C  Leave: applied if valid, else kept with its message
+              ↑, ↓              Leave: applied if valid, else kept with its message
+              Ctrl-G            Discard the typing (asks first)
+              Ctrl-S            Leave and save
+
+            Editing text
+              Esc, Tab, Ctrl-C  Leave: applied if valid, else kept with its message
+              Ctrl-G            Discard the typing (asks first)
+              Ctrl-S            Leave and save
+
+            Typing
+            """)
         await fixture.press(.escape)
         #expect(!fixture.state.isHelpShown)
     }
@@ -79,9 +96,23 @@ struct ScreenTests {
         #expect(lines[2].hasPrefix("┃ A newsletter sign-up d…┃"))
         #expect(lines[3].hasPrefix("┃ Charts and diagrams  p…┃"))
         expectRows(frame, 39..<40, [" index.md  clean  block 1/9  Documents (by date): posts/charts-and-diagrams/index.md (Charts and diagra… ? keys  q quit"])
-        await fixture.press(.character("f"), .escape)
+        await fixture.press(.character("f"), .ctrl("g"))
         let unfiltered = await fixture.frame()
         #expect(EditorFixture.lines(unfiltered)[0].hasPrefix("┏ Documents · 9 · date ━━┓"))
+    }
+
+    /// Issue: a document nesting quotes and lists a hundred thousand deep
+    /// must open, preview and draw without exhausting the stack.
+    @Test(arguments: ["> ", "- ", "> 1. "])
+    func aDocumentNestedAHundredThousandDeepOpensAndDraws(opener: String) async throws {
+        let fixture = try EditorFixture(copying: nil, files: ["deep.md": "# Deep\n\n" + String(repeating: opener, count: 100_000) + "bottom\n"])
+        await fixture.appear()
+        await fixture.open("deep.md")
+        #expect(fixture.app.editor?.document.value?.blockCount == 2)
+        let items = try #require(fixture.app.preview.document.value?.items)
+        #expect(items.count == 2)
+        let lines = EditorFixture.lines(await fixture.frame())
+        #expect(lines.contains { $0.contains("bottom") })
     }
 
     @Test func aConflictWithTheFileOnDiskOffersReloadOverwriteAndKeepBoth() async throws {

@@ -1,5 +1,6 @@
 import Testing
 @testable import TileditTerminal
+import TileditTextLayout
 
 @Suite struct TextFieldTests {
     /// One key and the state expected after it.

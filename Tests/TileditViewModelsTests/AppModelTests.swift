@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TileditServices
 import TileditTestSupport
@@ -7,13 +8,17 @@ import TileditTestSupport
 @MainActor
 @Suite("App")
 struct AppModelTests {
-    func makeApp(_ files: [String: String]) throws -> (AppModel, URL) {
+    func makeApp(
+        _ files: [String: String], store configure: (inout DocumentStore) -> Void = { _ in }
+    ) throws -> (AppModel, URL) {
         let folder = try TestSupport.makeTemporaryFolder()
         let workspace = folder.appendingPathComponent("site")
         try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
         try TestSupport.writeFiles(files, in: workspace)
+        var store = DocumentStore.testing(journalFolder: folder.appendingPathComponent("journal"))
+        configure(&store)
         let app = AppModel(dependencies: AppModel.Dependencies(
-            workspace: .live(), store: .testing(journalFolder: folder.appendingPathComponent("journal")), search: .live(),
+            workspace: .live(), store: store, search: .live(),
             rendering: .live, settings: .live(file: folder.appendingPathComponent("settings.yml")), clock: ManualClock(),
             fileSystem: .live, diskCheckInterval: nil))
         return (app, workspace)
@@ -35,5 +40,30 @@ struct AppModelTests {
         #expect(app.editor == nil)
         #expect(app.destination?.alert == ViewError(
             "Tiledit cannot open photo.png: only Markdown (.md) and YAML (.yml, .yaml) documents open. Its folder is open instead."))
+    }
+
+    @Test func openingAWorkspaceDealsWithInterruptedSavesAndSaysWhatItDid() async throws {
+        let calls = Mutex<[String]>([])
+        let found = InterruptedSave(
+            document: URL(fileURLWithPath: "/site/notes.md"), leftover: URL(fileURLWithPath: "/site/.notes.md.tiledit-x.bak"),
+            outcome: .restoredFromBackup)
+        let (app, workspace) = try makeApp(["notes.md": "# Notes\n"]) { store in
+            store.recoverInterruptedSaves = { url in
+                calls.withLock { $0.append(url.standardizedFileURL.path) }
+                return [found]
+            }
+        }
+        await app.onAppeared(path: nil, currentDirectory: workspace)
+        #expect(calls.withLock { $0 } == [workspace.standardizedFileURL.path])
+        #expect(app.destination == .interruptedSaves([found]))
+        #expect(app.editor?.displayPath == "notes.md")
+        app.onDismissed()
+        #expect(app.destination == nil)
+    }
+
+    @Test func aWorkspaceWithNothingInterruptedOpensWithNothingToSay() async throws {
+        let (app, workspace) = try makeApp(["notes.md": "# Notes\n"])
+        await app.onAppeared(path: nil, currentDirectory: workspace)
+        #expect(app.destination == nil)
     }
 }

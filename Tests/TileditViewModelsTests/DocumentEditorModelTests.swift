@@ -21,7 +21,7 @@ struct DocumentEditorModelTests {
         let store = DocumentStore.testing(journalFolder: folder.appendingPathComponent("journal"), fileSystem: fileSystem)
         let editor = DocumentEditorModel(
             url: url, displayPath: "page.md", dialect: .yaml,
-            dependencies: .init(store: store, clock: clock, autosaveDelay: autosave, journalDelay: .seconds(1)))
+            dependencies: .init(store: store, clock: clock, autosaveDelay: autosave))
         await editor.onAppeared()
         return (editor, url, folder)
     }
@@ -108,8 +108,9 @@ struct DocumentEditorModelTests {
         let (editor, url, _) = try await makeEditor()
         let tile = try #require(editor.row(at: 3)?.id)
         editor.onSelectedBlock(tile)
-        editor.inspector.onChangedField("title", text: "Hey")
-        #expect(editor.inspector.onCommittedField("title"))
+        editor.onInspector(.changedField("title", text: "Hey"))
+        editor.onInspector(.committedField("title"))
+        #expect(editor.inspector.refusal == nil)
         await editor.onTappedSave()
         #expect(editor.saveState == .saved)
         #expect(try TestSupport.readFile(url) == Array(Self.page.replacingOccurrences(of: "title: Hi\n", with: "title: Hey\n").utf8))
@@ -120,8 +121,8 @@ struct DocumentEditorModelTests {
     @Test func aFileChangedOnDiskIsAConflictNeverAnOverwrite() async throws {
         let (editor, url, _) = try await makeEditor()
         editor.onMovedSelection(by: 2)
-        editor.inspector.onChangedText("Edited paragraph.")
-        #expect(editor.inspector.onCommittedText())
+        editor.onInspector(.changedText("Edited paragraph."))
+        editor.onInspector(.leftText)
         // Another program replaces the file with the same length.
         let outside = Self.page.replacingOccurrences(of: "title: Hello", with: "title: Hallo")
         try Data(outside.utf8).write(to: url)
@@ -138,8 +139,8 @@ struct DocumentEditorModelTests {
     @Test func keepBothWritesACopyAndReloadsTheFile() async throws {
         let (editor, url, folder) = try await makeEditor()
         editor.onMovedSelection(by: 2)
-        editor.inspector.onChangedText("Mine.")
-        editor.inspector.onCommittedText()
+        editor.onInspector(.changedText("Mine."))
+        editor.onInspector(.leftText)
         let outside = Self.page.replacingOccurrences(of: "A paragraph.", with: "Theirs text.")
         try Data(outside.utf8).write(to: url)
         await editor.onTappedSave()
@@ -154,8 +155,8 @@ struct DocumentEditorModelTests {
     @Test func aFailedWriteKeepsTheEditsAndTheFile() async throws {
         let (editor, url, _) = try await makeEditor(fileSystem: .live(failing: .write))
         editor.onMovedSelection(by: 2)
-        editor.inspector.onChangedText("Edited.")
-        editor.inspector.onCommittedText()
+        editor.onInspector(.changedText("Edited."))
+        editor.onInspector(.leftText)
         await editor.onTappedSave()
         guard case .failed(let error) = editor.saveState else {
             Issue.record("expected a failed save, got \(editor.saveState)")
@@ -166,18 +167,58 @@ struct DocumentEditorModelTests {
         #expect(try TestSupport.readFile(url) == Array(Self.page.utf8))
     }
 
+    @Test func aReadOnlyFileIsSavedOnlyWhenTheUserSaysSoAndKeepsItsMode() async throws {
+        let (editor, url, _) = try await makeEditor()
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: url.path)
+        editor.onMovedSelection(by: 2)
+        editor.onInspector(.changedText("Edited."))
+        editor.onInspector(.leftText)
+        await editor.onTappedSave()
+        let message = try #require(editor.destination?.confirmOverrideReadOnly)
+        #expect(message.hasSuffix("page.md is read-only for you (mode 0444); it was not saved. Saving anyway keeps its mode."))
+        #expect(editor.isDirty)
+        #expect(try TestSupport.readFile(url) == Array(Self.page.utf8))
+
+        await editor.onConfirmedOverrideReadOnly()
+        #expect(editor.destination == nil)
+        #expect(editor.saveState == .saved)
+        #expect(!editor.isDirty)
+        let saved = try #require(editor.document.value?.bytes)
+        #expect(try TestSupport.readFile(url) == saved)
+        let mode = try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int
+        #expect(mode == 0o444)
+    }
+
+    @Test func cancellingTheReadOnlyQuestionKeepsTheEditsAndTheFile() async throws {
+        let (editor, url, _) = try await makeEditor()
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: url.path)
+        editor.onMovedSelection(by: 2)
+        editor.onInspector(.changedText("Edited."))
+        editor.onInspector(.leftText)
+        await editor.onTappedSave()
+        #expect(editor.destination?.confirmOverrideReadOnly != nil)
+        editor.onDismissed()
+        #expect(editor.destination == nil)
+        #expect(editor.isDirty)
+        guard case .failed = editor.saveState else {
+            Issue.record("expected a failed save, got \(editor.saveState)")
+            return
+        }
+        #expect(try TestSupport.readFile(url) == Array(Self.page.utf8))
+    }
+
     @Test func autosaveWaitsForTheDelayAfterTheLastChange() async throws {
         let clock = ManualClock()
         let (editor, url, _) = try await makeEditor(autosave: .seconds(5), clock: clock)
         editor.onMovedSelection(by: 2)
-        editor.inspector.onChangedText("First.")
-        editor.inspector.onCommittedText()
-        #expect(await clock.waitForSleepers(2))  // journal and autosave
+        editor.onInspector(.changedText("First."))
+        editor.onInspector(.leftText)
+        #expect(await clock.waitForSleepers(1))
         await clock.advance(by: .seconds(4))
         #expect(editor.saveState == .dirty)
-        editor.inspector.onChangedText("Second.")
-        editor.inspector.onCommittedText()
-        #expect(await clock.waitForSleepers(2))
+        editor.onInspector(.changedText("Second."))
+        editor.onInspector(.leftText)
+        #expect(await clock.waitForSleepers(1))
         await clock.advance(by: .seconds(4))
         #expect(try TestSupport.readFile(url) == Array(Self.page.utf8))
         await clock.advance(by: .seconds(1))
@@ -190,11 +231,9 @@ struct DocumentEditorModelTests {
         let clock = ManualClock()
         let (editor, url, folder) = try await makeEditor(clock: clock)
         editor.onMovedSelection(by: 2)
-        editor.inspector.onChangedText("Unsaved work.")
-        editor.inspector.onCommittedText()
-        #expect(await clock.waitForSleepers(1))
-        await clock.advance(by: .seconds(1))
-        await editor.journalTask?.value
+        editor.onInspector(.changedText("Unsaved work."))
+        editor.onInspector(.leftText)
+        await editor.flushJournal()
         let store = DocumentStore.testing(journalFolder: folder.appendingPathComponent("journal"))
         #expect(try await store.pendingJournal(url) != nil)
 
@@ -218,8 +257,8 @@ struct DocumentEditorModelTests {
     @Test func aConflictFoundByTheDiskCheckIsRaisedOncePerVersionOnDisk() async throws {
         let (editor, url, _) = try await makeEditor("---\ntitle: Mine\n---\n\nBody.\n")
         editor.onMovedSelection(by: 1)
-        editor.inspector.onChangedText("Edited.")
-        editor.inspector.onCommittedText()
+        editor.onInspector(.changedText("Edited."))
+        editor.onInspector(.leftText)
         #expect(editor.saveState == .dirty)
         try Data("---\ntitle: Theirs\n---\n\nBody.\n".utf8).write(to: url)
         await editor.onCheckedDisk()
@@ -241,13 +280,17 @@ struct DocumentEditorModelTests {
         let chart = ":::tile chart\nid: visits\ntype: bar\nlabels: Jan, Feb, Mar\nseries.Visits: 1, 2, 3\n:::\n"
         let (editor, url, _) = try await makeEditor(chart)
         let inspector = editor.inspector
-        inspector.onChangedField("series.Visits", text: "1, 2, 4Q")
+        editor.onInspector(.changedField("series.Visits", text: "1, 2, 4Q"))
         #expect(inspector.fields.first { $0.key == "series.Visits" }?.message == "`series.Visits` must be numbers separated by commas; `4Q` is not a number")
-        #expect(inspector.onCommittedField("series.Visits") == false)
-        #expect(editor.saveState == .clean)
-        inspector.onChangedField("series.Visits", text: "1, 2, 4")
+        editor.onInspector(.committedField("series.Visits"))
+        #expect(editor.inspector.refusal != nil)
+        // Typing is an unsaved edit from the first key, applied or not.
+        #expect(editor.saveState == .dirty)
+        #expect(editor.document.value?.text == chart)
+        editor.onInspector(.changedField("series.Visits", text: "1, 2, 4"))
         #expect(inspector.fields.first { $0.key == "series.Visits" }?.message == nil)
-        #expect(inspector.onCommittedField("series.Visits"))
+        editor.onInspector(.committedField("series.Visits"))
+        #expect(editor.inspector.refusal == nil)
         await editor.onTappedSave()
         #expect(String(decoding: try TestSupport.readFile(url), as: UTF8.self) == chart.replacingOccurrences(of: "1, 2, 3", with: "1, 2, 4"))
     }
@@ -257,13 +300,15 @@ struct DocumentEditorModelTests {
         editor.onSelectedEdge(last: true)
         let inspector = editor.inspector
         #expect(inspector.fields.map(\.key) == ["id", "mode", "title", "body"])
-        inspector.onChangedField("id", text: "Not Kebab")
+        editor.onInspector(.changedField("id", text: "Not Kebab"))
         #expect(inspector.field("id")?.message?.contains("kebab-case") == true)
-        #expect(!inspector.onCommittedField("id"))
+        editor.onInspector(.committedField("id"))
+        #expect(editor.inspector.refusal != nil)
         #expect(editor.document.value?.text == Self.page)
-        inspector.onChangedField("mode", text: "proxy")
+        editor.onInspector(.changedField("mode", text: "proxy"))
         #expect(inspector.field("mode")?.message == nil)
-        #expect(inspector.onCommittedField("mode"))
+        editor.onInspector(.committedField("mode"))
+        #expect(editor.inspector.refusal == nil)
         #expect(editor.document.value?.text.contains("id: note-1\nmode: proxy\ntitle: Hi\n") == true)
     }
 }

@@ -3,6 +3,7 @@ import Testing
 import TileditModel
 import TileditServices
 import TileditTestSupport
+import TileditTextLayout
 @testable import TileditViewModels
 
 /// Replays a scenario of `Tests/Scenarios` against the view models, with the
@@ -54,6 +55,7 @@ final class ScenarioDriver {
     private func settle() async {
         await app.indexTask?.value
         await app.savedSummaryTask?.value
+        await app.flushJournals()
         for _ in 0..<20 { await Task.yield() }
     }
 
@@ -143,28 +145,40 @@ final class ScenarioDriver {
         case "dismiss":
             if app.destination != nil { app.onDismissed() } else if app.editor?.destination != nil { app.editor?.onDismissed() } else { app.documents?.onDismissed() }
         case "typeField":
-            try requireEditor(step).inspector.onChangedField(try text(step, "key"), text: step[argument: "text"] ?? "")
-        case "commitField":
-            try requireEditor(step).inspector.onCommittedField(try text(step, "key"))
-        case "revertField":
-            try requireEditor(step).inspector.onRevertedField(try text(step, "key"))
-        case "setField":
-            let inspector = try requireEditor(step).inspector
+            let editor = try requireEditor(step)
             let key = try text(step, "key")
-            inspector.onChangedField(key, text: step[argument: "text"] ?? "")
-            inspector.onCommittedField(key)
+            if editor.inspector.editing != .field(key) { editor.onInspector(.beganEditingField(key)) }
+            editor.onInspector(.changedField(key, text: step[argument: "text"] ?? ""))
+        case "commitField":
+            try requireEditor(step).onInspector(.committedField(try text(step, "key")))
+        case "leaveField":
+            // Tab, Esc, an arrow or Ctrl-C (`by`): the same for the view models.
+            try requireEditor(step).onInspector(.leftField(try text(step, "key")))
+        case "discardField":
+            let editor = try requireEditor(step)
+            editor.onTappedDiscardTyping(.field(try text(step, "key")))
+            if step[argument: "confirm"] == "false" { editor.onDismissed() } else { editor.onConfirmedDiscardTyping() }
+        case "setField":
+            let editor = try requireEditor(step)
+            let key = try text(step, "key")
+            editor.onInspector(.beganEditingField(key))
+            editor.onInspector(.changedField(key, text: step[argument: "text"] ?? ""))
+            editor.onInspector(.committedField(key))
         case "addProperty":
-            try requireEditor(step).inspector.onTappedAddProperty(try text(step, "key"))
+            try requireEditor(step).onInspector(.addedProperty(try text(step, "key")))
         case "removeField":
-            try requireEditor(step).inspector.onTappedRemoveField(try text(step, "key"))
+            try requireEditor(step).onInspector(.removedField(try text(step, "key")))
         case "setText":
-            let inspector = try requireEditor(step).inspector
-            inspector.onChangedText(step[argument: "text"] ?? "")
-            inspector.onCommittedText()
+            let editor = try requireEditor(step)
+            editor.onInspector(.beganEditingText)
+            editor.onInspector(.changedText(step[argument: "text"] ?? ""))
+            editor.onInspector(.leftText)
         case "typeText":
-            try requireEditor(step).inspector.onChangedText(step[argument: "text"] ?? "")
+            let editor = try requireEditor(step)
+            if editor.inspector.editing != .text { editor.onInspector(.beganEditingText) }
+            editor.onInspector(.changedText(step[argument: "text"] ?? ""))
         case "commitText":
-            try requireEditor(step).inspector.onCommittedText()
+            try requireEditor(step).onInspector(.leftText)
         case "undo":
             try requireEditor(step).onTappedUndo()
         case "redo":
@@ -210,7 +224,6 @@ final class ScenarioDriver {
             await clock.advance(by: .milliseconds(try int(step, "ms")))
             await finishUnlessAsleep(app.destination?.search?.task)
             await finishUnlessAsleep(app.editor?.autosaveTask)
-            await finishUnlessAsleep(app.editor?.journalTask)
         case "chooseResult":
             app.destination?.search?.onChoseResult(at: Int(step[argument: "index"] ?? "0"))
             for _ in 0..<50 { await Task.yield() }
@@ -231,10 +244,23 @@ final class ScenarioDriver {
             await app.onConfirmedQuit(saving: step[argument: "saving"] != "false")
         case "recover":
             try await requireEditor(step).onChoseRecovery(step[argument: "choice"] == "discard" ? .discard : .restore)
+        case "terminate":
+            // SIGTERM or SIGHUP (`signal`): the journal is written, the app quits.
+            await app.onReceivedTermination()
+        case "breakJournal":
+            faults.fail(.write, under: stateFolder.appendingPathComponent("journal"))
+            faults.fail(.createFolder, under: stateFolder.appendingPathComponent("journal"))
         case "restart":
             // The process ends without saving (a crash) and starts again.
             app = AppModel(dependencies: Self.dependencies(clock: clock, faults: faults, stateFolder: stateFolder))
             await app.onAppeared(path: scenario.openPath, currentDirectory: workspace)
+        case "restoreEdits", "discardEdits":
+            let path = try text(step, "path")
+            guard let list = app.destination?.recoverEdits, let index = list.items.firstIndex(where: { $0.path == path }) else {
+                throw fail(step, "\(path) is not in the list of recoverable edits")
+            }
+            app.onMovedRecoverySelection(by: index - list.selection)
+            await app.onChoseRecovery(step.action == "restoreEdits" ? .restore : .discard)
         default:
             throw fail(step, "unknown action")
         }
@@ -287,6 +313,8 @@ final class ScenarioDriver {
                 case .search: return .text("search")
                 case .settings: return .text("settings")
                 case .confirmQuit: return .text("confirmQuit")
+                case .recoverEdits: return .text("recoverEdits")
+                case .interruptedSaves: return .text("interruptedSaves")
                 case .alert: return .text("alert")
                 }
             }
@@ -296,7 +324,9 @@ final class ScenarioDriver {
                 case .confirmDelete: return .text("confirmDelete")
                 case .conflict: return .text("conflict")
                 case .deletedOnDisk: return .text("deletedOnDisk")
+                case .confirmOverrideReadOnly: return .text("confirmOverrideReadOnly")
                 case .recovery: return .text("recovery")
+                case .confirmDiscardTyping: return .text("confirmDiscardTyping")
                 case .alert: return .text("alert")
                 }
             }
@@ -324,11 +354,19 @@ final class ScenarioDriver {
         case "searchResults":
             return .list(app.destination?.search?.results.value?.map { "\($0.path):\($0.line)" } ?? [])
         case "preview":
-            return .list(app.preview.lines.value?.map(\.text) ?? [])
+            // The preview as the terminal lays it out at 80 columns: the
+            // expectation reads the same under tmux.
+            return .list(app.preview.document.value.map { PreviewLayout.lines(of: $0, width: 80).map(\.text) } ?? [])
         case "hasQuit":
             return .text(String(app.hasQuit))
         case "notes":
             return .list(editor?.notes ?? [])
+        case "journalProblem":
+            return .text(editor?.journal.problem?.message ?? "none")
+        case "recoverable":
+            return .list(app.destination?.recoverEdits?.items.map(\.path) ?? [])
+        case "pending":
+            return .list(editor?.pendingDescriptions ?? [])
         case "unsaved":
             return .list(app.unsavedPaths)
         case "text":

@@ -27,5 +27,10 @@ public enum DocumentOperation: Sendable, Hashable {
     /// Inserts a copy after the block (a tile copy gets a new id).
     case duplicateBlock(BlockID)
     /// Replaces a block's text (prose editing); empty text deletes the block.
+    ///
+    /// The text is taken as typed, in the form `editableText(of:)` gives
+    /// (line breaks LF or CRLF, a final line break optional): it is written
+    /// with the block's own line ending and final line break, so text given
+    /// back unchanged makes no edit (ARCHITECTURE.md, "The editing model").
     case replaceBlockText(BlockID, text: String)
 }

@@ -132,6 +132,9 @@ extension MarkdownDocument {
             return try planDuplicate(id)
         case .replaceBlockText(let id, let text):
             guard let index = index(of: id) else { throw .blockNotFound(id) }
+            // Text given back unchanged (the editable form, say) is no edit,
+            // even in a block whose own line endings are mixed.
+            if Self.editableForm(text) == editableText(of: block(at: index)) { return Plan(edits: [], focus: id) }
             let bytes = normalizedBlockText(text, lineEnding: ownLineEnding(at: index))
             if bytes.allSatisfy(Byte.isWhitespace) {
                 return Plan(edits: [removalEdit(at: index)], focus: nil)
@@ -139,6 +142,8 @@ extension MarkdownDocument {
             let blockRange = range(at: index)
             // The block keeps its own final line break (or, ending the file, none).
             let replacement = Self.replacingFinalLineBreak(of: bytes, with: Self.finalLineBreak(of: storage[blockRange]))
+            // The same bytes: no edit.
+            if replacement == storage[blockRange] { return Plan(edits: [], focus: id) }
             return Plan(edits: [TextEdit(range: blockRange, replacement: replacement)], focus: id)
         }
     }

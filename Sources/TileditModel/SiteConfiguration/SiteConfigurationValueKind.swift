@@ -69,7 +69,7 @@ public enum SiteConfigurationValueKind: Sendable, Hashable {
             let suggestion = Double(value).flatMap { $0.isFinite && $0 >= 0 && $0 < 1e15 ? String(Int($0.rounded())) : nil }
             return ("`\(key)` must be a whole number, 0 or more; found `\(value)`", suggestion)
         case .boolean:
-            if TileValidator.booleanWords.contains(value.lowercased()) { return nil }
+            if BooleanWord.isBoolean(value) { return nil }
             let suggestion = EditDistance.nearest(to: value, among: ["true", "false"])
             return ("`\(key)` must be `true` or `false`; found `\(value)`", suggestion)
         case .choice(let values, let aliases):

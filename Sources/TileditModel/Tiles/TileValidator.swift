@@ -61,7 +61,7 @@ enum TileValidator {
             }
             return nil
         case .boolean:
-            return booleanWords.contains(text.lowercased()) ? nil : "`\(key)` must be true or false (yes/no, on/off, 1/0); found `\(text)`"
+            return BooleanWord.isBoolean(text) ? nil : "`\(key)` must be true or false (yes/no, on/off, 1/0); found `\(text)`"
         case .videoURL:
             return isVideoURL(text) ? nil : "`\(key)` must be a YouTube or Vimeo page, or an https link to an .mp4, .webm or .ogg file; found `\(text)`"
         case .aspectRatio:
@@ -75,8 +75,6 @@ enum TileValidator {
             return bad.map { "`\(key)` must be numbers separated by commas; `\($0)` is not a number" }
         }
     }
-
-    static let booleanWords: Set<String> = ["true", "false", "yes", "no", "on", "off", "1", "0"]
 
     /// Lowercase kebab-case: `[a-z0-9]+(-[a-z0-9]+)*`.
     static func isKebabCase(_ text: String) -> Bool {

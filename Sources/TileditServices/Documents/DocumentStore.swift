@@ -79,13 +79,22 @@ public struct DocumentStore: Sendable {
     /// original path, `.missing` when the trashed item is gone.
     public var restore: @Sendable (TrashedItem) async throws -> Void
 
-    /// Records unsaved edits of `url` (the whole text) and the hash of the
-    /// file they started from, replacing any earlier entry.
-    public var journal: @Sendable (_ url: URL, _ bytes: [UInt8], _ baseHash: ContentHash?) async throws -> Void
+    /// Records unsaved edits of `url` (the whole text), the hash of the
+    /// file they started from and the values typed but not applied,
+    /// replacing any earlier entry.
+    public var journal: @Sendable (
+        _ url: URL, _ bytes: [UInt8], _ baseHash: ContentHash?, _ pendingValues: [JournalEntry.PendingValue]
+    ) async throws -> Void
 
     /// The journal entry of `url`, if one is pending. Throws
     /// `.journalUnreadable` for an entry that cannot be read back.
     public var pendingJournal: @Sendable (URL) async throws -> JournalEntry?
+
+    /// Every whole journal entry, of any document, sorted by document path
+    /// (offered back at start-up). Entries that cannot be read are left
+    /// out and left in place. Throws `.readFailed` when the journal folder
+    /// cannot be listed; a missing folder holds no entry.
+    public var pendingJournals: @Sendable () async throws -> [JournalEntry]
 
     /// Deletes the journal entry of `url` (no error when there is none).
     public var clearJournal: @Sendable (URL) async throws -> Void
@@ -102,8 +111,11 @@ public struct DocumentStore: Sendable {
         create: @escaping @Sendable (_ template: DocumentTemplate, _ folder: URL) async throws -> URL,
         trash: @escaping @Sendable (_ url: URL, _ workspaceRoot: URL) async throws -> TrashedItem,
         restore: @escaping @Sendable (TrashedItem) async throws -> Void,
-        journal: @escaping @Sendable (_ url: URL, _ bytes: [UInt8], _ baseHash: ContentHash?) async throws -> Void,
+        journal: @escaping @Sendable (
+            _ url: URL, _ bytes: [UInt8], _ baseHash: ContentHash?, _ pendingValues: [JournalEntry.PendingValue]
+        ) async throws -> Void,
         pendingJournal: @escaping @Sendable (URL) async throws -> JournalEntry?,
+        pendingJournals: @escaping @Sendable () async throws -> [JournalEntry],
         clearJournal: @escaping @Sendable (URL) async throws -> Void
     ) {
         self.load = load
@@ -116,6 +128,7 @@ public struct DocumentStore: Sendable {
         self.restore = restore
         self.journal = journal
         self.pendingJournal = pendingJournal
+        self.pendingJournals = pendingJournals
         self.clearJournal = clearJournal
     }
 
@@ -151,8 +164,9 @@ public struct DocumentStore: Sendable {
             create: { try store.create($0, in: $1) },
             trash: { try store.trash($0, workspaceRoot: $1) },
             restore: { try store.restore($0) },
-            journal: { try store.journal($0, bytes: $1, baseHash: $2) },
+            journal: { try store.journal($0, bytes: $1, baseHash: $2, pendingValues: $3) },
             pendingJournal: { try store.pendingJournal($0) },
+            pendingJournals: { try store.pendingJournals() },
             clearJournal: { try store.clearJournal($0) }
         )
     }

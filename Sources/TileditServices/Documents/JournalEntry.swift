@@ -13,11 +13,32 @@ public struct JournalEntry: Sendable, Hashable {
     public var baseHash: ContentHash?
     /// When the entry was written.
     public var date: Date
+    /// Values typed into the editor and not applied to the text (a value
+    /// that is not valid yet), kept with the text so that no typing is lost.
+    public var pendingValues: [PendingValue]
 
-    public init(documentURL: URL, bytes: [UInt8], baseHash: ContentHash?, date: Date) {
+    public init(documentURL: URL, bytes: [UInt8], baseHash: ContentHash?, date: Date, pendingValues: [PendingValue] = []) {
         self.documentURL = documentURL
         self.bytes = bytes
         self.baseHash = baseHash
         self.date = date
+        self.pendingValues = pendingValues
+    }
+
+    /// A value typed for a block and not applied to the text.
+    public struct PendingValue: Sendable, Hashable, Codable {
+        /// Position of the block in the journaled text, from 0.
+        public var block: Int
+        /// The field (a tile property or front-matter key); `nil` for the
+        /// block's own text (prose typed in a text area).
+        public var key: String?
+        /// What was typed.
+        public var text: String
+
+        public init(block: Int, key: String?, text: String) {
+            self.block = block
+            self.key = key
+            self.text = text
+        }
     }
 }

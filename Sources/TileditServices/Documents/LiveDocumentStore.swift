@@ -207,6 +207,8 @@ struct LiveDocumentStore: Sendable {
         var baseHash: ContentHash?
         var date: Double
         var length: Int
+        /// Values typed and not applied (absent in entries written before they were kept).
+        var pending: [JournalEntry.PendingValue]?
     }
 
     func journalFile(for url: URL) -> URL {
@@ -214,10 +216,10 @@ struct LiveDocumentStore: Sendable {
         return journalFolder.appendingPathComponent("\(key).journal")
     }
 
-    func journal(_ url: URL, bytes: [UInt8], baseHash: ContentHash?) throws {
+    func journal(_ url: URL, bytes: [UInt8], baseHash: ContentHash?, pendingValues: [JournalEntry.PendingValue]) throws {
         let header = JournalHeader(
             version: 1, path: url.standardizedFileURL.path, baseHash: baseHash,
-            date: date.now().timeIntervalSince1970, length: bytes.count)
+            date: date.now().timeIntervalSince1970, length: bytes.count, pending: pendingValues.isEmpty ? nil : pendingValues)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let headerData = try? encoder.encode(header) else {
@@ -271,7 +273,26 @@ struct LiveDocumentStore: Sendable {
     private func entry(_ decoded: (path: String, header: JournalHeader, bytes: ArraySlice<UInt8>), for url: URL) -> JournalEntry {
         JournalEntry(
             documentURL: url, bytes: Array(decoded.bytes), baseHash: decoded.header.baseHash,
-            date: Date(timeIntervalSince1970: decoded.header.date))
+            date: Date(timeIntervalSince1970: decoded.header.date), pendingValues: decoded.header.pending ?? [])
+    }
+
+    func pendingJournals() throws -> [JournalEntry] {
+        let names: [FolderEntry]
+        do {
+            names = try fileSystem.listFolder(journalFolder)
+        } catch let error as FileSystemError {
+            if error.isMissing { return [] }
+            throw DocumentStoreError.readFailed(path: journalFolder.path, reason: error.reason)
+        }
+        // Every document named by an entry or a whole leftover of one; each
+        // is then read as `pendingJournal` reads it (the newest whole entry).
+        var paths: Set<String> = []
+        for name in names where name.kind == .file && (name.name.hasSuffix(".journal") || SaveLeftoverName.parse(name.name)?.1 == .temporary) {
+            let file = journalFolder.appendingPathComponent(name.name)
+            guard let bytes = try? fileSystem.read(file, limit: journalLimit).bytes, let decoded = decodeJournal(bytes) else { continue }
+            paths.insert(decoded.path)
+        }
+        return paths.sorted().compactMap { path in try? pendingJournal(URL(fileURLWithPath: path)) }
     }
 
     /// Temporary files the atomic writer left beside `file` (interrupted writes).

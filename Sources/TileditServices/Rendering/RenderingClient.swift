@@ -1,25 +1,27 @@
 import TileditModel
 
-/// Renders documents: HTML for the browser and export, styled plain text
-/// for a terminal preview pane. Rendering is pure; the client exists so view
-/// models can be tested with canned output.
+/// Renders documents: HTML for the browser and export, and the
+/// renderer-neutral styled preview every renderer lays out its own way.
+/// Rendering is pure; the client exists so view models can be tested with
+/// canned output.
 public struct RenderingClient: Sendable {
     /// The document as a full HTML page (escaped raw HTML, semantic tiles).
     public var html: @Sendable (MarkdownDocument) -> String
-    /// The document as styled lines wrapped to `width` display columns.
-    public var preview: @Sendable (_ document: MarkdownDocument, _ width: Int) -> [StyledLine]
+    /// The document as a styled preview. Throws `CancellationError` when the
+    /// calling task is cancelled before it is done (a newer edit).
+    public var preview: @Sendable (_ document: MarkdownDocument) async throws -> StyledDocument
 
     public init(
         html: @escaping @Sendable (MarkdownDocument) -> String,
-        preview: @escaping @Sendable (_ document: MarkdownDocument, _ width: Int) -> [StyledLine]
+        preview: @escaping @Sendable (_ document: MarkdownDocument) async throws -> StyledDocument
     ) {
         self.html = html
         self.preview = preview
     }
 
-    /// Rendering through the model's `HTMLRenderer` and `TerminalPreviewRenderer`.
+    /// Rendering through the model's `HTMLRenderer` and `StyledDocumentBuilder`.
     public static let live = RenderingClient(
         html: { HTMLRenderer().renderPage($0) },
-        preview: { TerminalPreviewRenderer().render($0, width: $1) }
+        preview: { document in try StyledDocumentBuilder().build(document, isCancelled: { Task.isCancelled }) }
     )
 }

@@ -12,7 +12,9 @@ public struct SearchClient: Sendable {
     public var update: @Sendable (_ path: String, _ bytes: [UInt8]) async -> Void
     /// Drops one document (deleted, trashed, renamed away).
     public var remove: @Sendable (_ path: String) async -> Void
-    /// The documents matching a query (see `SearchQuery`), best first, at most `limit`.
+    /// The documents matching a query (see `SearchQuery`), best first, at
+    /// most `limit`. A query made while the index is being built waits for
+    /// the build, so it never answers from a partial index.
     public var search: @Sendable (_ query: String, _ limit: Int) async -> [SearchResult]
 
     public init(
@@ -52,7 +54,7 @@ public struct SearchClient: Sendable {
 ///
 /// A build runs outside the actor; edits that arrive meanwhile go to the
 /// current index and are replayed on the new one when the build finishes,
-/// so none is lost.
+/// so none is lost. A search made meanwhile waits for the build to end.
 actor SearchIndexHolder {
     private let fileSystem: FileSystem
     private var index = SearchIndex()
@@ -60,6 +62,8 @@ actor SearchIndexHolder {
     private var generation = 0
     /// Edits since the running build started, in order (`nil` bytes: removed).
     private var editsDuringBuild: [(path: String, bytes: [UInt8]?)]?
+    /// Searches waiting for the running build to end.
+    private var waitingSearches: [CheckedContinuation<Void, Never>] = []
 
     init(fileSystem: FileSystem) {
         self.fileSystem = fileSystem
@@ -72,7 +76,9 @@ actor SearchIndexHolder {
     }
 
     func abandonBuild(_ build: Int) {
-        if build == generation { editsDuringBuild = nil }
+        guard build == generation else { return }
+        editsDuringBuild = nil
+        resumeWaitingSearches()
     }
 
     func finishBuild(_ build: Int, index newIndex: SearchIndex, root newRoot: URL) {
@@ -84,6 +90,13 @@ actor SearchIndexHolder {
             if let bytes = edit.bytes { apply(path: edit.path, bytes: bytes) } else { index.remove(path: edit.path) }
         }
         editsDuringBuild = nil
+        resumeWaitingSearches()
+    }
+
+    private func resumeWaitingSearches() {
+        let waiting = waitingSearches
+        waitingSearches = []
+        for continuation in waiting { continuation.resume() }
     }
 
     func update(path: String, bytes: [UInt8]) {
@@ -96,8 +109,11 @@ actor SearchIndexHolder {
         index.remove(path: path)
     }
 
-    func search(_ query: String, limit: Int) -> [SearchResult] {
-        index.search(query, limit: limit)
+    func search(_ query: String, limit: Int) async -> [SearchResult] {
+        while editsDuringBuild != nil {
+            await withCheckedContinuation { waitingSearches.append($0) }
+        }
+        return index.search(query, limit: limit)
     }
 
     private func apply(path: String, bytes: [UInt8]) {

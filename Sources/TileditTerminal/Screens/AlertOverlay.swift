@@ -12,11 +12,15 @@ enum AlertOverlay {
     /// The overlay for `modal`, or `nil` when the modal is a sheet.
     static func overlay(for modal: Modal, app: AppModel) -> Overlay? {
         switch modal {
-        case .help, .prompt, .app(.search), .app(.settings), .editor(_, .tileCatalog), .documents(_, .newDocument):
+        case .help, .prompt, .app(.search), .app(.settings), .app(.recoverEdits), .editor(_, .tileCatalog), .documents(_, .newDocument):
             return nil
         case .app(.confirmQuit(let paths)):
             let list = paths.map { "  " + $0 }.joined(separator: "\n")
             return Overlay(title: modal.title, body: "These documents have unsaved edits:\n\(list)", choices: ["Save and quit", "Discard and quit", "Cancel"])
+        case .app(.interruptedSaves(let saves)):
+            return Overlay(title: modal.title, body: saves.map(\.message).joined(separator: "\n"), choices: ["OK"])
+        case .editor(_, .confirmOverrideReadOnly(let message)):
+            return Overlay(title: modal.title, body: message, choices: ["Save anyway", "Cancel"], choosesByLetter: false)
         case .app(.alert(let error)), .editor(_, .alert(let error)), .documents(_, .alert(let error)):
             return Overlay(title: modal.title, body: error.message, choices: ["OK"])
         case .editor(let editor, .confirmDelete(let id)):
@@ -35,6 +39,13 @@ enum AlertOverlay {
             let when = Self.dateText(date)
             let note = changed ? " The file changed on disk since." : ""
             return Overlay(title: modal.title, body: "Unsaved edits to \(editor.displayPath) from \(when) were found.\(note)", choices: ["Restore", "Discard"])
+        case .editor(_, .confirmDiscardTyping(let target)):
+            let what: String
+            switch target {
+            case .field(let key): what = "the value typed for `\(key)`"
+            case .text: what = "the text typed for the block"
+            }
+            return Overlay(title: modal.title, body: "Discard \(what)? It is not in the document.", choices: ["Discard", "Keep"], choosesByLetter: false)
         case .documents(_, .confirmDelete(let path)):
             let unsaved = app.editor.map { $0.displayPath == path && $0.isDirty } ?? false
             let note = unsaved ? "\nIts unsaved edits are not in the file: save first to keep them in it." : ""
@@ -47,6 +58,8 @@ enum AlertOverlay {
     /// The button selected when a modal comes up: the one that loses nothing.
     static func defaultChoice(for modal: Modal?) -> Int {
         if case .editor(_, .conflict)? = modal { return 2 }
+        if case .editor(_, .confirmDiscardTyping)? = modal { return 1 }
+        if case .editor(_, .confirmOverrideReadOnly)? = modal { return 1 }
         return 0
     }
 

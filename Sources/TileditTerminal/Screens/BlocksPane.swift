@@ -1,5 +1,6 @@
 import TileditModel
 import TileditViewModels
+import TileditTextLayout
 
 /// The middle pane: the open document's blocks in order (position, kind,
 /// one-line summary, problems), asking the editor for visible rows only,

@@ -16,10 +16,11 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
     // Inspector
     case editField, toggleField, previousChoice, nextChoice, addProperty, removeProperty, backToBlocks
     // Editing a field or text
-    case commitField, revertField, leaveField, commitText, discardText, commitAndSave
+    case commitField, leaveField, discardTyping, commitAndSave
     // Dialogs and sheets
     case choose, dismiss, nextChoiceButton, previousChoiceButton
     case switchDocumentKind, moveCatalogTypeUp, moveCatalogTypeDown, changeSetting, changeSettingBack
+    case restoreEdits, discardEdits
 
     /// What the command does, as the help overlay and the status line say it.
     public var label: String {
@@ -69,12 +70,10 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
         case .addProperty: "Add a property"
         case .removeProperty: "Remove the property"
         case .backToBlocks: "Back to the blocks"
-        case .commitField: "Apply the field"
-        case .revertField: "Undo the typing"
-        case .leaveField: "Leave, keep the typing"
-        case .commitText: "Apply the text and leave"
-        case .discardText: "Discard the text and leave"
-        case .commitAndSave: "Apply and save"
+        case .commitField: "Apply the value (stays while it is not valid)"
+        case .leaveField: "Leave: applied if valid, else kept with its message"
+        case .discardTyping: "Discard the typing (asks first)"
+        case .commitAndSave: "Leave and save"
         case .choose: "Choose"
         case .dismiss: "Close"
         case .nextChoiceButton: "Next button"
@@ -84,6 +83,8 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
         case .moveCatalogTypeDown: "Move the tile type later"
         case .changeSetting: "Change the setting"
         case .changeSettingBack: "Change the setting back a step"
+        case .restoreEdits: "Restore the document's edits"
+        case .discardEdits: "Discard the document's edits"
         }
     }
 }

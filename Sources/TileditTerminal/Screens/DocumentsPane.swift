@@ -59,7 +59,7 @@ enum DocumentsPane {
         guard !documents.isEmpty else {
             let lines = list.filterText.isEmpty
                 ? ["No documents here", "n creates one"]
-                : ["Nothing matches “\(list.filterText)”", "f then Esc clears the filter"]
+                : ["Nothing matches “\(list.filterText)”", "f then Ctrl-G clears the filter"]
             PaneFrame.message(into: &buffer, rect: listRect, lines)
             return
         }

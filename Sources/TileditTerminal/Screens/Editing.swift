@@ -5,7 +5,7 @@ import TileditModel
 public enum Editing: Hashable, Sendable {
     /// A one-line field of the block `block`.
     case field(block: BlockID, key: String, TextField)
-    /// A multi-line field of the block `block` (Esc applies, Ctrl-G discards).
+    /// A multi-line field of the block `block`.
     case fieldArea(block: BlockID, key: String, TextArea)
     /// The text of the prose or raw block `block`.
     case text(block: BlockID, TextArea)

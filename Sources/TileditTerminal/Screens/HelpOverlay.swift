@@ -1,4 +1,5 @@
 import TileditModel
+import TileditTextLayout
 
 /// The `?` overlay: every key binding by scope, with the keys and each
 /// action's label, from the same table the key router dispatches from.

@@ -1,5 +1,6 @@
 import TileditModel
 import TileditViewModels
+import TileditTextLayout
 
 /// The inspector of the selected block: a typed form for a tile or the
 /// front matter (one row per field: key, required mark, value as a toggle,
@@ -31,10 +32,6 @@ enum InspectorPane {
         "Field \(field.key)\(field.isRequired ? " (required)" : ""): \(field.draft.isEmpty ? "not set" : field.draft)"
     }
 
-    /// Whether a toggle field's text reads as true.
-    static func isOn(_ text: String) -> Bool {
-        ["true", "yes", "on", "1"].contains(text.lowercased())
-    }
 
     static func draw(into buffer: inout ScreenBuffer, rect: Rect, app: AppModel, state: inout ViewState, focused: Bool) {
         let inside = PaneFrame.draw(into: &buffer, rect: rect, title: title(app), focused: focused)
@@ -81,7 +78,7 @@ enum InspectorPane {
         case .text:
             drawText(inspector, into: &buffer, rect: body, state: &state)
             if footerRows > 0 {
-                let hint = state.editing.map { _ in "Esc applies · Ctrl-G discards · Tab leaves" } ?? "Enter edits the text · e opens $EDITOR"
+                let hint = state.editing.map { _ in "Esc or Tab leaves (applied) · Ctrl-G discards" } ?? "Enter edits the text · e opens $EDITOR"
                 drawFooter([hint], into: &buffer, inside: inside)
             }
         case .nothing:
@@ -180,7 +177,7 @@ enum InspectorPane {
         segments.append(TextSegment("  "))
         switch field.input {
         case .toggle:
-            let on = isOn(field.draft)
+            let on = BooleanWord.isTrue(field.draft)
             segments.append(TextSegment(on ? "[x] " : "[ ] ", role: .accent))
             segments.append(TextSegment(field.draft.isEmpty ? "not set" : field.draft, role: field.draft.isEmpty ? .muted : .text))
         case .choice:
@@ -231,8 +228,8 @@ enum InspectorPane {
             area.draw(into: &buffer, rect: textRect, style: .plain, focused: true)
             state.editing = .text(block: block, area)
         } else {
-            let text = EditableText.body(of: inspector.textDraft ?? inspector.originalText ?? "")
-            let style = CellStyle(foreground: inspector.textDraft == nil ? .text : .dirty)
+            let text = inspector.text ?? ""
+            let style = CellStyle(foreground: inspector.subjectPending.text == nil ? .text : .dirty)
             for (offset, line) in DisplayWidth.wrap(text, width: textRect.width).prefix(textRect.height).enumerated() {
                 buffer.put(line, row: textRect.row + offset, column: textRect.column, style: style, clip: textRect)
             }

@@ -52,16 +52,17 @@ public enum KeyMap {
         KeyBinding(.inspector, [.right], "→", .nextChoice),
         KeyBinding(.inspector, [.character("a")], "a", .addProperty),
         KeyBinding(.inspector, [.character("-")], "-", .removeProperty),
+        KeyBinding(.inspector, [.ctrl("g")], "Ctrl-G", .discardTyping),
         KeyBinding(.inspector, [.escape], "Esc", .backToBlocks),
 
         KeyBinding(.fieldEditing, [.enter], "Enter", .commitField),
-        KeyBinding(.fieldEditing, [.escape], "Esc", .revertField),
-        KeyBinding(.fieldEditing, [.tab, .up, .down], "Tab, ↑, ↓", .leaveField),
+        KeyBinding(.fieldEditing, [.escape, .tab, .ctrl("c")], "Esc, Tab, Ctrl-C", .leaveField),
+        KeyBinding(.fieldEditing, [.up, .down], "↑, ↓", .leaveField),
+        KeyBinding(.fieldEditing, [.ctrl("g")], "Ctrl-G", .discardTyping),
         KeyBinding(.fieldEditing, [.ctrl("s")], "Ctrl-S", .commitAndSave),
 
-        KeyBinding(.textEditing, [.escape], "Esc", .commitText),
-        KeyBinding(.textEditing, [.ctrl("g")], "Ctrl-G", .discardText),
-        KeyBinding(.textEditing, [.tab], "Tab", .leaveField),
+        KeyBinding(.textEditing, [.escape, .tab, .ctrl("c")], "Esc, Tab, Ctrl-C", .leaveField),
+        KeyBinding(.textEditing, [.ctrl("g")], "Ctrl-G", .discardTyping),
         KeyBinding(.textEditing, [.ctrl("s")], "Ctrl-S", .commitAndSave),
 
         KeyBinding(.textFields, note: "←, →", "Move by character"),
@@ -96,6 +97,12 @@ public enum KeyMap {
         KeyBinding(.settings, [.character("K")], "K", .moveCatalogTypeUp),
         KeyBinding(.settings, [.character("J")], "J", .moveCatalogTypeDown),
         KeyBinding(.settings, [.escape, .character("q"), .character(",")], "Esc", .dismiss),
+
+        KeyBinding(.recovery, [.up, .character("k")], "↑, k", .moveUp),
+        KeyBinding(.recovery, [.down, .character("j")], "↓, j", .moveDown),
+        KeyBinding(.recovery, [.enter, .character("r")], "Enter, r", .restoreEdits),
+        KeyBinding(.recovery, [.character("d")], "d", .discardEdits),
+        KeyBinding(.recovery, [.escape], "Esc", .dismiss),
 
         KeyBinding(.newDocument, [.tab, .backTab], "Tab", .switchDocumentKind),
         KeyBinding(.newDocument, [.enter], "Enter", .choose),

@@ -24,14 +24,20 @@ public enum KeyRouter {
     public static func handle(_ key: KeyEvent, app: AppModel, state: inout ViewState) -> [Effect] {
         state.message = nil
         state.sync(with: app)
-        if key == .resize { return [] }
-        if key == .ctrl("c"), Modal.current(app: app, state: state).map({ if case .app(.confirmQuit) = $0 { false } else { true } }) ?? true {
+        switch key {
+        case .resize, .terminate: return []
+        default: break
+        }
+        let modal = Modal.current(app: app, state: state)
+        // Ctrl-C leaves what is being typed into, keeping the typing; at
+        // the top level it quits, asking when there are unsaved edits.
+        if key == .ctrl("c"), state.editing == nil || modal != nil, modal.map({ if case .app(.confirmQuit) = $0 { false } else { true } }) ?? true {
             state.isHelpShown = false
             state.prompt = nil
             app.onTappedQuit()
             return []
         }
-        if let modal = Modal.current(app: app, state: state) {
+        if let modal {
             return handleModal(modal, key: key, app: app, state: &state)
         }
         if let editing = state.editing {
@@ -140,7 +146,7 @@ public enum KeyRouter {
             }
         case .editExternally:
             guard let inspector = editor?.inspector else { break }
-            if case .text(let id) = inspector.subject, let text = inspector.textDraft ?? inspector.originalText {
+            if case .text(let id) = inspector.subject, let text = inspector.text {
                 return [.editExternally(block: id, text: text)]
             }
             let isFrontMatter = if case .frontMatter = inspector.subject { true } else { false }
@@ -150,16 +156,11 @@ public enum KeyRouter {
         case .editField:
             editField(app: app, state: &state)
         case .toggleField:
-            guard let inspector = editor?.inspector, let field = selectedField(inspector, state: state), field.input == .toggle else { break }
-            inspector.onChangedField(field.key, text: toggled(field.draft))
-            inspector.onCommittedField(field.key)
+            guard let editor, let field = selectedField(editor.inspector, state: state) else { break }
+            editor.onInspector(.toggledField(field.key))
         case .previousChoice, .nextChoice:
-            guard let inspector = editor?.inspector, let field = selectedField(inspector, state: state), case .choice(let words) = field.input, !words.isEmpty else { break }
-            let current = words.firstIndex(of: field.draft)
-            let step = command == .nextChoice ? 1 : -1
-            let next = current.map { ($0 + step + words.count) % words.count } ?? (step > 0 ? 0 : words.count - 1)
-            inspector.onChangedField(field.key, text: words[next])
-            inspector.onCommittedField(field.key)
+            guard let editor, let field = selectedField(editor.inspector, state: state) else { break }
+            editor.onInspector(.steppedChoice(field.key, by: command == .nextChoice ? 1 : -1))
         case .addProperty:
             guard let inspector = editor?.inspector else { break }
             switch inspector.subject {
@@ -167,13 +168,16 @@ public enum KeyRouter {
             default: state.message = "Only tiles and front matter have properties"
             }
         case .removeProperty:
-            guard let inspector = editor?.inspector, let field = selectedField(inspector, state: state) else { break }
-            if field.isPresent { inspector.onTappedRemoveField(field.key) } else { inspector.onRevertedField(field.key) }
+            guard let editor, let field = selectedField(editor.inspector, state: state) else { break }
+            editor.onInspector(.removedField(field.key))
+        case .discardTyping:
+            guard let editor, let field = selectedField(editor.inspector, state: state) else { break }
+            editor.onTappedDiscardTyping(.field(field.key))
         case .backToBlocks:
             state.focus = .blocks
-        case .commitField, .revertField, .leaveField, .commitText, .discardText, .commitAndSave,
+        case .commitField, .leaveField, .commitAndSave,
              .choose, .dismiss, .nextChoiceButton, .previousChoiceButton, .switchDocumentKind,
-             .moveCatalogTypeUp, .moveCatalogTypeDown, .changeSetting, .changeSettingBack:
+             .moveCatalogTypeUp, .moveCatalogTypeDown, .changeSetting, .changeSettingBack, .restoreEdits, .discardEdits:
             break
         }
         return []
@@ -222,38 +226,24 @@ public enum KeyRouter {
         return fields.indices.contains(state.fieldIndex) ? fields[state.fieldIndex] : nil
     }
 
-    /// The other word of a boolean pair, keeping the pair the value uses.
-    static func toggled(_ text: String) -> String {
-        let pairs = [("true", "false"), ("yes", "no"), ("on", "off"), ("1", "0")]
-        let lower = text.lowercased()
-        for (on, off) in pairs {
-            if lower == on { return off }
-            if lower == off { return on }
-        }
-        return "true"
-    }
-
     private static func editField(app: AppModel, state: inout ViewState) {
-        guard let inspector = app.editor?.inspector, let id = ViewState.subjectID(inspector.subject) else { return }
-        switch inspector.subject {
+        guard let editor = app.editor else { return }
+        switch editor.inspector.subject {
         case .text:
             startEditingText(app: app, state: &state)
         case .tile, .frontMatter:
-            guard let field = selectedField(inspector, state: state) else { return }
-            if field.input == .multiline {
-                state.editing = .fieldArea(block: id, key: field.key, TextArea(text: field.draft, accessibilityLabel: "Field \(field.key)"))
-            } else {
-                state.editing = .field(block: id, key: field.key, TextField(text: field.draft, accessibilityLabel: "Field \(field.key)"))
-            }
+            guard let field = selectedField(editor.inspector, state: state) else { return }
+            editor.onInspector(.beganEditingField(field.key))
+            state.sync(with: app)
         case .nothing:
             return
         }
     }
 
     private static func startEditingText(app: AppModel, state: inout ViewState) {
-        guard let inspector = app.editor?.inspector, case .text(let id) = inspector.subject else { return }
-        let text = inspector.textDraft ?? inspector.originalText ?? ""
-        state.editing = .text(block: id, TextArea(text: EditableText.body(of: text), accessibilityLabel: "Text of the block"))
+        guard let editor = app.editor, case .text = editor.inspector.subject else { return }
+        editor.onInspector(.beganEditingText)
+        state.sync(with: app)
     }
 
     /// Applies text edited in `$EDITOR` to `block` through the inspector's
@@ -264,74 +254,69 @@ public enum KeyRouter {
             return
         }
         editor.onSelectedBlock(block)
-        state.editing = nil
-        editor.inspector.onChangedText(text)
-        editor.inspector.onCommittedText()
+        editor.onInspector(.changedText(text))
+        editor.onInspector(.leftText)
+        state.sync(with: app)
     }
 
     // MARK: Typing
 
     private static func handleEditing(_ editing: Editing, key: KeyEvent, app: AppModel, state: inout ViewState) -> [Effect] {
         let editor = app.editor
-        let inspector = editor?.inspector
+        // Leaving, by any key but Enter, keeps the typing: applied when
+        // valid, else pending with its message. Ctrl-S leaves, then saves.
         switch editing {
         case .field(let block, let fieldKey, var field):
+            guard let editor else { break }
             switch KeyMap.command(for: key, in: [.fieldEditing]) {
             case .commitField?:
-                if inspector?.onCommittedField(fieldKey) != false { state.editing = nil }
-            case .revertField?:
-                inspector?.onRevertedField(fieldKey)
-                state.editing = nil
+                editor.onInspector(.committedField(fieldKey))
             case .leaveField?:
-                state.editing = nil
+                editor.onInspector(.leftField(fieldKey))
                 if key == .up || key == .down { move(key == .up ? .moveUp : .moveDown, app: app, state: &state) }
+            case .discardTyping?:
+                editor.onTappedDiscardTyping(.field(fieldKey))
             case .commitAndSave?:
-                if inspector?.onCommittedField(fieldKey) != false, let editor {
-                    state.editing = nil
-                    return [.run { await editor.onTappedSave() }]
-                }
+                editor.onInspector(.leftField(fieldKey))
+                state.sync(with: app)
+                return [.run { await editor.onTappedSave() }]
             default:
-                if field.handle(key) == .edited { inspector?.onChangedField(fieldKey, text: field.text) }
+                if field.handle(key) == .edited { editor.onInspector(.changedField(fieldKey, text: field.text)) }
                 state.editing = .field(block: block, key: fieldKey, field)
             }
+            state.sync(with: app)
         case .fieldArea(let block, let fieldKey, var area):
+            guard let editor else { break }
             switch KeyMap.command(for: key, in: [.textEditing]) {
-            case .commitText?:
-                if inspector?.onCommittedField(fieldKey) != false { state.editing = nil }
-            case .discardText?:
-                inspector?.onRevertedField(fieldKey)
-                state.editing = nil
             case .leaveField?:
-                state.editing = nil
+                editor.onInspector(.leftField(fieldKey))
+            case .discardTyping?:
+                editor.onTappedDiscardTyping(.field(fieldKey))
             case .commitAndSave?:
-                if inspector?.onCommittedField(fieldKey) != false, let editor {
-                    state.editing = nil
-                    return [.run { await editor.onTappedSave() }]
-                }
+                editor.onInspector(.leftField(fieldKey))
+                state.sync(with: app)
+                return [.run { await editor.onTappedSave() }]
             default:
-                if area.handle(key) == .edited { inspector?.onChangedField(fieldKey, text: area.text) }
+                if area.handle(key) == .edited { editor.onInspector(.changedField(fieldKey, text: area.text)) }
                 state.editing = .fieldArea(block: block, key: fieldKey, area)
             }
+            state.sync(with: app)
         case .text(let block, var area):
+            guard let editor else { break }
             switch KeyMap.command(for: key, in: [.textEditing]) {
-            case .commitText?:
-                if inspector?.onCommittedText() != false { state.editing = nil }
-            case .discardText?:
-                inspector?.onRevertedText()
-                state.editing = nil
             case .leaveField?:
-                state.editing = nil
+                editor.onInspector(.leftText)
+            case .discardTyping?:
+                editor.onTappedDiscardTyping(.text)
             case .commitAndSave?:
-                if inspector?.onCommittedText() != false, let editor {
-                    state.editing = nil
-                    return [.run { await editor.onTappedSave() }]
-                }
+                editor.onInspector(.leftText)
+                state.sync(with: app)
+                return [.run { await editor.onTappedSave() }]
             default:
-                if area.handle(key) == .edited, let inspector {
-                    inspector.onChangedText(EditableText.restore(area.text, like: inspector.originalText ?? ""))
-                }
+                if area.handle(key) == .edited { editor.onInspector(.changedText(area.text)) }
                 state.editing = .text(block: block, area)
             }
+            state.sync(with: app)
         case .filter(var field):
             guard let list = app.documents else {
                 state.editing = nil
@@ -340,7 +325,7 @@ public enum KeyRouter {
             switch KeyMap.command(for: key, in: [.fieldEditing]) {
             case .commitField?, .leaveField?:
                 state.editing = nil
-            case .revertField?:
+            case .discardTyping?:
                 list.onChangedFilter("")
                 state.editing = nil
             default:
@@ -381,6 +366,17 @@ public enum KeyRouter {
             }
         case .app(.settings(let model)):
             return handleSettings(model, command: command, app: app, state: &state)
+        case .app(.recoverEdits):
+            switch command {
+            case .moveUp?: app.onMovedRecoverySelection(by: -1)
+            case .moveDown?: app.onMovedRecoverySelection(by: 1)
+            case .restoreEdits?:
+                state.focus = .blocks
+                return [.run { await app.onChoseRecovery(.restore) }]
+            case .discardEdits?: return [.run { await app.onChoseRecovery(.discard) }]
+            case .dismiss?: app.onDismissed()
+            default: break
+            }
         case .editor(let editor, .tileCatalog):
             let matches = TileCatalogSheet.matches(editor, query: state.catalogQuery)
             switch command {
@@ -509,9 +505,10 @@ public enum KeyRouter {
                 return
             }
             state.prompt = nil
-            inspector.onTappedAddProperty(text)
+            app.editor?.onInspector(.addedProperty(text))
             if let index = inspector.fields.firstIndex(where: { $0.key == text }) { state.fieldIndex = index }
             state.focus = .inspector
+            state.sync(with: app)
         case .goToLine:
             guard let line = Int(text), line >= 1, let editor = app.editor else {
                 prompt.message = "Type a line number from 1"
@@ -542,8 +539,10 @@ public enum KeyRouter {
                 let resolution: ConflictResolution = choice == 0 ? .reload : choice == 1 ? .overwrite : .keepBoth
                 return [.run { await editor.onChoseConflictResolution(resolution) }]
             case (.deletedOnDisk, 0?): return [.run { await editor.onTappedSaveAgain() }]
+            case (.confirmOverrideReadOnly, 0?): return [.run { await editor.onConfirmedOverrideReadOnly() }]
             case (.recovery, 0?): return [.run { await editor.onChoseRecovery(.restore) }]
             case (.recovery, 1?): return [.run { await editor.onChoseRecovery(.discard) }]
+            case (.confirmDiscardTyping, 0?): editor.onConfirmedDiscardTyping()
             default: editor.onDismissed()
             }
         case .documents(let list, let destination):

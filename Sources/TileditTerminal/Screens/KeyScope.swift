@@ -15,6 +15,7 @@ public enum KeyScope: Int, CaseIterable, Hashable, Sendable {
     case search
     case settings
     case newDocument
+    case recovery
     case prompt
     case help
 
@@ -35,6 +36,7 @@ public enum KeyScope: Int, CaseIterable, Hashable, Sendable {
         case .search: "Search"
         case .settings: "Settings"
         case .newDocument: "New document"
+        case .recovery: "Unsaved edits from an earlier session"
         case .prompt: "Prompts"
         case .help: "This help"
         }

@@ -32,6 +32,8 @@ enum Modal {
             case .search: "Search"
             case .settings: "Settings"
             case .confirmQuit: "Unsaved changes"
+            case .recoverEdits: "Recover unsaved edits"
+            case .interruptedSaves: "Interrupted saves"
             case .alert: "Error"
             }
         case .editor(_, let destination):
@@ -40,7 +42,9 @@ enum Modal {
             case .confirmDelete: "Delete block"
             case .conflict: "Changed on disk"
             case .deletedOnDisk: "Deleted on disk"
+            case .confirmOverrideReadOnly: "Read-only file"
             case .recovery: "Unsaved edits found"
+            case .confirmDiscardTyping: "Discard typing"
             case .alert: "Error"
             }
         case .documents(_, let destination):
@@ -63,6 +67,8 @@ enum Modal {
             case .search(let model): "search \(ObjectIdentifier(model).hashValue)"
             case .settings(let model): "settings \(ObjectIdentifier(model).hashValue)"
             case .confirmQuit(let paths): "quit \(paths)"
+            case .recoverEdits: "recover edits"
+            case .interruptedSaves: "interrupted saves"
             case .alert(let error): "app alert \(error.message)"
             }
         case .editor(let editor, let destination):
@@ -79,6 +85,7 @@ enum Modal {
         case .help: .help
         case .app(.search): .search
         case .app(.settings): .settings
+        case .app(.recoverEdits): .recovery
         case .editor(_, .tileCatalog): .catalog
         case .documents(_, .newDocument): .newDocument
         case .prompt: .prompt

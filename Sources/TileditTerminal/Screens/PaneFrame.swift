@@ -1,4 +1,5 @@
 import TileditModel
+import TileditTextLayout
 
 /// The chrome every pane shares: a border with the pane's title (in the
 /// focus color when focused), and the messages of its loading, empty and

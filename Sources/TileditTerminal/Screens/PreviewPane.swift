@@ -1,18 +1,27 @@
 import TileditModel
+import TileditTextLayout
 import TileditViewModels
 
-/// The rendered preview of the open document: styled lines from the
-/// preview model, scrolled by the renderer, drawn for the visible rows only.
+/// The rendered preview of the open document: the view model's styled
+/// document laid out at the pane's width (`PreviewLayout`), only as far
+/// as the pane is scrolled, kept from frame to frame until the preview or
+/// the width changes; the visible rows are drawn.
 @MainActor
 enum PreviewPane {
+    /// A layout of one preview revision at one width.
+    struct Cache: Sendable {
+        var revision: Int
+        var layout: PreviewLayout
+    }
+
     static func draw(into buffer: inout ScreenBuffer, rect: Rect, app: AppModel, state: inout ViewState, focused: Bool) {
         let inside = PaneFrame.draw(into: &buffer, rect: rect, title: Pane.preview.label, focused: focused)
         guard app.editor != nil else {
             PaneFrame.message(into: &buffer, rect: inside, ["No document open"])
             return
         }
-        let lines: [StyledLine]
-        switch app.preview.lines {
+        let document: StyledDocument
+        switch app.preview.document {
         case .idle, .loading(previous: nil):
             PaneFrame.message(into: &buffer, rect: inside, ["Rendering…"])
             return
@@ -20,17 +29,24 @@ enum PreviewPane {
             PaneFrame.message(into: &buffer, rect: inside, [error.message], role: .error)
             return
         case .loading(previous: let previous?):
-            lines = previous
+            document = previous
         case .loaded(let loaded):
-            lines = loaded
+            document = loaded
         }
-        guard !lines.isEmpty else {
+        guard !document.items.isEmpty else {
             PaneFrame.message(into: &buffer, rect: inside, ["Nothing to preview"])
             return
         }
         let content = Rect(row: inside.row, column: inside.column + 1, width: inside.width - 1, height: inside.height)
+        let width = max(10, content.width)
+        // A render's revision names its document: no document is compared.
+        var cache = state.preview.flatMap { $0.revision == app.preview.revision && $0.layout.width == width ? $0 : nil }
+            ?? Cache(revision: app.preview.revision, layout: PreviewLayout(document: document, width: width))
+        cache.layout.layOut(through: min(state.previewScroll, Int.max - content.height) + content.height)
+        let lines = cache.layout.lines
+        state.preview = cache
         state.previewScroll = max(0, min(state.previewScroll, lines.count - content.height))
-        for offset in 0..<min(content.height, lines.count - state.previewScroll) {
+        for offset in 0..<max(0, min(content.height, lines.count - state.previewScroll)) {
             var column = content.column
             for run in lines[state.previewScroll + offset].runs {
                 column = buffer.put(run.text, row: content.row + offset, column: column, style: PreviewStyle.cellStyle(run.style), clip: content)

@@ -1,4 +1,5 @@
 import TileditModel
+import TileditTextLayout
 
 /// How the preview's semantic text styles look in the palette: one
 /// foreground role (the most specific the style has) plus attributes for

@@ -1,4 +1,5 @@
 import TileditModel
+import TileditTextLayout
 
 /// A prompt over the panes: its question, the answer being typed, and why
 /// a refused answer cannot be used.

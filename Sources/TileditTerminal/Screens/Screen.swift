@@ -1,5 +1,6 @@
 import TileditModel
 import TileditViewModels
+import TileditTextLayout
 
 /// A frame of the editor, drawn off-screen: a pure function of the view
 /// models' state, the view-local state and the buffer's size. It keeps
@@ -48,6 +49,8 @@ public enum Screen {
             SearchOverlay.draw(into: &buffer, area: area, search: search, state: &state)
         case .app(.settings(let model)):
             SettingsSheet.draw(into: &buffer, area: area, model: model, app: app, state: &state)
+        case .app(.recoverEdits(let list)):
+            RecoverySheet.draw(into: &buffer, area: area, list: list)
         case .editor(let editor, .tileCatalog):
             TileCatalogSheet.draw(into: &buffer, area: area, editor: editor, state: &state)
         case .documents(_, .newDocument(let form)):
@@ -90,6 +93,8 @@ public enum Screen {
                 return "\(modal.title): " + (matches.indices.contains(state.catalogIndex) ? matches[state.catalogIndex].type : "no match")
             case .documents(_, .newDocument):
                 return "\(modal.title): title"
+            case .app(.recoverEdits(let list)):
+                return "\(modal.title): " + (list.selected.map(RecoverySheet.rowLabel) ?? "none")
             case .prompt(let prompt):
                 return prompt.question
             default:

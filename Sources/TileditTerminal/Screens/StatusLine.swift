@@ -22,6 +22,7 @@ enum StatusLine {
             if counts.errors > 0 { segments.append(TextSegment("  ✖ \(counts.errors) error\(counts.errors == 1 ? "" : "s")", role: .error)) }
             if counts.warnings > 0 { segments.append(TextSegment("  ! \(counts.warnings) warning\(counts.warnings == 1 ? "" : "s")", role: .warning)) }
             if case .failed(let error) = saveState { segments.append(TextSegment("  " + error.message, role: .error)) }
+            if let problem = editor.journal.problem { segments.append(TextSegment("  " + problem.message, role: .error)) }
         } else {
             switch app.session {
             case .closed, .opening: segments.append(TextSegment("Opening…", role: .muted))
@@ -58,14 +59,15 @@ enum StatusLine {
             case .search: pairs = [("Enter", "open"), ("Esc", "close")]
             case .settings: pairs = [("Space", "change"), ("Esc", "close")]
             case .newDocument: pairs = [("Tab", "kind"), ("Enter", "create"), ("Esc", "cancel")]
+            case .recovery: pairs = [("Enter", "restore"), ("d", "discard"), ("Esc", "later")]
             case .prompt: pairs = [("Enter", "ok"), ("Esc", "cancel")]
             default: pairs = [("Enter", "choose"), ("Esc", "close")]
             }
         } else {
             switch state.editing {
-            case .field?: pairs = [("Enter", "apply"), ("Esc", "undo typing"), ("Tab", "leave")]
-            case .fieldArea?, .text?: pairs = [("Esc", "apply"), ("Ctrl-G", "discard")]
-            case .filter?: pairs = [("Enter", "keep"), ("Esc", "clear")]
+            case .field?: pairs = [("Enter", "apply"), ("Esc", "leave"), ("Ctrl-G", "discard")]
+            case .fieldArea?, .text?: pairs = [("Esc", "leave"), ("Ctrl-G", "discard")]
+            case .filter?: pairs = [("Enter", "keep"), ("Ctrl-G", "clear")]
             case nil: pairs = [("?", "keys"), ("q", "quit")]
             }
         }

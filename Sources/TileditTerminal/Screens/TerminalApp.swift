@@ -11,7 +11,9 @@ import TileditViewModels
 /// observed view-model state (`withObservationTracking`) a frame is drawn
 /// with `Screen.draw` and presented. Keys are read by a `KeyReader` on its
 /// own thread. The terminal is given back when the user quits or input
-/// closes (and by the toolkit on signals and crashes).
+/// closes (and by the toolkit on signals and crashes). SIGINT, SIGTERM and
+/// SIGHUP arrive as `.terminate`: the journal gets the latest edits, the
+/// terminal is given back, and the process ends of the signal.
 @MainActor
 public final class TerminalApp {
     private let app: AppModel
@@ -69,10 +71,15 @@ public final class TerminalApp {
         let currentDirectory = currentDirectory
         let opening = Task { await app.onAppeared(path: path, currentDirectory: currentDirectory) }
         render()
+        var terminatingSignal: Int32?
         loop: for await event in events {
             switch event {
             case .key(.resize):
                 terminal.applyResize()
+            case .key(.terminate(let signal)):
+                terminatingSignal = signal
+                await app.onReceivedTermination()
+                break loop
             case .key(let key):
                 for effect in KeyRouter.handle(key, app: app, state: &state) {
                     switch effect {
@@ -95,6 +102,15 @@ public final class TerminalApp {
         opening.cancel()
         continuation.finish()
         terminal.stop()
+        if let terminatingSignal {
+            // The journal is written and the terminal back: end as the signal
+            // asked. Sent to the process, not this thread (which may be a
+            // worker that blocks it); the exit status says so if it never lands.
+            signal(terminatingSignal, SIG_DFL)
+            kill(getpid(), terminatingSignal)
+            sleep(2)
+            return 128 + terminatingSignal
+        }
         return 0
     }
 
@@ -113,15 +129,6 @@ public final class TerminalApp {
         }
         applyTheme()
         terminal.present(buffer)
-        followPreviewWidth(size)
-    }
-
-    /// The preview wraps to its pane's width.
-    private func followPreviewWidth(_ size: TerminalSize) {
-        guard app.editor != nil else { return }
-        let layout = Layout(size: size, focus: state.focus)
-        let width = layout.mode == .wide ? (layout.inside(.preview)?.width ?? 80) - 1 : size.columns - 3
-        if width > 0, width != app.preview.width { app.preview.onChangedWidth(width) }
     }
 
     private func applyTheme() {

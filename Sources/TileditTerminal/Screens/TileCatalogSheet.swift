@@ -1,5 +1,6 @@
 import TileditModel
 import TileditViewModels
+import TileditTextLayout
 
 /// The tile catalog: every tile type the editor can insert (type and what
 /// it is), filtered by what the user types, one selected; Enter inserts it

@@ -4,7 +4,7 @@ import TileditViewModels
 /// The renderer's own state: what is focused, where lists are scrolled,
 /// what the user is typing, which overlay button is selected. Everything
 /// else is read from the view models on every frame.
-public struct ViewState: Hashable, Sendable {
+public struct ViewState: Sendable {
     /// The focused pane.
     public var focus: Pane = .documents
     /// The size of the last frame drawn (key handling pages by it).
@@ -26,6 +26,8 @@ public struct ViewState: Hashable, Sendable {
     var inspectorScroll = 0
     /// First preview line shown.
     var previewScroll = 0
+    /// The preview laid out at the pane's width, as far as shown so far.
+    var preview: PreviewPane.Cache?
     var helpScroll = 0
     /// The modal the state below belongs to (see `Modal.identity`).
     var modalIdentity: String?
@@ -64,11 +66,34 @@ public struct ViewState: Hashable, Sendable {
                 newDocumentField = TextField(text: form.title, accessibilityLabel: "Title of the new document")
             }
         }
-        if let block = editing?.block, Self.subjectID(app.editor?.inspector.subject) != block {
-            editing = nil
-        }
+        syncEditing(with: app.editor?.inspector)
         if case .filter? = editing, app.documents == nil {
             editing = nil
+        }
+    }
+
+    /// The text widget follows what the inspector says is being typed
+    /// into: opened with the field's (or the text's) value, closed when
+    /// the inspector stops editing.
+    @MainActor
+    private mutating func syncEditing(with inspector: InspectorModel?) {
+        let block = inspector?.subject.blockID
+        switch (inspector?.editing, editing) {
+        case (.field(let key)?, .field(let open, let openKey, _)?) where openKey == key && open == block: return
+        case (.field(let key)?, .fieldArea(let open, let openKey, _)?) where openKey == key && open == block: return
+        case (.text?, .text(let open, _)?) where open == block: return
+        case (.field(let key)?, _):
+            guard let block, let field = inspector?.field(key) else { return editing = nil }
+            editing = field.input == .multiline
+                ? .fieldArea(block: block, key: key, TextArea(text: field.draft, accessibilityLabel: "Field \(key)"))
+                : .field(block: block, key: key, TextField(text: field.draft, accessibilityLabel: "Field \(key)"))
+        case (.text?, _):
+            guard let block else { return editing = nil }
+            editing = .text(block: block, TextArea(text: inspector?.text ?? "", accessibilityLabel: "Text of the block"))
+        case (nil, .field?), (nil, .fieldArea?), (nil, .text?):
+            editing = nil
+        case (nil, .filter?), (nil, nil):
+            return
         }
     }
 

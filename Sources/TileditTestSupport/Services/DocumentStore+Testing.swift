@@ -21,8 +21,9 @@ extension DocumentStore {
             create: { _, _ in throw fail("create") },
             trash: { _, _ in throw fail("trash") },
             restore: { _ in throw fail("restore") },
-            journal: { _, _, _ in throw fail("journal") },
+            journal: { _, _, _, _ in throw fail("journal") },
             pendingJournal: { _ in throw fail("pendingJournal") },
+            pendingJournals: { throw fail("pendingJournals") },
             clearJournal: { _ in throw fail("clearJournal") }
         )
     }

@@ -42,6 +42,8 @@ public final class FaultInjector: Sendable {
 
     private struct State {
         var failing: [FileSystemError.Operation: Int32] = [:]
+        /// Operations that fail with `ENOSPC` for paths under a folder.
+        var failingUnder: [(operation: FileSystemError.Operation, folder: String)] = []
         var calls: [Call] = []
         var callCount = 0
         var recordsCalls = true
@@ -64,10 +66,18 @@ public final class FaultInjector: Sendable {
         state.withLock { $0.failing[operation] = code }
     }
 
+    /// Makes `operation` fail with `ENOSPC` (no space left) for paths
+    /// under `folder` (and the folder itself) until `repair()`.
+    public func fail(_ operation: FileSystemError.Operation, under folder: URL) {
+        let path = folder.standardizedFileURL.path
+        state.withLock { $0.failingUnder.append((operation, path)) }
+    }
+
     /// Makes every operation work again (planned faults included).
     public func repair() {
         state.withLock {
             $0.failing.removeAll()
+            $0.failingUnder.removeAll()
             $0.planned.removeAll()
             $0.stickyFaults.removeAll()
         }
@@ -126,6 +136,9 @@ public final class FaultInjector: Sendable {
             if state.recordsCalls { state.calls.append(Call(operation: operation, path: path)) }
             if state.crashed { return .fail(ECANCELED) }
             if let code = state.failing[operation] { return .fail(code) }
+            if state.failingUnder.contains(where: { $0.operation == operation && Self.isPath(path, under: $0.folder) }) {
+                return .fail(ENOSPC)
+            }
             if let (fault, sticky) = state.planned.removeValue(forKey: index) {
                 if sticky { state.stickyFaults[operation] = fault }
                 if case .crash = fault { state.crashed = true }
@@ -134,6 +147,12 @@ public final class FaultInjector: Sendable {
             if let fault = state.stickyFaults[operation] { return .fault(fault) }
             return .proceed
         }
+    }
+
+    /// Whether `path` is `folder` or inside it (compared standardized).
+    private static func isPath(_ path: String, under folder: String) -> Bool {
+        let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
+        return standardized == folder || standardized.hasPrefix(folder + "/")
     }
 
     /// Runs one call: the fault planned for it, or `body`.

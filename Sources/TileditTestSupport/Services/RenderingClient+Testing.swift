@@ -10,15 +10,15 @@ extension RenderingClient {
                 Issue.record("RenderingClient.html was called unexpectedly")
                 return ""
             },
-            preview: { _, _ in
+            preview: { _ in
                 Issue.record("RenderingClient.preview was called unexpectedly")
-                return []
+                throw UnimplementedError("RenderingClient.preview")
             }
         )
     }
 
     /// A client that answers every document with `html` and `preview`.
-    public static func constant(html: String = "", preview: [StyledLine] = []) -> RenderingClient {
-        RenderingClient(html: { _ in html }, preview: { _, _ in preview })
+    public static func constant(html: String = "", preview: StyledDocument = StyledDocument()) -> RenderingClient {
+        RenderingClient(html: { _ in html }, preview: { _ in preview })
     }
 }

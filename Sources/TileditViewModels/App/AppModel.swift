@@ -28,6 +28,10 @@ public final class AppModel {
         case settings(SettingsModel)
         /// Unsaved documents: save them, discard them, or stay.
         case confirmQuit(unsavedPaths: [String])
+        /// Documents with edits left by an earlier session: restore or discard.
+        case recoverEdits(RecoveryList)
+        /// What the start-up check did with files interrupted saves left.
+        case interruptedSaves([InterruptedSave])
         case alert(ViewError)
 
         public static func == (lhs: Destination, rhs: Destination) -> Bool {
@@ -35,9 +39,21 @@ public final class AppModel {
             case (.search(let a), .search(let b)): a === b
             case (.settings(let a), .settings(let b)): a === b
             case (.confirmQuit(let a), .confirmQuit(let b)): a == b
+            case (.recoverEdits(let a), .recoverEdits(let b)): a == b
+            case (.interruptedSaves(let a), .interruptedSaves(let b)): a == b
             case (.alert(let a), .alert(let b)): a == b
             default: false
             }
+        }
+
+        public var recoverEdits: RecoveryList? {
+            if case .recoverEdits(let list) = self { return list }
+            return nil
+        }
+
+        public var interruptedSaves: [InterruptedSave]? {
+            if case .interruptedSaves(let saves) = self { return saves }
+            return nil
         }
 
         public var search: SearchModel? {
@@ -114,6 +130,9 @@ public final class AppModel {
     /// The document list catching up with the last save (tests await it).
     @ObservationIgnored private(set) var savedSummaryTask: Task<Void, Never>?
     @ObservationIgnored private var watchTask: Task<Void, Never>?
+    /// A destination waiting behind the one shown (the recoverable edits
+    /// behind the interrupted saves found at start-up).
+    @ObservationIgnored private var queuedDestination: Destination?
 
     public init(dependencies: Dependencies) {
         self.dependencies = dependencies
@@ -142,6 +161,9 @@ public final class AppModel {
         session = .opening(path: path ?? ".")
         settings = (try? await dependencies.settings.load()) ?? Settings()
         let (root, file) = await workspaceRoot(for: target.standardizedFileURL)
+        // Before the documents are read: a document an interrupted save
+        // left incomplete is restored from its backup first.
+        let interrupted = await dependencies.store.recoverInterruptedSaves(root)
         let list = DocumentListModel(
             root: root, workspace: dependencies.workspace, store: dependencies.store,
             open: { [weak self] path in await self?.openDocument(path) },
@@ -160,6 +182,11 @@ public final class AppModel {
             indexTask = Task { try? await search.build(workspace) }
         }
         startWatching()
+        await listRecoverableEdits(root: root)
+        if !interrupted.isEmpty {
+            queuedDestination = destination
+            destination = .interruptedSaves(interrupted)
+        }
         if let file {
             if list.workspace.value?.document(at: file) == nil {
                 destination = .alert(ViewError("Tiledit cannot open \(file): only Markdown (.md) and YAML (.yml, .yaml) documents open. Its folder is open instead."))
@@ -189,6 +216,46 @@ public final class AppModel {
         return (folder, relative)
     }
 
+    // MARK: Recovery
+
+    /// Lists the workspace's documents that have edits in the journal.
+    private func listRecoverableEdits(root: URL) async {
+        guard let entries = try? await dependencies.store.pendingJournals(), let workspace = documents?.workspace.value else { return }
+        var items: [RecoveryList.Item] = []
+        for entry in entries {
+            guard let path = entry.documentURL.relativePath(in: root), workspace.document(at: path) != nil else { continue }
+            let onDisk = try? await dependencies.store.load(entry.documentURL)
+            items.append(RecoveryList.Item(
+                path: path, date: entry.date, fileChangedSince: entry.baseHash != nil && onDisk?.hash != entry.baseHash,
+                pendingValueCount: entry.pendingValues.count))
+        }
+        if !items.isEmpty { destination = .recoverEdits(RecoveryList(items: items)) }
+    }
+
+    /// The user moved the selection in the list of recoverable edits.
+    public func onMovedRecoverySelection(by offset: Int) {
+        guard var list = destination?.recoverEdits, !list.items.isEmpty else { return }
+        list.selection = Swift.max(0, Swift.min(list.items.count - 1, list.selection + offset))
+        destination = .recoverEdits(list)
+    }
+
+    /// The user restored (the document opens with the edits) or discarded
+    /// the selected document's recoverable edits.
+    public func onChoseRecovery(_ choice: RecoveryChoice) async {
+        guard let list = destination?.recoverEdits, let item = list.selected, let root = session.root else { return }
+        destination = list.removingSelected().map { .recoverEdits($0) }
+        switch choice {
+        case .restore:
+            await documents?.onSelectedDocument(item.path)
+            if let editor, editor.displayPath == item.path, editor.destination?.recovery != nil {
+                await editor.onChoseRecovery(.restore)
+            }
+        case .discard:
+            try? await dependencies.store.clearJournal(root.appendingPathComponent(item.path))
+            if let editor = editors[item.path], editor.destination?.recovery != nil { editor.onDismissed() }
+        }
+    }
+
     /// Opens the document at `path` (relative to the workspace) in the editor.
     func openDocument(_ path: String) async {
         guard let root = session.root ?? documents?.root else { return }
@@ -212,9 +279,9 @@ public final class AppModel {
         let rootPath = root.path
         let opened = DocumentEditorModel(
             url: url, displayPath: path, dialect: dialect, dependencies: editorDependencies(),
-            documentChanged: { [weak self] document in
+            documentChanged: { [weak self] document, immediately in
                 guard let self, self.editor?.url == url else { return }
-                self.preview.onChangedDocument(document)
+                self.preview.onChangedDocument(document, immediately: immediately)
             },
             documentSaved: { [weak self] url, bytes in
                 let relative = url.path.hasPrefix(rootPath + "/") ? String(url.path.dropFirst(rootPath.count + 1)) : url.lastPathComponent
@@ -251,10 +318,13 @@ public final class AppModel {
         watchTask?.cancel()
         guard let interval = dependencies.diskCheckInterval else { return }
         let clock = dependencies.clock
+        let first = clock.sleeper(for: interval)
         watchTask = Task { [weak self] in
+            var wait = first
             while !Task.isCancelled {
-                do { try await clock.sleep(for: interval) } catch { return }
+                do { try await wait() } catch { return }
                 await self?.editor?.onCheckedDisk()
+                wait = clock.sleeper(for: interval)
             }
         }
     }
@@ -289,12 +359,26 @@ public final class AppModel {
         destination = .settings(model)
     }
 
-    /// Closes the screen shown over the panes.
+    /// Closes the screen shown over the panes (the one queued behind it,
+    /// if any, comes up).
     public func onDismissed() {
-        destination = nil
+        destination = queuedDestination
+        queuedDestination = nil
     }
 
     // MARK: Quitting
+
+    /// The process was asked to end (SIGTERM, SIGHUP): the journal gets
+    /// every document's latest edits, then the app quits.
+    public func onReceivedTermination() async {
+        await flushJournals()
+        hasQuit = true
+    }
+
+    /// Waits until the journal holds every open document's latest edits.
+    func flushJournals() async {
+        for editor in editors.values { await editor.flushJournal() }
+    }
 
     /// Quits, or asks first when documents have unsaved edits.
     public func onTappedQuit() {
@@ -323,14 +407,16 @@ public final class AppModel {
                     switch editor.saveState {
                     case .conflict: "\(editor.displayPath) (changed on disk: choose reload, overwrite or keep both)"
                     case .failed(let error): "\(editor.displayPath) (\(error.message))"
-                    default: editor.displayPath
+                    default:
+                        // Saved, but values typed and not applied are not in the file.
+                        "\(editor.displayPath) (not applied: \(editor.pendingDescriptions.joined(separator: "; ")); fix or discard them)"
                     }
                 }
                 destination = .alert(ViewError("Could not save \(reasons.joined(separator: ", ")); nothing was quit."))
                 return
             }
         } else {
-            for editor in dirty { try? await dependencies.store.clearJournal(editor.url) }
+            for editor in dirty { await editor.discardEdits() }
         }
         hasQuit = true
     }

@@ -5,14 +5,14 @@ import TileditServices
 
 /// The editor of one Markdown document: its blocks, the selection, undo and
 /// redo, saving (atomic, never over a file changed on disk), autosave and
-/// the recovery journal (DESIGN.md sections 5 and 7).
+/// the recovery journal (ARCHITECTURE.md, "The editing model").
 ///
 /// Every edit goes through the document engine as one `DocumentChange`; the
 /// model keeps the changes for undo and redo and derives everything else
 /// (rows, dirtiness, the save state) from the document and that history.
 @Observable @MainActor
 public final class DocumentEditorModel {
-    /// Where the editor navigates: one optional value (DESIGN.md section 5).
+    /// Where the editor navigates: one optional value.
     public enum Destination: Equatable, Sendable {
         /// The tile catalog sheet; a chosen tile is inserted at `index`.
         case tileCatalog(insertAt: Int)
@@ -22,8 +22,13 @@ public final class DocumentEditorModel {
         case conflict
         /// The file was deleted on disk.
         case deletedOnDisk
+        /// The file is read-only for the user: save anyway (keeping its
+        /// mode) or cancel. `message` says which file and its mode.
+        case confirmOverrideReadOnly(message: String)
         /// Unsaved edits from an earlier session were found.
         case recovery(date: Date, fileChangedSince: Bool)
+        /// Confirm throwing away what was typed into a field or the text.
+        case confirmDiscardTyping(InspectorModel.Editing)
         /// Something failed; the message says what to do.
         case alert(ViewError)
 
@@ -41,6 +46,11 @@ public final class DocumentEditorModel {
 
         public var isDeletedOnDisk: Bool { self == .deletedOnDisk }
 
+        public var confirmOverrideReadOnly: String? {
+            if case .confirmOverrideReadOnly(let message) = self { return message }
+            return nil
+        }
+
         public var recovery: (date: Date, fileChangedSince: Bool)? {
             if case .recovery(let date, let changed) = self { return (date, changed) }
             return nil
@@ -48,6 +58,11 @@ public final class DocumentEditorModel {
 
         public var alert: ViewError? {
             if case .alert(let error) = self { return error }
+            return nil
+        }
+
+        public var confirmDiscardTyping: InspectorModel.Editing? {
+            if case .confirmDiscardTyping(let target) = self { return target }
             return nil
         }
     }
@@ -60,19 +75,16 @@ public final class DocumentEditorModel {
         public var formatOnSave: Bool
         /// Time after the last change before an automatic save; `nil` turns autosave off.
         public var autosaveDelay: Duration?
-        /// Time after the last change before unsaved edits are written to the journal.
-        public var journalDelay: Duration
 
         public init(
             store: DocumentStore, clock: any Clock<Duration>, catalog: TileCatalog = .builtIn,
-            formatOnSave: Bool = false, autosaveDelay: Duration? = nil, journalDelay: Duration = .seconds(1)
+            formatOnSave: Bool = false, autosaveDelay: Duration? = nil
         ) {
             self.store = store
             self.clock = clock
             self.catalog = catalog
             self.formatOnSave = formatOnSave
             self.autosaveDelay = autosaveDelay
-            self.journalDelay = journalDelay
         }
     }
 
@@ -108,7 +120,9 @@ public final class DocumentEditorModel {
     /// Things the last change wants the user to know.
     public private(set) var notes: [String] = []
     /// The inspector of the selected block.
-    public let inspector: InspectorModel
+    public let inspector = InspectorModel()
+    /// Writes the unsaved edits to the recovery journal as they change.
+    public let journal: JournalWriter
 
     private var undoStack: [HistoryEntry] = []
     private var redoStack: [HistoryEntry] = []
@@ -122,19 +136,19 @@ public final class DocumentEditorModel {
     @ObservationIgnored private var reportedConflictHash: ContentHash?
 
     @ObservationIgnored private var dependencies: Dependencies
-    @ObservationIgnored private let documentChanged: @MainActor (MarkdownDocument) -> Void
+    @ObservationIgnored private let documentChanged: @MainActor (MarkdownDocument, _ immediately: Bool) -> Void
     @ObservationIgnored private let documentSaved: @MainActor (URL, [UInt8]) -> Void
     /// The pending automatic save (tests await it).
     @ObservationIgnored private(set) var autosaveTask: Task<Void, Never>?
-    /// The pending journal write (tests await it).
-    @ObservationIgnored private(set) var journalTask: Task<Void, Never>?
 
     /// - Parameters:
-    ///   - documentChanged: told after every load and change (the preview follows it).
+    ///   - documentChanged: told after every load and change (the preview
+    ///     follows it: at once for a load, a reload or restored edits, after
+    ///     a pause for typing).
     ///   - documentSaved: told after every save with the bytes written (the search index follows it).
     public init(
         url: URL, displayPath: String, dialect: FrontMatterDialect, dependencies: Dependencies,
-        documentChanged: @escaping @MainActor (MarkdownDocument) -> Void = { _ in },
+        documentChanged: @escaping @MainActor (MarkdownDocument, _ immediately: Bool) -> Void = { _, _ in },
         documentSaved: @escaping @MainActor (URL, [UInt8]) -> Void = { _, _ in }
     ) {
         self.url = url
@@ -143,22 +157,37 @@ public final class DocumentEditorModel {
         self.dependencies = dependencies
         self.documentChanged = documentChanged
         self.documentSaved = documentSaved
-        var current: (@MainActor () -> MarkdownDocument?)?
-        var apply: (@MainActor (DocumentOperation) -> EditError?)?
-        inspector = InspectorModel(document: { current?() }, perform: { apply?($0) })
-        current = { [weak self] in self?.document.value }
-        apply = { [weak self] operation in self?.apply(operation) }
+        journal = JournalWriter(url: url, store: dependencies.store)
     }
 
     deinit {
         autosaveTask?.cancel()
-        journalTask?.cancel()
     }
 
     // MARK: Derived state
 
-    /// Whether there are edits not saved.
-    public var isDirty: Bool { (undoStack.last?.serial ?? 0) != savedSerial }
+    /// Whether there are edits not saved: changes to the text, or values
+    /// typed and not applied.
+    public var isDirty: Bool { hasTextChanges || inspector.hasPendingValues }
+
+    /// Whether the text differs from the file as loaded or last saved.
+    private var hasTextChanges: Bool { (undoStack.last?.serial ?? 0) != savedSerial }
+
+    /// The values typed and not applied, each as `` `key` of BLOCK: why ``
+    /// (or the block's typed text), for save notes and the quit question.
+    public var pendingDescriptions: [String] {
+        guard let document = document.value else { return [] }
+        return inspector.pending.compactMap { id, values -> (Int, [String])? in
+            guard let index = document.index(of: id), let row = row(at: index) else { return nil }
+            let form = InspectorForm(document: document, block: document.block(at: index), pending: values)
+            var lines = values.fields.keys.sorted().map { key in
+                let message = form.fields.first { $0.key == key }?.message
+                return "`\(key)` of \(row.kindLabel) \(index + 1)" + (message.map { ": \($0)" } ?? "")
+            }
+            if values.text != nil { lines.append("the text of \(row.kindLabel) \(index + 1)") }
+            return (index, lines)
+        }.sorted { $0.0 < $1.0 }.flatMap(\.1)
+    }
 
     /// Where the document stands with the file on disk.
     public var saveState: SaveState {
@@ -205,9 +234,60 @@ public final class DocumentEditorModel {
         guard case .idle = document else { return }
         await load()
         guard let loaded = fingerprint, document.value != nil else { return }
-        if let entry = try? await dependencies.store.pendingJournal(url), entry.bytes != document.value?.bytes {
+        if let entry = try? await dependencies.store.pendingJournal(url), entry.bytes != document.value?.bytes || !entry.pendingValues.isEmpty {
             destination = .recovery(date: entry.date, fileChangedSince: entry.baseHash != loaded.hash)
         }
+    }
+
+    /// Restores journaled edits (the start-up list's Restore): the text and
+    /// the values typed and not applied.
+    func restore(_ entry: JournalEntry) {
+        guard var current = document.value else { return }
+        if destination?.recovery != nil { destination = nil }
+        // Only values typed and not applied, the text as on disk: no text edit.
+        let change = entry.bytes == current.bytes
+            ? nil : current.perform(edits: [TextEdit(range: 0..<current.storage.count, replacement: entry.bytes)])
+        document = .loaded(current)
+        // The edits were made to the file as it was then: when it has
+        // changed on disk since, saving them is a conflict, not an overwrite.
+        if let base = entry.baseHash, base != fingerprint?.hash { fingerprint?.hash = base }
+        var values: [BlockID: PendingBlockValues] = [:]
+        for value in entry.pendingValues where value.block >= 0 && value.block < current.blockCount {
+            let id = current.id(at: value.block)
+            var block = values[id] ?? PendingBlockValues()
+            if let key = value.key {
+                block.fields[key] = value.text
+                if !Self.blockHasField(current.block(at: value.block), key) { block.addedKeys.append(key) }
+            } else {
+                block.text = value.text
+            }
+            values[id] = block
+        }
+        inspector.restore(values)
+        if let change, !change.edits.isEmpty { record(change, selectionBefore: selection, renderingAtOnce: true) } else { changed(immediately: true) }
+    }
+
+    /// Whether the block is a tile or front matter that writes `key`, or a
+    /// schema knows it (a restored value for any other key was being added).
+    private static func blockHasField(_ block: Block, _ key: String) -> Bool {
+        switch block.kind {
+        case .tile(let tile): tile.property(key) != nil || key == "id" || key == "mode"
+        case .frontMatter(let frontMatter): frontMatter.field(key) != nil || FrontMatterSchema.tiledown.field(key) != nil
+        default: false
+        }
+    }
+
+    /// Waits until the journal holds the latest edits (before quitting on a signal).
+    public func flushJournal() async {
+        await journal.flush()
+    }
+
+    /// Forgets the unsaved edits: the journal entry goes, pending values too
+    /// (quitting with Discard).
+    func discardEdits() async {
+        inspector.clearPending()
+        journal.write(.nothing)
+        await journal.flush()
     }
 
     private func load() async {
@@ -221,8 +301,9 @@ public final class DocumentEditorModel {
             redoStack = []
             savedSerial = 0
             saveFlow = .idle
+            inspector.clearPending()
             select(selection.flatMap { loaded.index(of: $0) != nil ? $0 : nil } ?? (loaded.blockCount > 0 ? loaded.id(at: 0) : nil))
-            documentChanged(loaded)
+            documentChanged(loaded, true)
         } catch {
             document = .failed(ViewError(Self.message(error)))
         }
@@ -243,15 +324,11 @@ public final class DocumentEditorModel {
         destination = nil
         switch choice {
         case .restore:
-            guard let entry = try? await dependencies.store.pendingJournal(url), var current = document.value else { return }
-            let change = current.perform(edits: [TextEdit(range: 0..<current.storage.count, replacement: entry.bytes)])
-            document = .loaded(current)
-            // The edits were made to the file as it was then: when it has
-            // changed on disk since, saving them is a conflict, not an overwrite.
-            if let base = entry.baseHash, base != fingerprint?.hash { fingerprint?.hash = base }
-            record(change, selectionBefore: selection)
+            guard let entry = try? await dependencies.store.pendingJournal(url) else { return }
+            restore(entry)
         case .discard:
-            try? await dependencies.store.clearJournal(url)
+            journal.write(.nothing)
+            await journal.flush()
         }
     }
 
@@ -260,7 +337,7 @@ public final class DocumentEditorModel {
     /// The user selected a block.
     public func onSelectedBlock(_ id: BlockID) {
         guard document.value?.index(of: id) != nil else { return }
-        select(id)
+        selectByUser(id)
     }
 
     /// The user moved the selection by `offset` rows (arrows, page keys).
@@ -268,25 +345,71 @@ public final class DocumentEditorModel {
         guard let document = document.value, document.blockCount > 0 else { return }
         let current = selectedIndex ?? 0
         let target = Swift.max(0, Swift.min(document.blockCount - 1, current + offset))
-        select(document.id(at: target))
+        selectByUser(document.id(at: target))
     }
 
     /// The user jumped to the first or last block.
     public func onSelectedEdge(last: Bool) {
         guard let document = document.value, document.blockCount > 0 else { return }
-        select(document.id(at: last ? document.blockCount - 1 : 0))
+        selectByUser(document.id(at: last ? document.blockCount - 1 : 0))
     }
 
     /// Selects the block covering `line` (from 1), e.g. a search result.
     public func onSelectedLine(_ line: Int) {
         guard let document = document.value, let index = document.blockIndex(atLine: line) else { return }
-        select(document.id(at: index))
+        selectByUser(document.id(at: index))
+    }
+
+    /// A selection the user made: the last change's notes are done with.
+    private func selectByUser(_ id: BlockID) {
+        if id != selection { notes = [] }
+        select(id)
     }
 
     private func select(_ id: BlockID?) {
         selection = id
         lastKnownIndex = id.flatMap { document.value?.index(of: $0) }
-        inspector.show(id.flatMap { document.value?.block(id: $0) })
+        inspector.update(document: document.value, selection: id)
+    }
+
+    // MARK: Inspector
+
+    /// The user asked to throw away what they typed into a field or the
+    /// text: asked first when something typed is not applied; otherwise
+    /// the field just closes (nothing is lost).
+    public func onTappedDiscardTyping(_ target: InspectorModel.Editing) {
+        let pending = inspector.subjectPending
+        switch target {
+        case .field(let key):
+            if pending.fields[key] != nil || pending.addedKeys.contains(key) {
+                destination = .confirmDiscardTyping(target)
+            } else {
+                onInspector(.discardedField(key))
+            }
+        case .text:
+            if pending.text != nil { destination = .confirmDiscardTyping(target) } else { onInspector(.discardedText) }
+        }
+    }
+
+    /// The user confirmed throwing the typing away.
+    public func onConfirmedDiscardTyping() {
+        guard let target = destination?.confirmDiscardTyping else { return }
+        destination = nil
+        switch target {
+        case .field(let key): onInspector(.discardedField(key))
+        case .text: onInspector(.discardedText)
+        }
+    }
+
+    /// The user acted in the inspector: typing is kept as pending values;
+    /// an action that changes the text is applied as one undoable change.
+    public func onInspector(_ action: InspectorModel.Action) {
+        if let operation = inspector.handle(action) {
+            let refusal = apply(operation)
+            inspector.finish(action, refusal: refusal)
+        }
+        // Typing is an unsaved edit from the first key: the journal follows it.
+        changedPending()
     }
 
     // MARK: Block operations
@@ -416,7 +539,7 @@ public final class DocumentEditorModel {
         }
     }
 
-    private func record(_ change: DocumentChange, selectionBefore: BlockID?) {
+    private func record(_ change: DocumentChange, selectionBefore: BlockID?, renderingAtOnce: Bool = false) {
         guard !change.edits.isEmpty else { return }
         let indexBefore = lastKnownIndex
         undoStack.append(HistoryEntry(serial: nextSerial, change: change, selectionBefore: selectionBefore, indexBefore: indexBefore))
@@ -424,7 +547,7 @@ public final class DocumentEditorModel {
         redoStack = []
         notes = change.notes
         followSelection(change.focus ?? selectionBefore, fallbackIndex: indexBefore)
-        changed()
+        changed(immediately: renderingAtOnce)
     }
 
     /// Keeps a selection on an existing block after a change: the preferred
@@ -444,43 +567,40 @@ public final class DocumentEditorModel {
     }
 
     /// After every change: the save state, the journal, autosave.
-    private func changed() {
+    private func changed(immediately: Bool = false) {
         if saveFlow == .saved || saveFlow.isFailure { saveFlow = .idle }
-        if let current = document.value { documentChanged(current) }
-        scheduleJournal()
+        if let current = document.value { documentChanged(current, immediately) }
+        inspector.update(document: document.value, selection: selection)
+        journal.write(journalContent)
         scheduleAutosave()
     }
 
-    private func scheduleJournal() {
-        journalTask?.cancel()
-        guard isDirty, let bytes = document.value?.bytes else {
-            let store = dependencies.store
-            let url = url
-            journalTask = Task { try? await store.clearJournal(url) }
-            return
+    /// After typing that changed no text: the save state and the journal.
+    private func changedPending() {
+        if saveFlow == .saved, isDirty { saveFlow = .idle }
+        journal.write(journalContent)
+    }
+
+    /// What the journal must hold now.
+    private var journalContent: JournalWriter.Content {
+        guard isDirty, let current = document.value else { return .nothing }
+        var values: [JournalEntry.PendingValue] = []
+        for (id, pending) in inspector.pending {
+            guard let index = current.index(of: id) else { continue }
+            for (key, text) in pending.fields { values.append(JournalEntry.PendingValue(block: index, key: key, text: text)) }
+            if let text = pending.text { values.append(JournalEntry.PendingValue(block: index, key: nil, text: text)) }
         }
-        let store = dependencies.store
-        let clock = dependencies.clock
-        let delay = dependencies.journalDelay
-        let url = url
-        let base = fingerprint?.hash
-        journalTask = Task {
-            do {
-                try await clock.sleep(for: delay)
-                try await store.journal(url, bytes, base)
-            } catch {
-                // Cancelled by a newer change, or the journal could not be written: the next change retries.
-            }
-        }
+        values.sort { ($0.block, $0.key ?? "") < ($1.block, $1.key ?? "") }
+        return .edits(bytes: current.bytes, baseHash: fingerprint?.hash, pendingValues: values)
     }
 
     private func scheduleAutosave() {
         autosaveTask?.cancel()
         guard let delay = dependencies.autosaveDelay, isDirty else { return }
-        let clock = dependencies.clock
+        let wait = dependencies.clock.sleeper(for: delay)
         autosaveTask = Task { [weak self] in
             do {
-                try await clock.sleep(for: delay)
+                try await wait()
             } catch {
                 return
             }
@@ -496,20 +616,34 @@ public final class DocumentEditorModel {
         await save(expected: fingerprint)
     }
 
-    private func save(expected: FileFingerprint?) async {
+    /// The user answered the read-only question with "save anyway": the
+    /// file is written keeping its mode (`SaveOptions.overridesReadOnly`).
+    public func onConfirmedOverrideReadOnly() async {
+        guard destination?.confirmOverrideReadOnly != nil else { return }
+        destination = nil
+        saveFlow = .idle
+        await save(expected: fingerprint, options: SaveOptions(overridesReadOnly: true))
+    }
+
+    private func save(expected: FileFingerprint?, options: SaveOptions = SaveOptions()) async {
         guard document.value != nil, saveFlow != .saving else { return }
         if dependencies.formatOnSave { onTappedFormat() }
         guard let current = document.value else { return }
         let serial = undoStack.last?.serial ?? 0
         saveFlow = .saving
         do {
-            let written = try await dependencies.store.save(url, current.bytes, expected)
+            let written = try await dependencies.store.saveWithOptions(url, current.bytes, expected, options)
             fingerprint = written
             savedSerial = serial
             saveFlow = .saved
             documentSaved(url, current.bytes)
-            journalTask?.cancel()
-            try? await dependencies.store.clearJournal(url)
+            // Values typed and not applied are not in the file: they stay
+            // in the journal, and the user is told.
+            journal.write(journalContent)
+            let unsaved = pendingDescriptions
+            if !unsaved.isEmpty {
+                notes = ["Saved; not in the file until fixed or discarded: " + unsaved.joined(separator: "; ") + "."]
+            }
         } catch let error as DocumentStoreError {
             switch error {
             case .conflict:
@@ -518,6 +652,11 @@ public final class DocumentEditorModel {
             case .deletedOnDisk:
                 saveFlow = .failed(ViewError(error.message))
                 destination = .deletedOnDisk
+            case .notWritable:
+                // Other editors ask too: a rename would bypass the file's
+                // own permission, so the user decides.
+                saveFlow = .failed(ViewError(error.message))
+                destination = .confirmOverrideReadOnly(message: error.message)
             default:
                 saveFlow = .failed(ViewError(error.message))
             }

@@ -5,10 +5,12 @@ import TileditModel
 /// The inspector of the selected block: a typed form for a tile or the
 /// front matter, a text area for prose and raw blocks.
 ///
-/// It stores only what the user typed (drafts); fields, their messages and
-/// whether a change can be applied are derived from the document and the
-/// drafts on every read. Only valid changes are applied, through the
-/// editor's `perform` closure, one undoable change per commit.
+/// It keeps what the user typed and has not applied (pending values, by
+/// block, kept when the selection moves) and what they are typing into.
+/// Fields, their messages and whether a value can be applied are derived
+/// from the document and the pending values on every read. An action that
+/// would change the text returns the operation; the editor applies it and
+/// reports back with `finish(_:refusal:)` (ARCHITECTURE.md, "View models").
 @Observable @MainActor
 public final class InspectorModel {
     /// What the inspector shows.
@@ -18,327 +20,233 @@ public final class InspectorModel {
         case frontMatter(BlockID)
         /// Prose or a raw block: edited as text.
         case text(BlockID)
+
+        /// The block shown.
+        public var blockID: BlockID? {
+            switch self {
+            case .nothing: nil
+            case .tile(let id), .frontMatter(let id), .text(let id): id
+            }
+        }
+    }
+
+    /// What the user is typing into.
+    public enum Editing: Equatable, Sendable {
+        /// The field `key` of the subject.
+        case field(String)
+        /// The subject's text.
+        case text
+    }
+
+    /// What the user did in the inspector.
+    public enum Action: Equatable, Sendable {
+        /// Started typing into the field (Enter on it).
+        case beganEditingField(String)
+        /// Typed: the field now holds `text`.
+        case changedField(String, text: String)
+        /// Confirmed the field (Enter): applied when valid, else it stays open.
+        case committedField(String)
+        /// Left the field by any other key: applied when valid, else the
+        /// value stays pending with its message.
+        case leftField(String)
+        /// Threw the typing of the field away (after confirming).
+        case discardedField(String)
+        /// Flipped a true/false field.
+        case toggledField(String)
+        /// Stepped a choice field's value by `by` places (wrapping).
+        case steppedChoice(String, by: Int)
+        /// Removed the property (or, for a key being added, the key).
+        case removedField(String)
+        /// Started adding a property the schema does not list.
+        case addedProperty(String)
+        /// Started typing into the text.
+        case beganEditingText
+        /// Typed: the text area now holds `text` (editable form).
+        case changedText(String)
+        /// Left the text area (any key): its text is applied.
+        case leftText
+        /// Threw the typed text away (after confirming).
+        case discardedText
     }
 
     /// What the inspector shows.
     public private(set) var subject: Subject = .nothing
-    /// Typed text by key, for fields the user changed and did not apply.
-    public private(set) var drafts: [String: String] = [:]
-    /// Keys the user is adding that the schema does not list.
-    public private(set) var addedKeys: [String] = []
-    /// The text area's content while the user edits prose, else `nil`.
-    public private(set) var textDraft: String?
+    /// What the user is typing into, if anything.
+    public private(set) var editing: Editing?
+    /// Values typed and not applied, by block.
+    public private(set) var pending: [BlockID: PendingBlockValues] = [:]
     /// Why the last change was refused, until the next change.
     public private(set) var refusal: ViewError?
+    /// The editor's document, as of its last change.
+    public private(set) var document: MarkdownDocument?
 
-    @ObservationIgnored private let document: @MainActor () -> MarkdownDocument?
-    @ObservationIgnored private let perform: @MainActor (DocumentOperation) -> EditError?
-
-    /// - Parameters:
-    ///   - document: the editor's current document.
-    ///   - perform: applies an operation as one undoable change; returns why
-    ///     it was refused, or `nil`.
-    public init(document: @escaping @MainActor () -> MarkdownDocument?, perform: @escaping @MainActor (DocumentOperation) -> EditError?) {
-        self.document = document
-        self.perform = perform
-    }
+    public init() {}
 
     // MARK: Derived state
 
     /// The block shown, if it still exists.
-    public var block: Block? {
-        guard let id = subjectID, let document = document() else { return nil }
-        return document.block(id: id)
-    }
+    public var block: Block? { subject.blockID.flatMap { document?.block(id: $0) } }
 
     /// The tile type of a tile subject.
     public var tileType: String? { block?.kind.tile?.type }
 
-    /// The fields of a tile or the front matter: every schema property (in
-    /// canonical order), then the unknown ones written in the block, then
-    /// keys being added.
-    public var fields: [InspectorField] {
-        guard let block, let document = document() else { return [] }
-        switch block.kind {
-        case .tile(let tile):
-            return tileFields(tile, document: document)
-        case .frontMatter(let frontMatter):
-            return frontMatterFields(frontMatter)
-        default:
-            return []
-        }
-    }
+    /// The pending values of the block shown.
+    public var subjectPending: PendingBlockValues { subject.blockID.flatMap { pending[$0] } ?? PendingBlockValues() }
+
+    /// The fields of a tile or the front matter (see `InspectorForm`).
+    public var fields: [InspectorField] { form?.fields ?? [] }
 
     /// The field named `key`.
     public func field(_ key: String) -> InspectorField? { fields.first { $0.key == key } }
 
-    /// Whether some field has an edit not applied yet.
-    public var hasUnappliedEdits: Bool { !drafts.isEmpty || textDraft != nil && textDraft != originalText }
-
-    /// The block's text, for the text area.
+    /// The block's text in the editable form, for the text area.
     public var originalText: String? {
-        guard case .text = subject, let block, let document = document() else { return nil }
-        return document.text(of: block)
+        guard case .text = subject, let block, let document else { return nil }
+        return document.editableText(of: block)
     }
+
+    /// The text area's content: the pending text, else the block's.
+    public var text: String? { subjectPending.text ?? originalText }
+
+    /// Whether any block has a value typed and not applied.
+    public var hasPendingValues: Bool { pending.values.contains { !$0.isEmpty } }
 
     /// Problems of the block shown.
     public var diagnostics: [Diagnostic] { block?.diagnostics ?? [] }
 
-    private var subjectID: BlockID? {
-        switch subject {
-        case .nothing: nil
-        case .tile(let id), .frontMatter(let id), .text(let id): id
-        }
+    private var form: InspectorForm? {
+        guard let block, let document else { return nil }
+        return InspectorForm(document: document, block: block, pending: subjectPending)
     }
 
-    // MARK: Actions
+    // MARK: Following the editor
 
-    /// Shows `block` (called by the editor when the selection changes).
-    /// Drafts of another block are dropped.
-    public func show(_ block: Block?) {
+    /// The editor's document or selection changed: show `selection`.
+    /// Pending values stay with their blocks; those of blocks gone are dropped.
+    func update(document: MarkdownDocument?, selection: BlockID?) {
+        self.document = document
+        for id in pending.keys where document?.index(of: id) == nil { pending[id] = nil }
+        let block = selection.flatMap { document?.block(id: $0) }
         let next: Subject
         switch block?.kind {
-        case .none: next = .nothing
+        case nil: next = .nothing
         case .tile?: next = .tile(block?.id ?? BlockID(rawValue: 0))
         case .frontMatter(let frontMatter)?: next = frontMatter.source == nil ? .frontMatter(block?.id ?? BlockID(rawValue: 0)) : .text(block?.id ?? BlockID(rawValue: 0))
         default: next = .text(block?.id ?? BlockID(rawValue: 0))
         }
         guard next != subject else { return }
         subject = next
-        drafts = [:]
-        addedKeys = []
-        textDraft = nil
+        editing = nil
         refusal = nil
     }
 
-    /// The user typed in a field.
-    public func onChangedField(_ key: String, text: String) {
-        refusal = nil
-        if let original = fields.first(where: { $0.key == key })?.original, original == text, !addedKeys.contains(key) {
-            drafts[key] = nil
-        } else {
-            drafts[key] = text
-        }
+    /// Puts pending values back (recovered from the journal).
+    func restore(_ values: [BlockID: PendingBlockValues]) {
+        pending = values.filter { !$0.value.isEmpty }
     }
 
-    /// The user confirmed a field (Enter). Applies it when valid.
-    ///
-    /// - Returns: whether the change was applied (or there was nothing to apply).
-    @discardableResult
-    public func onCommittedField(_ key: String) -> Bool {
-        guard let field = field(key) else { return false }
-        guard field.isEdited || (addedKeys.contains(key) && !field.isPresent) else {
-            drafts[key] = nil
-            return true
-        }
-        if let message = field.message {
-            refusal = ViewError(message)
-            return false
-        }
-        let operation: DocumentOperation
-        switch subject {
-        case .tile(let id):
-            operation = .setTileProperty(id, key: key, value: tileValue(for: field))
-        case .frontMatter:
-            if field.input == .list && block?.kind.frontMatter?.dialect == .yaml && (block?.kind.frontMatter?.field(key)?.node?.items != nil || !field.isPresent) {
-                operation = .setFrontMatterList(key: key, items: items(field.draft))
-            } else {
-                operation = .setFrontMatterField(key: key, value: field.draft)
+    /// Drops every pending value (the edits were discarded).
+    func clearPending() {
+        pending = [:]
+        editing = nil
+        refusal = nil
+    }
+
+    // MARK: Actions
+
+    /// Handles `action` and returns the operation the editor must apply
+    /// for it, if any; the editor then calls `finish(_:refusal:)`.
+    func handle(_ action: Action) -> DocumentOperation? {
+        guard let id = subject.blockID else { return nil }
+        refusal = nil
+        switch action {
+        case .beganEditingField(let key):
+            guard field(key) != nil else { return nil }
+            editing = .field(key)
+        case .changedField(let key, let text):
+            let isAdded = subjectPending.addedKeys.contains(key)
+            update(id) { $0.fields[key] = text == field(key)?.original && !isAdded ? nil : text }
+        case .committedField(let key), .leftField(let key):
+            if case .leftField = action, editing == .field(key) { editing = nil }
+            guard let field = field(key) else { return nil }
+            guard field.isEdited || (subjectPending.addedKeys.contains(key) && !field.isPresent) else {
+                update(id) { $0.drop(key) }
+                if case .committedField = action { editing = nil }
+                return nil
             }
-        default:
-            return false
+            if let message = field.message {
+                // Enter stays in the field; leaving keeps the value pending, its message beside it.
+                if case .committedField = action { refusal = ViewError(message) }
+                return nil
+            }
+            return form?.operation(writing: field)
+        case .discardedField(let key):
+            update(id) { $0.drop(key) }
+            if editing == .field(key) { editing = nil }
+        case .toggledField(let key):
+            guard let field = field(key), field.input == .toggle else { return nil }
+            update(id) { $0.fields[key] = BooleanWord.toggled(field.draft) }
+            return self.field(key).flatMap { form?.operation(writing: $0) }
+        case .steppedChoice(let key, let step):
+            guard let field = field(key), case .choice(let words) = field.input, !words.isEmpty else { return nil }
+            let current = words.firstIndex(of: field.draft)
+            let next = current.map { (($0 + step) % words.count + words.count) % words.count } ?? (step > 0 ? 0 : words.count - 1)
+            update(id) { $0.fields[key] = words[next] }
+            return self.field(key).flatMap { form?.operation(writing: $0) }
+        case .removedField(let key):
+            update(id) { $0.drop(key) }
+            if editing == .field(key) { editing = nil }
+            guard field(key)?.isPresent == true else { return nil }
+            return form?.operation(removing: key)
+        case .addedProperty(let key):
+            let trimmed = key.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty, field(trimmed) == nil else { return nil }
+            update(id) {
+                $0.addedKeys.append(trimmed)
+                $0.fields[trimmed] = ""
+            }
+            editing = .field(trimmed)
+        case .beganEditingText:
+            guard case .text = subject else { return nil }
+            editing = .text
+        case .changedText(let text):
+            guard case .text = subject else { return nil }
+            update(id) { $0.text = text == originalText ? nil : text }
+        case .leftText:
+            if editing == .text { editing = nil }
+            guard case .text = subject, let text = subjectPending.text else { return nil }
+            return .replaceBlockText(id, text: text)
+        case .discardedText:
+            update(id) { $0.text = nil }
+            if editing == .text { editing = nil }
         }
-        if let error = perform(operation) {
+        return nil
+    }
+
+    /// The editor applied the operation `handle(action)` returned
+    /// (`refusal == nil`), or refused it: the typing is dropped once
+    /// written, and kept, with the reason, when refused.
+    func finish(_ action: Action, refusal error: EditError?) {
+        guard let id = subject.blockID else { return }
+        if let error {
             refusal = ViewError(error.message)
-            return false
+            return
         }
-        drafts[key] = nil
-        addedKeys.removeAll { $0 == key }
         refusal = nil
-        return true
-    }
-
-    /// The user abandoned their typing in a field (Escape).
-    public func onRevertedField(_ key: String) {
-        drafts[key] = nil
-        addedKeys.removeAll { $0 == key }
-        refusal = nil
-    }
-
-    /// The user asked to add a property the schema does not list.
-    public func onTappedAddProperty(_ key: String) {
-        let trimmed = key.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty else { return }
-        if fields.contains(where: { $0.key == trimmed }) { return }
-        addedKeys.append(trimmed)
-        drafts[trimmed] = ""
-    }
-
-    /// The user removed a property or front-matter key.
-    public func onTappedRemoveField(_ key: String) {
-        let operation: DocumentOperation
-        switch subject {
-        case .tile(let id): operation = .removeTileProperty(id, key: key)
-        case .frontMatter: operation = .removeFrontMatterField(key: key)
-        default: return
-        }
-        drafts[key] = nil
-        if let error = perform(operation) { refusal = ViewError(error.message) } else { refusal = nil }
-    }
-
-    /// The user typed in the text area.
-    public func onChangedText(_ text: String) {
-        refusal = nil
-        textDraft = text == originalText ? nil : text
-    }
-
-    /// The user confirmed the text area. Empty text deletes the block.
-    @discardableResult
-    public func onCommittedText() -> Bool {
-        guard case .text(let id) = subject, let text = textDraft else { return true }
-        if let error = perform(.replaceBlockText(id, text: text)) {
-            refusal = ViewError(error.message)
-            return false
-        }
-        textDraft = nil
-        refusal = nil
-        return true
-    }
-
-    /// The user abandoned their text edit.
-    public func onRevertedText() {
-        textDraft = nil
-        refusal = nil
-    }
-
-    /// The editor applied a change to `block`'s identity or replaced it
-    /// (e.g. prose split into two blocks): follow the new identity.
-    func follow(_ id: BlockID) {
-        switch subject {
-        case .tile: subject = .tile(id)
-        case .frontMatter: subject = .frontMatter(id)
-        case .text: subject = .text(id)
-        case .nothing: break
+        switch action {
+        case .committedField(let key), .leftField(let key), .toggledField(let key), .steppedChoice(let key, _):
+            update(id) { $0.drop(key) }
+            if case .committedField = action, editing == .field(key) { editing = nil }
+        case .leftText:
+            update(id) { $0.text = nil }
+        case .removedField, .beganEditingField, .changedField, .discardedField, .addedProperty, .beganEditingText, .changedText, .discardedText:
+            break
         }
     }
 
-    // MARK: Fields
-
-    private func tileFields(_ tile: Tile, document: MarkdownDocument) -> [InspectorField] {
-        let schema = document.catalog.schema(for: tile.type)
-        var keys: [String] = ["id"]
-        if schema != nil || tile.property("mode") != nil { keys.append("mode") }
-        keys += schema?.properties.filter(\.isRequired).map(\.key) ?? []
-        keys += schema?.properties.filter { !$0.isRequired }.map(\.key) ?? []
-        for property in tile.properties where !keys.contains(property.key) { keys.append(property.key) }
-        for key in addedKeys where !keys.contains(key) { keys.append(key) }
-        if tile.form == .mermaidShorthand { keys = ["definition"] }
-        return keys.map { key in
-            let known = schema?.property(key) ?? (key == "id" ? TileCatalog.idProperty : key == "mode" ? TileCatalog.modeProperty : nil)
-            let property = tile.property(key)
-            let original = property.map { displayText($0.value) } ?? ""
-            let draft = drafts[key] ?? original
-            // A chart's `series.NAME` properties are numbers, though no
-            // schema entry names them one by one.
-            let isSeries = known == nil && key.hasPrefix("series.") && schema?.knows(key) == true
-            let kind = known?.kind ?? (isSeries ? .numberList : nil)
-            var message = kind.flatMap { $0.problem(with: value(draft, kind: $0, existing: property?.value), key: key) }
-            if key == "id", message == nil, !draft.isEmpty, draft != tile.id, document.containsTileID(draft) {
-                message = "tile id `\(draft)` is already used in this document"
-            }
-            if message == nil, known?.isRequired == true, draft.isEmpty, drafts[key] != nil {
-                message = "tile `\(tile.type)` needs `\(key)`"
-            }
-            if message == nil, drafts[key] != nil, let problem = writeProblem(key: key, draft: draft, kind: kind, existing: property?.value) {
-                message = problem
-            }
-            return InspectorField(
-                key: key, summary: known?.summary ?? (key.hasPrefix("series.") && schema?.knows(key) == true ? "A data series" : "Unknown property"),
-                hint: kind?.hint ?? (key.hasPrefix("series.") ? TilePropertyKind.numberList.hint : "text"),
-                input: input(for: kind, key: key, existing: property?.value),
-                isRequired: known?.isRequired ?? false, isKnown: known != nil || schema?.knows(key) == true,
-                isPresent: property != nil, original: original, draft: draft, message: message)
-        }
-    }
-
-    private func frontMatterFields(_ frontMatter: FrontMatter) -> [InspectorField] {
-        let schema = FrontMatterSchema.tiledown
-        var keys = frontMatter.fields.map(\.key)
-        if frontMatter.dialect == .tiledown {
-            for field in schema.fields where !keys.contains(field.key) { keys.append(field.key) }
-        }
-        for key in addedKeys where !keys.contains(key) { keys.append(key) }
-        var seen: Set<String> = []
-        return keys.filter { seen.insert($0).inserted }.map { key in
-            let existing = frontMatter.field(key)
-            let known = schema.field(key)
-            let isList = existing?.node?.items != nil || (known?.kind == .list && frontMatter.dialect == .yaml && existing == nil)
-            let original = existing.map { field in
-                field.node?.items.map { $0.compactMap(\.scalar?.value).joined(separator: ", ") } ?? field.value
-            } ?? ""
-            let draft = drafts[key] ?? original
-            var message = drafts[key] == nil ? nil : schema.problem(with: draft, for: key)
-            if message == nil, drafts[key] != nil, frontMatter.dialect == .tiledown, draft.contains("\n") {
-                message = "Tiledown front matter values are one line"
-            }
-            if message == nil, drafts[key] != nil, frontMatter.dialect == .tiledown, draft != draft.trimmingCharacters(in: .whitespaces) {
-                message = "values are trimmed; remove the spaces at the start and end"
-            }
-            if message == nil, drafts[key] != nil, existing?.node.map({ $0.scalar == nil && $0.items == nil }) == true {
-                message = "`\(key)` is a nested mapping; edit the YAML as text"
-            }
-            let input: InspectorField.Input = isList || known?.kind == .list ? .list : known?.kind == .boolean ? .toggle : .line
-            return InspectorField(
-                key: key, summary: known?.summary ?? "Front matter key", hint: known?.kind.hint ?? "text", input: input,
-                isRequired: false, isKnown: known != nil, isPresent: existing != nil,
-                original: original, draft: draft, message: message)
-        }
-    }
-
-    private func displayText(_ value: TileValue) -> String {
-        switch value {
-        case .list(let items): items.joined(separator: ", ")
-        case .text(let text), .literal(let text): text
-        }
-    }
-
-    private func input(for kind: TilePropertyKind?, key: String, existing: TileValue?) -> InspectorField.Input {
-        switch kind {
-        case .multilineText?: return .multiline
-        case .boolean?: return .toggle
-        case .choice(let words)?: return .choice(words)
-        case .list?: return .list
-        default:
-            if case .literal? = existing { return .multiline }
-            if case .list? = existing { return .list }
-            return .line
-        }
-    }
-
-    private func items(_ text: String) -> [String] {
-        text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-    }
-
-    /// The value to write: lists stay lists, multi-line text becomes a literal.
-    private func value(_ draft: String, kind: TilePropertyKind?, existing: TileValue?) -> TileValue {
-        if case .list? = existing { return .list(items(draft)) }
-        if draft.contains("\n") { return .literal(draft) }
-        return .text(draft)
-    }
-
-    private func tileValue(for field: InspectorField) -> TileValue {
-        guard case .tile = subject, let tile = block?.kind.tile else { return .text(field.draft) }
-        return value(field.draft, kind: nil, existing: tile.value(field.key))
-    }
-
-    /// Whether the tile grammar can hold the draft (leading spaces, …).
-    private func writeProblem(key: String, draft: String, kind: TilePropertyKind?, existing: TileValue?) -> String? {
-        let candidate = value(draft, kind: kind, existing: existing)
-        do {
-            _ = try TileWriter.propertyText(key: key, value: candidate, lineEnding: .lf)
-            return nil
-        } catch {
-            return error.message
-        }
+    private func update(_ id: BlockID, _ change: (inout PendingBlockValues) -> Void) {
+        var values = pending[id] ?? PendingBlockValues()
+        change(&values)
+        pending[id] = values.isEmpty ? nil : values
     }
 }

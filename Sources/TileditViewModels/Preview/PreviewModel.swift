@@ -2,15 +2,18 @@ import Observation
 import TileditModel
 import TileditServices
 
-/// The rendered preview of the open document, refreshed after edits
-/// (debounced on the injected clock) and rendered off the main actor; a
-/// newer refresh cancels an older one.
+/// The preview of the open document as a renderer-neutral styled document
+/// (each renderer lays it out), rendered again after edits: after a pause
+/// on the injected clock while the user types, at once when a document is
+/// opened, reloaded or restored. The render runs in a child task of a
+/// stored task; a newer change cancels both (ARCHITECTURE.md, "Tasks").
 @Observable @MainActor
 public final class PreviewModel {
-    /// The styled lines of the preview.
-    public private(set) var lines: Loadable<[StyledLine]> = .idle
-    /// The width the lines were wrapped to, in display columns.
-    public private(set) var width = 80
+    /// The styled document; while a newer one renders, the last one stays.
+    public private(set) var document: Loadable<StyledDocument> = .idle
+    /// How many renders have finished: a renderer lays the preview out
+    /// again when it changes (comparing documents would cost more).
+    public private(set) var revision = 0
 
     /// Time after the last edit before the preview renders again.
     public static let debounce: Duration = .milliseconds(150)
@@ -19,7 +22,6 @@ public final class PreviewModel {
     @ObservationIgnored private let clock: any Clock<Duration>
     /// The running render (tests await it).
     @ObservationIgnored private(set) var task: Task<Void, Never>?
-    @ObservationIgnored private var document: MarkdownDocument?
 
     public init(rendering: RenderingClient, clock: any Clock<Duration>) {
         self.rendering = rendering
@@ -30,39 +32,41 @@ public final class PreviewModel {
         task?.cancel()
     }
 
-    /// The document changed (or was opened): render it after the debounce.
-    public func onChangedDocument(_ document: MarkdownDocument?, immediately: Bool = false) {
-        self.document = document
-        schedule(immediately: immediately)
-    }
-
-    /// The pane was resized: wrap again at once.
-    public func onChangedWidth(_ width: Int) {
-        let clamped = Swift.max(10, width)
-        guard clamped != self.width else { return }
-        self.width = clamped
-        schedule(immediately: true)
-    }
-
-    private func schedule(immediately: Bool) {
+    /// The document changed (or was opened, `immediately`): render it,
+    /// after the pause unless `immediately`; `nil` clears the preview.
+    public func onChangedDocument(_ source: MarkdownDocument?, immediately: Bool = false) {
         task?.cancel()
-        guard let document else {
-            lines = .idle
+        guard let source else {
+            task = nil
+            document = .idle
             return
         }
-        lines = .loading(previous: lines.value)
+        document = .loading(previous: document.value)
         let rendering = rendering
-        let clock = clock
-        let width = width
+        let wait = immediately ? nil : clock.sleeper(for: Self.debounce)
         task = Task { [weak self] in
             do {
-                if !immediately { try await clock.sleep(for: Self.debounce) }
-                let rendered = await Task.detached { rendering.preview(document, width) }.value
+                try await wait?()
+                async let rendered = rendering.preview(source)
+                let styled = try await rendered
                 try Task.checkCancellation()
-                self?.lines = .loaded(rendered)
+                self?.finish(styled)
+            } catch is CancellationError {
+                // Superseded by a newer change, or closed: nothing to show.
             } catch {
-                // Superseded by a newer edit or closed.
+                self?.document = .failed(ViewError("The preview could not be rendered: \(error)"))
             }
         }
+    }
+
+    /// Stops rendering (the app quits).
+    public func onDisappeared() {
+        task?.cancel()
+        task = nil
+    }
+
+    private func finish(_ styled: StyledDocument) {
+        document = .loaded(styled)
+        revision += 1
     }
 }

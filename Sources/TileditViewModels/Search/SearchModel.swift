@@ -51,10 +51,10 @@ public final class SearchModel {
         }
         results = .loading(previous: results.value)
         let search = search
-        let clock = clock
+        let wait = clock.sleeper(for: Self.debounce)
         task = Task { [weak self] in
             do {
-                try await clock.sleep(for: Self.debounce)
+                try await wait()
                 let found = await search.search(trimmed, Self.limit)
                 try Task.checkCancellation()
                 self?.finish(found)

@@ -2,12 +2,22 @@ import Foundation
 import Testing
 import TileditTestSupport
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The real `tiledit` binary running under tmux on a temporary copy of a
 /// workspace, with `HOME`, `XDG_CONFIG_HOME` and `XDG_STATE_HOME` inside
 /// the temporary folder and `TERM=xterm-256color`.
 ///
-/// Everything waits by polling the screen with a timeout (never a fixed
-/// sleep): the screen belongs to another process.
+/// Everything waits by polling the screen or the disk until a condition
+/// holds, with a generous deadline (never a fixed sleep): the screen
+/// belongs to another process. The editor's time stands still unless the
+/// test moves it (`advanceClock`): it runs on a manual clock driven
+/// through a FIFO (`TILEDIT_TEST_CONTROL`), so autosave, the disk check
+/// and debounces never race the keys.
 final class EditorSession {
     /// Why the session cannot run or a wait gave up.
     struct Failure: Error, CustomStringConvertible {
@@ -32,6 +42,8 @@ final class EditorSession {
     private let command: String
     /// Where the shell writes the editor's exit status.
     private let statusFile: URL
+    /// The FIFO the editor reads clock commands from.
+    let controlFile: URL
 
     /// Copies `fixture` and starts the editor on `openPath` inside it.
     /// - Throws: `Failure` when the binary is missing; tmux failures.
@@ -45,7 +57,12 @@ final class EditorSession {
         }
         self.width = width
         self.height = height
+        controlFile = folder.appendingPathComponent("control")
+        guard mkfifo(controlFile.path, 0o600) == 0 else {
+            throw Failure(description: "mkfifo \(controlFile.path) failed: errno \(errno)")
+        }
         let environment = [
+            "TILEDIT_TEST_CONTROL=\(controlFile.path)",
             "HOME=\(folder.appendingPathComponent("home").path)",
             "XDG_CONFIG_HOME=\(folder.appendingPathComponent("config").path)",
             "XDG_STATE_HOME=\(folder.appendingPathComponent("state").path)",
@@ -78,7 +95,7 @@ final class EditorSession {
     /// Polls the screen until `condition` holds and returns that screen.
     /// - Throws: `Failure` naming `what` with the last screen after `timeout`.
     @discardableResult
-    func waitUntil(_ what: String, timeout: Duration = .seconds(10), _ condition: (Capture) -> Bool) async throws -> Capture {
+    func waitUntil(_ what: String, timeout: Duration = .seconds(60), _ condition: (Capture) -> Bool) async throws -> Capture {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         var screen = try capture()
@@ -94,34 +111,33 @@ final class EditorSession {
 
     /// Polls until the screen shows `text`.
     @discardableResult
-    func waitFor(_ text: String, timeout: Duration = .seconds(10)) async throws -> Capture {
+    func waitFor(_ text: String, timeout: Duration = .seconds(60)) async throws -> Capture {
         try await waitUntil("\"\(text)\"", timeout: timeout) { $0.contains(text) }
     }
 
-    /// Polls until two captures in a row are the same (the editor drew
-    /// everything the last keys asked for), at most `timeout`.
-    @discardableResult
-    func settle(timeout: Duration = .seconds(3)) async throws -> Capture {
-        var previous = try capture()
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while clock.now < deadline {
-            try await Task.sleep(for: .milliseconds(60))
-            let next = try capture()
-            if next == previous { return next }
-            previous = next
-        }
-        return previous
-    }
+    // MARK: Time
 
-    /// Lets `duration` of real time pass while watching the screen (the
-    /// binary runs on the real clock: autosave, the journal, debounces).
-    func letTimePass(_ duration: Duration) async throws {
+    /// Moves the editor's clock forward by `duration` (autosave, the disk
+    /// check and debounces due by then run). Returns once the command is
+    /// written; what it causes shows on screen or on disk, and is waited
+    /// for there.
+    func advanceClock(by duration: Duration) async throws {
+        let (seconds, attoseconds) = duration.components
+        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        let command = Array("advance \(milliseconds)\n".utf8)
         let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: duration)
-        while clock.now < deadline {
-            _ = try capture()
-            try await Task.sleep(for: min(.milliseconds(100), clock.now.duration(to: deadline)))
+        let deadline = clock.now.advanced(by: .seconds(60))
+        while true {
+            // Non-blocking: fails (ENXIO) until the editor has the FIFO open.
+            let descriptor = open(controlFile.path, O_WRONLY | O_NONBLOCK)
+            if descriptor >= 0 {
+                defer { close(descriptor) }
+                let written = command.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+                guard written == command.count else { throw Failure(description: "the clock command was not written: errno \(errno)") }
+                return
+            }
+            guard clock.now < deadline else { throw Failure(description: "the editor never opened its control FIFO; the screen was:\n\(try capture())") }
+            try await Task.sleep(for: .milliseconds(40))
         }
     }
 
@@ -144,22 +160,13 @@ final class EditorSession {
         try tmux.sendText(text)
     }
 
-    /// Presses Escape and waits until the screen changes (so the next key
-    /// cannot join the Escape into an Alt sequence); gives up quietly after
-    /// `timeout` when Escape changed nothing.
-    func escape(timeout: Duration = .seconds(2)) async throws {
-        let before = try capture()
-        try press("Escape")
-        _ = try? await waitUntil("Escape to take effect", timeout: timeout) { $0 != before }
-    }
-
     /// Presses Escape and waits until the screen changed and `condition`
     /// holds (the overlay it closes is gone, the field it leaves is
     /// closed), so the next key cannot join the Escape into an Alt
     /// sequence even when the screen changed for another reason first.
     /// - Returns: whether `condition` held within `timeout`.
     @discardableResult
-    func escape(timeout: Duration = .seconds(2), until condition: (Capture) -> Bool) async throws -> Bool {
+    func escape(timeout: Duration = .seconds(60), until condition: (Capture) -> Bool) async throws -> Bool {
         let before = try capture()
         try press("Escape")
         if (try? await waitUntil("Escape to take effect", timeout: timeout) { $0 != before && condition($0) }) != nil { return true }
@@ -177,9 +184,23 @@ final class EditorSession {
     /// Whether the editor process has exited.
     func hasExited() -> Bool { exitStatus() != nil }
 
+    /// The editor's process id: the child of the pane's shell.
+    func editorPID() throws -> pid_t? {
+        guard let shell = try tmux.panePID() else { return nil }
+        let children = "/proc/\(shell)/task/\(shell)/children"
+        guard let text = try? String(contentsOfFile: children, encoding: .utf8) else { return nil }
+        return text.split(separator: " ").first.flatMap { pid_t($0) }
+    }
+
+    /// Sends `signalNumber` to the editor process.
+    func send(signal signalNumber: Int32) throws {
+        guard let pid = try editorPID() else { throw Failure(description: "the editor's process was not found") }
+        guard kill(pid, signalNumber) == 0 else { throw Failure(description: "kill(\(pid), \(signalNumber)) failed: errno \(errno)") }
+    }
+
     /// Polls until the editor exits and returns its status.
     @discardableResult
-    func waitForExit(timeout: Duration = .seconds(10)) async throws -> Int32 {
+    func waitForExit(timeout: Duration = .seconds(60)) async throws -> Int32 {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while true {

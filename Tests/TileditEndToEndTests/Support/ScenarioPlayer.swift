@@ -26,8 +26,8 @@ final class ScenarioPlayer {
     }
 
     private var openEditor: OpenEditor?
-    /// How long expectations are polled after the next action.
-    private var timeout: Duration = .seconds(8)
+    /// How long expectations are polled after an action.
+    private let timeout: Duration = .seconds(60)
 
     /// Actions no key can perform, with the reason.
     static let unplayableActions = [
@@ -54,10 +54,14 @@ final class ScenarioPlayer {
     /// Replays every step and checks the disk.
     func run() async throws {
         try await session.waitUntilReady()
+        // The folder is read in the background: wait until the list shows
+        // it (or says why it cannot), however busy the machine.
+        try await session.waitUntil("the folder to be read") { screen in
+            (screen.lines.first ?? "").contains("Documents · ") || screen.status.contains("Could not open the workspace")
+        }
         for step in scenario.steps {
             try await perform(step)
             try await check(step)
-            timeout = .seconds(8)
         }
         try checkDisk()
     }
@@ -79,7 +83,7 @@ final class ScenarioPlayer {
     // MARK: Actions
 
     private func perform(_ step: Scenario.Step) async throws {
-        let keepsEditorOpen = ["typeField", "commitField", "revertField", "typeText", "commitText", "check", "advanceClock"].contains(step.action)
+        let keepsEditorOpen = ["typeField", "commitField", "leaveField", "discardField", "typeText", "commitText", "check", "advanceClock", "terminate"].contains(step.action)
         if !keepsEditorOpen { try await closeOpenEditor() }
         switch step.action {
         case "check":
@@ -93,12 +97,18 @@ final class ScenarioPlayer {
         case "sort":
             let order = try argument(step, "by")
             try session.press("1")
-            try await sync()
+            // The status line names the order once the documents pane has
+            // the focus (the pane's title cuts it when a filter is on).
+            var screen = try await session.waitUntil("the documents' order in the status line") { Self.documentOrder(in: $0) != nil }
             for _ in 0..<4 {
-                let screen = try await session.settle()
-                // The pane's title cuts the order when a filter is on; the status line says it.
-                if screen.status.contains("Documents (by \(order))") { return }
+                guard let current = Self.documentOrder(in: screen) else { break }
+                if current == order { return }
                 try session.press("s")
+                // The order itself must change: the status line can change
+                // for other reasons first (the list still settling).
+                screen = try await session.waitUntil("the order after \(current)") {
+                    Self.documentOrder(in: $0).map { $0 != current } ?? false
+                }
             }
             throw fail(step, "the documents never sorted by \(order)")
         case "newDocument":
@@ -107,7 +117,8 @@ final class ScenarioPlayer {
             let kind = try argument(step, "kind")
             for _ in 0..<3 where !screen.contains("‹ \(kind) ›") {
                 try session.press("Tab")
-                screen = try await session.settle()
+                let before = screen
+                screen = try await session.waitUntil("the next kind") { $0 != before }
             }
             try session.press("C-u")
             try session.type(try argument(step, "title"))
@@ -177,10 +188,30 @@ final class ScenarioPlayer {
             let key = try argument(step, "key")
             try await openField(key)
             try await commitOpenEditor()
-        case "revertField":
+        case "leaveField":
+            // Any key but Enter leaves a field the same way: Tab, Escape, an arrow, Ctrl-C.
             try await openField(try argument(step, "key"))
-            try await session.escape { !$0.status.contains("Editing ") }
+            let key = step[argument: "by"] ?? "Tab"
+            if key == "Escape" {
+                try await session.escape { !$0.status.contains("Editing ") }
+            } else {
+                try session.press(key)
+                try await session.waitUntil("the field to close") { !$0.status.contains("Editing ") }
+            }
             openEditor = nil
+        case "discardField":
+            let key = try argument(step, "key")
+            if case .field(key, _)? = openEditor {
+                try session.press("C-g")
+            } else {
+                try await goToField(key)
+                try session.press("C-g")
+            }
+            try await session.waitUntil("the discard question") { $0.hasOverlay("Discard typing") }
+            // Keep is selected; Left reaches Discard.
+            try session.press(step[argument: "confirm"] == "false" ? ["Enter"] : ["Left", "Enter"])
+            try await session.waitUntil("the question to close") { !$0.hasOverlay("Discard typing") }
+            if step[argument: "confirm"] != "false" { openEditor = nil }
         case "setField":
             let key = try argument(step, "key")
             try await openField(key)
@@ -189,8 +220,12 @@ final class ScenarioPlayer {
         case "addProperty":
             try session.press("3", "a")
             try await session.waitUntil("the property prompt") { $0.hasOverlay("Add property") }
-            try session.type(try argument(step, "key"))
+            let key = try argument(step, "key")
+            try session.type(key)
             try session.press("Enter")
+            // The new field opens for its value.
+            let screen = try await session.waitUntil("the new field to open") { $0.status.contains("Editing field \(key)") }
+            openEditor = .field(key: key, multiline: screen.status.contains("Editing field \(key) (multi-line)"))
         case "removeField":
             try await goToField(try argument(step, "key"))
             try session.press("-")
@@ -204,6 +239,37 @@ final class ScenarioPlayer {
         case "commitText":
             try await openText()
             try await commitOpenEditor()
+        case "terminate":
+            let signal = step[argument: "signal"] == "HUP" ? SIGHUP : SIGTERM
+            try session.send(signal: signal)
+            let status = try await session.waitForExit()
+            if status != 128 + signal { Issue.record(Comment(rawValue: "\(scenario.id).yaml:\(step.line): the editor exited with \(status), not \(128 + signal)")) }
+            openEditor = nil
+        case "breakJournal":
+            // A file where the journal folder goes: no entry can be written.
+            let journal = session.folder.appendingPathComponent("state/tiledit/journal")
+            try? FileManager.default.removeItem(at: journal)
+            try FileManager.default.createDirectory(at: journal.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("not a folder".utf8).write(to: journal)
+        case "restoreEdits", "discardEdits":
+            let path = try argument(step, "path")
+            // The selected row is marked `›`; rows are in path order.
+            func selected(_ screen: Capture) -> String? {
+                screen.lines.first { $0.contains("│ › ") }.flatMap { line in
+                    line.components(separatedBy: "│ › ").dropFirst().first?.components(separatedBy: "  ").first
+                }
+            }
+            var screen = try await session.waitUntil("the list of recoverable edits") { $0.hasOverlay("Recover unsaved edits") && selected($0) != nil }
+            for _ in 0..<50 where selected(screen) != path {
+                let before = selected(screen) ?? ""
+                try session.press(before < path ? "j" : "k")
+                screen = try await session.waitUntil("the next document") { selected($0) != before }
+            }
+            guard selected(screen) == path else { throw fail(step, "\(path) is not in the list") }
+            try session.press(step.action == "restoreEdits" ? "Enter" : "d")
+            try await session.waitUntil("\(path) to leave the list") { screen in
+                !screen.hasOverlay("Recover unsaved edits") || !(screen.overlayText("Recover unsaved edits") ?? "").contains(path + " ")
+            }
         case "undo":
             try session.press("u")
         case "redo":
@@ -247,20 +313,28 @@ final class ScenarioPlayer {
                 try await session.waitUntil("the search") { $0.hasOverlay("Search") }
             }
             try session.press("C-u")
-            try session.type(step[argument: "query"] ?? "")
+            let query = step[argument: "query"] ?? ""
+            try session.type(query)
+            // The query on screen: every key of it was handled (and the
+            // search scheduled) before the clock moves.
+            try await session.waitUntil("the query") { $0.contains("Find: " + Self.shownPart(query, limit: 60)) }
         case "advanceClock":
-            // The binary runs on the real clock: let that much time pass.
-            let milliseconds = try number(step, "ms")
-            try await session.letTimePass(.milliseconds(milliseconds))
-            timeout = .milliseconds(milliseconds) + .seconds(8)
+            // Keys and clock commands travel apart: every key sent before must
+            // have been handled first (the actions wait for their effect on
+            // screen; at the top level the help overlay proves it).
+            if openEditor == nil, !Self.destinationTitles.values.contains(where: { (try? session.capture())?.hasOverlay($0) == true }) {
+                try await sync()
+            }
+            try await session.advanceClock(by: .milliseconds(try number(step, "ms")))
         case "chooseResult":
             let index = Int(step[argument: "index"] ?? "0") ?? 0
             try await session.waitUntil("search results") { $0.hasOverlay("Search") && $0.status.contains("Search: ") && !$0.contains("Searching…") }
             try session.press(Array(repeating: "Down", count: index) + ["Enter"])
         case "renderPreview":
-            // Headless, the clock passes the preview's pause; here real time
-            // does: show the pane and let the expectations poll the screen.
+            // The preview renders once its pause has passed on the editor's clock.
             try session.press("4")
+            try await sync()
+            try await session.advanceClock(by: .milliseconds(150))
             try await session.waitUntil("the preview") { $0.paneRows("Preview").map { !$0.contains(" Rendering…") } ?? false }
         case "openSettings":
             try session.press(",")
@@ -271,17 +345,18 @@ final class ScenarioPlayer {
             let seconds = try number(step, "seconds")
             let wanted = seconds == 0 ? "off" : seconds % 60 == 0 ? "\(seconds / 60) min" : "\(seconds) s"
             try session.press(Array(repeating: "k", count: 4) + ["j"])
+            var screen = try await session.waitUntil("the autosave row") { $0.status.contains("Settings: Autosave: ") }
             for _ in 0..<8 {
-                let screen = try await session.settle()
                 if screen.status.contains("Settings: Autosave: \(wanted)") { return }
                 // The value changes once the settings file is written: wait
                 // for it, or a busy machine lets the next Space skip a value.
                 try session.press("Space")
-                _ = try await session.waitUntil("the autosave setting to change") { $0.status != screen.status }
+                let before = screen.status
+                screen = try await session.waitUntil("the autosave setting to change") { $0.status != before }
             }
             throw fail(step, "autosave never showed \(wanted)")
         case "quit":
-            try session.press("q")
+            try session.press(step[argument: "by"] ?? "q")
         case "confirmQuit":
             try await session.waitUntil("the quit question") { $0.hasOverlay("Unsaved changes") }
             try session.press(step[argument: "saving"] == "false" ? "d" : "s")
@@ -299,6 +374,14 @@ final class ScenarioPlayer {
     /// Waits until every key sent so far has been handled: the help
     /// overlay opens (keys are handled in order) and closes again. Only
     /// where no overlay is open and nothing is being typed into.
+    /// The documents' order the status line names (`Documents (by date)…`).
+    private static func documentOrder(in screen: Capture) -> String? {
+        guard let start = screen.status.range(of: "Documents (by ") else { return nil }
+        let rest = screen.status[start.upperBound...]
+        guard let end = rest.firstIndex(of: ")") else { return nil }
+        return String(rest[..<end])
+    }
+
     private func sync() async throws {
         try session.press("?")
         try await session.waitUntil("the help overlay") { $0.contains("┌ Keys (") }
@@ -312,12 +395,18 @@ final class ScenarioPlayer {
     /// modified, clean or saving. The save runs in a task after the key,
     /// so the status a moment after the key proves nothing by itself.
     private func save() async throws {
-        let before = try session.capture().status
+        let screen = try session.capture()
+        let before = screen.status
         try session.press("C-s")
-        let ended = ["  saved", "  save failed", "  changed on disk"]
-        if ended.contains(where: before.contains) {
-            // Already showing an end state: only a change, if any, can be seen.
-            try await session.settle()
+        // An alert or a sheet on screen takes the key (a conflict alert
+        // answers nothing to Ctrl-S): the state stays as it is.
+        if Self.destinationTitles.values.contains(where: screen.hasOverlay) { return }
+        // A save that leaves values typed and not applied says so in a note.
+        let ended = ["  saved", "  save failed", "  changed on disk", "Saved; not in the file"]
+        if ended.contains(where: before.contains), !before.contains("Editing ") {
+            // Already showing an end state: the help overlay opening and
+            // closing proves the key was handled, and the save started with it.
+            try await sync()
         }
         try await session.waitUntil("the save to end") { screen in
             ended.contains(where: screen.status.contains) && !screen.status.contains("saving…")
@@ -329,8 +418,8 @@ final class ScenarioPlayer {
     private func openDocument(_ path: String) async throws {
         try session.press("1", "g")
         try await sync()
+        var screen = try await session.waitUntil("the documents") { $0.status.contains("Documents (by ") }
         for _ in 0..<500 {
-            let screen = try await session.settle()
             if screen.status.contains("Documents (by ") && screen.status.contains("): \(path) (") {
                 try session.press("Enter")
                 try await session.waitUntil("\(path) to open") { $0.status.hasPrefix(" \(path)  ") || $0.hasOverlay("Error") }
@@ -338,7 +427,8 @@ final class ScenarioPlayer {
             }
             guard screen.status.contains("Documents (by ") else { break }
             try session.press("j")
-            try await session.waitUntil("the next document") { $0.status != screen.status }
+            let before = screen.status
+            screen = try await session.waitUntil("the next document") { $0.status != before }
         }
         throw ScenarioError(description: "\(scenario.id).yaml: \(path) is not in the documents pane")
     }
@@ -347,12 +437,17 @@ final class ScenarioPlayer {
     private func goToField(_ key: String) async throws {
         try session.press("3", "g")
         try await sync()
+        var screen = try session.capture()
         for _ in 0..<200 {
-            let screen = try await session.settle()
             if screen.status.contains("  Field \(key): ") || screen.status.contains("  Field \(key) (required): ") { return }
             guard screen.status.contains("  Field ") else { break }
             try session.press("j")
-            _ = try? await session.waitUntil("the next field", timeout: .seconds(2)) { $0.status != screen.status }
+            let before = screen.status
+            // The last field does not move: the wait ends without finding `key`
+            // (only when the scenario names no such field, so the deadline
+            // costs nothing on the way to a field that is there).
+            guard let next = try? await session.waitUntil("the next field", timeout: .seconds(60), { $0.status != before }) else { break }
+            screen = next
         }
         throw ScenarioError(description: "\(scenario.id).yaml: the inspector has no field \(key); the screen was:\n\(try session.capture())")
     }
@@ -382,7 +477,7 @@ final class ScenarioPlayer {
         case .field(_, false)?:
             try session.press("C-u")
         default:
-            let status = try await session.settle().status
+            let status = try session.capture().status
             let lines = status.components(separatedBy: " of ").last.map { $0.prefix { $0.isNumber } }.flatMap { Int($0) } ?? 50
             try session.press(["C-Home"] + Array(repeating: "C-k", count: 2 * lines + 2))
         }
@@ -393,19 +488,36 @@ final class ScenarioPlayer {
             typed = typed.replacingOccurrences(of: "\n", with: " ")
         }
         try session.type(typed)
+        // What was typed shows: every key of it was handled.
+        let last = typed.split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+        let part = String(last.suffix(12))
+        guard !part.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+        try await session.waitUntil("the typed text") { $0.contains(part) }
     }
 
     /// Applies what is open: Enter in a one-line field, Escape in a text area.
     private func commitOpenEditor() async throws {
         switch openEditor {
-        case .field(_, false)?: try session.press("Enter")
-        case nil: return
-        default: try await session.escape { !$0.status.contains("Editing ") }
-        }
-        // A refused value keeps the field open, as the headless draft stays.
-        if (try? await session.waitUntil("the editor to close", timeout: .seconds(2)) { !$0.status.contains("Editing ") }) != nil {
+        case .field(_, false)?:
+            try session.press("Enter")
+            // A refused value keeps the field open and says why at the top
+            // of the inspector, as the headless draft stays.
+            let screen = try await session.waitUntil("the field to close or say why") { screen in
+                !screen.status.contains("Editing ") || Self.showsRefusal(screen)
+            }
+            if !screen.status.contains("Editing ") { openEditor = nil }
+        case nil:
+            return
+        default:
+            try await session.escape { !$0.status.contains("Editing ") }
             openEditor = nil
         }
+    }
+
+    /// Whether the inspector shows a refusal (`✖ why`) under its header.
+    static func showsRefusal(_ screen: Capture) -> Bool {
+        guard let rows = screen.paneRows("Inspector"), rows.count > 1 else { return false }
+        return rows[1].trimmingCharacters(in: .whitespaces).hasPrefix("✖ ")
     }
 
     /// Leaves what is open, keeping the typing (Tab), before other actions.
@@ -435,6 +547,11 @@ final class ScenarioPlayer {
             }
         }
         guard !checks.isEmpty else { return }
+        if step.expectations["frontMatter"] != nil, step.action != "renderPreview" {
+            // The front matter is read from the preview, which renders a
+            // pause after the last change: that pause passes on the editor's clock.
+            try await session.advanceClock(by: .milliseconds(150))
+        }
         do {
             try await session.waitUntil("the expectations", timeout: timeout) { screen in checks.allSatisfy { $0.holds(screen) } }
         } catch {
@@ -601,7 +718,7 @@ final class ScenarioPlayer {
         "search": "Search", "settings": "Settings", "confirmQuit": "Unsaved changes", "alert": "Error",
         "tileCatalog": "Insert tile", "confirmDelete": "Delete block", "conflict": "Changed on disk",
         "deletedOnDisk": "Deleted on disk", "recovery": "Unsaved edits found", "newDocument": "New document",
-        "confirmDeleteDocument": "Move to trash",
+        "confirmDeleteDocument": "Move to trash", "recoverEdits": "Recover unsaved edits", "confirmDiscardTyping": "Discard typing",
     ]
 
     private func reading(_ name: String, _ expected: Scenario.Expectation) -> Reading {
@@ -682,6 +799,18 @@ final class ScenarioPlayer {
         case "notes":
             let parts = expected.list.map { Self.shownPart($0, limit: 30) }
             return .check { screen in parts.allSatisfy { screen.status.contains($0) } }
+        case "journalProblem":
+            if text == "none" { return .check { !$0.status.contains("recovery journal") } }
+            let part = Self.shownPart(text, limit: 40)
+            return .check { $0.status.contains(part) }
+        case "recoverable":
+            let paths = expected.list
+            return .check { screen in
+                guard let body = screen.overlayText("Recover unsaved edits") else { return paths.isEmpty }
+                return paths.allSatisfy { body.contains($0) }
+            }
+        case "pending":
+            return .notShown("a value typed and not applied shows beside its field, with its message")
         case "unsaved":
             let paths = expected.list
             return .check { screen in

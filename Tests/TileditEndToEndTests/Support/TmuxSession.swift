@@ -134,7 +134,7 @@ final class TmuxSession {
     /// - Throws: `Failure.timedOut` with the last screen when `timeout`
     ///   passes first; tmux failures as `.commandFailed`.
     @discardableResult
-    func waitFor(text: String, timeout: Duration = .seconds(10)) async throws -> String {
+    func waitFor(text: String, timeout: Duration = .seconds(60)) async throws -> String {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         var screen = try capture()
@@ -146,6 +146,11 @@ final class TmuxSession {
             screen = try capture()
         }
         return screen
+    }
+
+    /// The process id of the pane's command (the shell running it).
+    func panePID() throws -> pid_t? {
+        pid_t(try run(["display-message", "-p", "-t", name, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// Kills the command running in the pane (tmux sends it SIGHUP) and

@@ -58,7 +58,7 @@ final class EditorFixture {
     func settle() async {
         await app.indexTask?.value
         for _ in 0..<20 { await Task.yield() }
-        if app.preview.lines.isLoading { await clock.advance(by: PreviewModel.debounce) }
+        if app.preview.document.isLoading { await clock.advance(by: PreviewModel.debounce) }
         await app.preview.task?.value
         // A chosen search result opens in a task of the app's own.
         for _ in 0..<100 { await Task.yield() }
@@ -82,18 +82,10 @@ final class EditorFixture {
         for character in text { await press(.character(character)) }
     }
 
-    /// A frame of `rows` × `columns`, the preview wrapped to its pane as the
-    /// run loop would have asked.
+    /// A frame of `rows` × `columns` (the preview laid out at its pane's width).
     func frame(rows: Int = 40, columns: Int = 120) async -> ScreenBuffer {
         var buffer = ScreenBuffer(rows: rows, columns: columns)
         Screen.draw(app: app, viewState: &state, into: &buffer)
-        let layout = Layout(size: TerminalSize(rows: rows, columns: columns), focus: state.focus)
-        let width = layout.mode == .wide ? (layout.inside(.preview)?.width ?? 80) - 1 : columns - 3
-        if app.editor != nil, width != app.preview.width {
-            app.preview.onChangedWidth(width)
-            await settle()
-            Screen.draw(app: app, viewState: &state, into: &buffer)
-        }
         return buffer
     }
 

@@ -49,6 +49,8 @@ public enum KeyEvent: Hashable, Sendable {
     indirect case modified(KeyEvent, KeyModifiers)
     /// The terminal changed size.
     case resize
+    /// The process was asked to end (SIGINT, SIGTERM or SIGHUP, by number).
+    case terminate(signal: Int32)
     /// Text pasted with bracketed paste, line breaks normalized to LF.
     case paste(String)
 }

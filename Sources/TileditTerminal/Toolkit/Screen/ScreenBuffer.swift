@@ -1,4 +1,5 @@
 import TileditModel
+import TileditTextLayout
 
 /// An off-screen frame: a grid of `rows` × `columns` cells that widgets draw
 /// into and a `Terminal` presents. Rows and columns count from 0.

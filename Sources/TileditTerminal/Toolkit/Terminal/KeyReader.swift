@@ -112,8 +112,9 @@ public final class KeyReader: Sendable {
                 }
             }
             if ready.resize {
-                Self.drain(source.resizeDescriptor)
-                continuation.yield(.resize)
+                for event in TerminalRestoration.events(forSignalBytes: Self.readAll(source.signalDescriptor)) {
+                    continuation.yield(event)
+                }
             }
             guard ready.input else { continue }
             guard let bytes = Self.readAvailable(source.inputDescriptor) else { return }
@@ -135,7 +136,7 @@ public final class KeyReader: Sendable {
     private static func waitForInput(source: TerminalInputSource, control: Int32, milliseconds: Int32) -> (input: Bool, resize: Bool, control: Bool) {
         var descriptors = [
             pollfd(fd: source.inputDescriptor, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: source.resizeDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: source.signalDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: control, events: Int16(POLLIN), revents: 0),
         ]
         let result = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
@@ -166,9 +167,15 @@ public final class KeyReader: Sendable {
         }
     }
 
-    private static func drain(_ descriptor: Int32) {
+    /// Everything the (non-blocking) signal pipe holds.
+    private static func readAll(_ descriptor: Int32) -> [UInt8] {
+        var all: [UInt8] = []
         var bytes = [UInt8](repeating: 0, count: 64)
-        while bytes.withUnsafeMutableBytes({ read(descriptor, $0.baseAddress, $0.count) }) > 0 {}
+        while true {
+            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { return all }
+            all += bytes[..<count]
+        }
     }
 
     private static func milliseconds(_ duration: Duration) -> Int32 {

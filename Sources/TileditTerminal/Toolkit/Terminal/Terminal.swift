@@ -31,7 +31,7 @@ public final class Terminal {
     private var window: UnsafeMutablePointer<WINDOW>?
     private var outputFile: UnsafeMutablePointer<FILE>?
     private var inputFile: UnsafeMutablePointer<FILE>?
-    private var resizePipe: (read: Int32, write: Int32) = (-1, -1)
+    private var signalPipe: (read: Int32, write: Int32) = (-1, -1)
     private var decoder = KeyDecoder()
     private var queuedEvents: [KeyEvent] = []
     private var previousFrame: ScreenBuffer?
@@ -70,7 +70,7 @@ public final class Terminal {
     /// `readKey`; `nil` when not started. Valid until `stop()`.
     public var inputSource: TerminalInputSource? {
         guard screen != nil else { return nil }
-        return TerminalInputSource(inputDescriptor: STDIN_FILENO, resizeDescriptor: resizePipe.read, escapeDelay: escapeDelay)
+        return TerminalInputSource(inputDescriptor: STDIN_FILENO, signalDescriptor: signalPipe.read, escapeDelay: escapeDelay)
     }
 
     /// Whether `suspend()` gave the terminal away and `resume()` has not
@@ -97,7 +97,7 @@ public final class Terminal {
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
             _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         }
-        resizePipe = (descriptors[0], descriptors[1])
+        signalPipe = (descriptors[0], descriptors[1])
 
         // ncurses gets its own FILE streams over duplicates of 0 and 1, so
         // closing them at stop leaves the process's descriptors open.
@@ -137,7 +137,7 @@ public final class Terminal {
         let sequence = TerminalRestoration.restoreSequence(
             capabilities: ["sgr0", "cnorm", "rmkx", "rmcup"].map(Self.terminfoString)
         )
-        TerminalRestoration.install(sequence: sequence, resizeDescriptor: resizePipe.write)
+        TerminalRestoration.install(sequence: sequence, signalDescriptor: signalPipe.write)
     }
 
     /// Gives the terminal back: bracketed paste off, cursor shown, `endwin`
@@ -227,9 +227,9 @@ public final class Terminal {
             }
             let ready = waitForInput(milliseconds: waitMilliseconds)
             if ready.resize {
-                drainResizePipe()
-                applyResize()
-                return .resize
+                queuedEvents += TerminalRestoration.events(forSignalBytes: readSignalPipe())
+                if queuedEvents.contains(.resize) { applyResize() }
+                if !queuedEvents.isEmpty { return queuedEvents.removeFirst() }
             }
             if ready.input {
                 guard readAvailableInput() else { return nil }
@@ -242,9 +242,9 @@ public final class Terminal {
                         queuedEvents += decoder.flush()
                     }
                     if more.resize {
-                        drainResizePipe()
-                        applyResize()
-                        queuedEvents.append(.resize)
+                        let events = TerminalRestoration.events(forSignalBytes: readSignalPipe())
+                        if events.contains(.resize) { applyResize() }
+                        queuedEvents += events
                     }
                 }
                 if !queuedEvents.isEmpty {
@@ -390,7 +390,7 @@ public final class Terminal {
     private func waitForInput(milliseconds: Int32) -> (input: Bool, resize: Bool) {
         var descriptors = [
             pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: resizePipe.read, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: signalPipe.read, events: Int16(POLLIN), revents: 0),
         ]
         let result = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
         guard result > 0 else { return (false, false) }
@@ -413,9 +413,15 @@ public final class Terminal {
         return true
     }
 
-    private func drainResizePipe() {
+    /// Everything the (non-blocking) signal pipe holds.
+    private func readSignalPipe() -> [UInt8] {
+        var all: [UInt8] = []
         var bytes = [UInt8](repeating: 0, count: 64)
-        while bytes.withUnsafeMutableBytes({ read(resizePipe.read, $0.baseAddress, $0.count) }) > 0 {}
+        while true {
+            let count = bytes.withUnsafeMutableBytes { read(signalPipe.read, $0.baseAddress, $0.count) }
+            guard count > 0 else { return all }
+            all += bytes[..<count]
+        }
     }
 
     // MARK: - Helpers
@@ -439,9 +445,9 @@ public final class Terminal {
         if let inputFile { fclose(inputFile) }
         outputFile = nil
         inputFile = nil
-        if resizePipe.read >= 0 { close(resizePipe.read) }
-        if resizePipe.write >= 0 { close(resizePipe.write) }
-        resizePipe = (-1, -1)
+        if signalPipe.read >= 0 { close(signalPipe.read) }
+        if signalPipe.write >= 0 { close(signalPipe.write) }
+        signalPipe = (-1, -1)
     }
 
     /// A terminfo string capability of the current terminal, `nil` when it

@@ -5,13 +5,13 @@ public struct TerminalInputSource: Sendable, Hashable {
     /// Standard input (raw bytes from the terminal).
     public var inputDescriptor: Int32
     /// Readable when the terminal was resized; drained by the reader.
-    public var resizeDescriptor: Int32
+    public var signalDescriptor: Int32
     /// How long a lone ESC waits for the rest of a sequence.
     public var escapeDelay: Duration
 
-    public init(inputDescriptor: Int32, resizeDescriptor: Int32, escapeDelay: Duration) {
+    public init(inputDescriptor: Int32, signalDescriptor: Int32, escapeDelay: Duration) {
         self.inputDescriptor = inputDescriptor
-        self.resizeDescriptor = resizeDescriptor
+        self.signalDescriptor = signalDescriptor
         self.escapeDelay = escapeDelay
     }
 }

@@ -19,15 +19,20 @@ nonisolated(unsafe) private var restoreByteCount = 0
 /// The terminal modes from before the editor started (cooked, echo on).
 nonisolated(unsafe) private var shellModes = termios()
 nonisolated(unsafe) private var hasShellModes = false
-/// The write end of the self-pipe that turns SIGWINCH into a resize event.
-nonisolated(unsafe) private var resizeNotificationDescriptor: Int32 = -1
+/// The write end of the self-pipe that turns SIGWINCH into a resize event
+/// and SIGINT, SIGTERM and SIGHUP into a request to quit (one byte each:
+/// the signal's number).
+nonisolated(unsafe) private var signalNotificationDescriptor: Int32 = -1
 /// The actions the signals had before install, put back by uninstall.
 nonisolated(unsafe) private var previousActions: [Int32: sigaction] = [:]
 
-/// Puts the terminal back on exit, on SIGINT/SIGTERM/SIGHUP/SIGQUIT and on a
-/// crash (SIGSEGV, SIGBUS, SIGABRT, SIGFPE, and SIGILL/SIGTRAP, which is how
-/// a Swift runtime trap ends a process), and turns SIGWINCH into a byte on a
-/// pipe that `Terminal.readKey` polls.
+/// Puts the terminal back on exit, on SIGQUIT and on a crash (SIGSEGV,
+/// SIGBUS, SIGABRT, SIGFPE, and SIGILL/SIGTRAP, which is how a Swift
+/// runtime trap ends a process); turns SIGWINCH into a byte on a pipe that
+/// `Terminal.readKey` and `KeyReader` poll (a `.resize` event), and SIGINT,
+/// SIGTERM and SIGHUP into a byte on the same pipe (a `.terminate` event),
+/// so the editor writes the recovery journal before it quits. A second
+/// such signal ends the process at once, the terminal put back.
 ///
 /// The signal handlers do not call `endwin`. The classic compromise is to
 /// call it from the handler anyway, though it is not async-signal-safe
@@ -40,8 +45,27 @@ nonisolated(unsafe) private var previousActions: [Int32: sigaction] = [:]
 /// its default action, so the process still dies of (and reports) the
 /// original signal.
 enum TerminalRestoration {
-    /// Signals that end the process: restore, then die of the signal.
-    static let terminatingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL, SIGTRAP]
+    /// Signals that end the process at once: restore, then die of the signal.
+    static let terminatingSignals: [Int32] = [SIGQUIT, SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL, SIGTRAP]
+    /// Signals that ask the process to end: the run loop is told first.
+    static let quitSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    /// The events the bytes read from the signal pipe stand for: one
+    /// `.resize` for any number of SIGWINCH, then a `.terminate` per quit
+    /// signal.
+    static func events(forSignalBytes bytes: some Sequence<UInt8>) -> [KeyEvent] {
+        var resized = false
+        var events: [KeyEvent] = []
+        for byte in bytes {
+            let number = Int32(byte)
+            if number == SIGWINCH {
+                resized = true
+            } else if quitSignals.contains(number) {
+                events.append(.terminate(signal: number))
+            }
+        }
+        return (resized ? [.resize] : []) + events
+    }
 
     /// The restore bytes: bracketed paste off, then each terminfo string
     /// given (those that exist) with its `$<…>` padding removed.
@@ -79,15 +103,18 @@ enum TerminalRestoration {
     }
 
     /// Stores `sequence` for the handlers and installs them; SIGWINCH will
-    /// write a byte to `resizeDescriptor`.
-    static func install(sequence: [UInt8], resizeDescriptor: Int32) {
+    /// write a byte to `signalDescriptor`.
+    static func install(sequence: [UInt8], signalDescriptor: Int32) {
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, sequence.count))
         buffer.initialize(from: sequence, count: sequence.count)
         restoreBytes = buffer
         restoreByteCount = sequence.count
-        resizeNotificationDescriptor = resizeDescriptor
+        signalNotificationDescriptor = signalDescriptor
         for signalNumber in terminatingSignals {
-            setHandler(restoreAndReraise, for: signalNumber, flags: Int32(truncatingIfNeeded: SA_RESETHAND) | Int32(truncatingIfNeeded: SA_NODEFER))
+            installRestoreAndReraise(for: signalNumber)
+        }
+        for signalNumber in quitSignals {
+            setHandler(requestQuit, for: signalNumber, flags: 0)
         }
         setHandler(notifyResize, for: SIGWINCH, flags: Int32(truncatingIfNeeded: SA_RESTART))
     }
@@ -100,7 +127,7 @@ enum TerminalRestoration {
             sigaction(signalNumber, &action, nil)
         }
         previousActions = [:]
-        resizeNotificationDescriptor = -1
+        signalNotificationDescriptor = -1
         restoreByteCount = 0
         restoreBytes?.deallocate()
         restoreBytes = nil
@@ -117,7 +144,13 @@ enum TerminalRestoration {
         }
     }
 
-    private static func setHandler(_ handler: @convention(c) (Int32) -> Void, for signalNumber: Int32, flags: Int32) {
+    /// Makes `signalNumber` restore the terminal and end the process (its
+    /// default action). Async-signal-safe (`sigaction`).
+    static func installRestoreAndReraise(for signalNumber: Int32) {
+        setHandler(restoreAndReraise, for: signalNumber, flags: Int32(truncatingIfNeeded: SA_RESETHAND) | Int32(truncatingIfNeeded: SA_NODEFER))
+    }
+
+    fileprivate static func setHandler(_ handler: @convention(c) (Int32) -> Void, for signalNumber: Int32, flags: Int32) {
         var action = sigaction()
         #if os(Linux)
         action.__sigaction_handler.sa_handler = handler
@@ -142,9 +175,23 @@ private func restoreAndReraise(_ signalNumber: Int32) {
 /// Handler of SIGWINCH: one byte on the self-pipe, errno preserved.
 private func notifyResize(_ signalNumber: Int32) {
     let savedErrno = errno
-    var byte: UInt8 = 1
-    if resizeNotificationDescriptor >= 0 {
-        _ = write(resizeNotificationDescriptor, &byte, 1)
+    var byte = UInt8(truncatingIfNeeded: signalNumber)
+    if signalNotificationDescriptor >= 0 {
+        _ = write(signalNotificationDescriptor, &byte, 1)
     }
+    errno = savedErrno
+}
+
+/// Handler of SIGINT, SIGTERM and SIGHUP: the signal's number on the
+/// self-pipe, so the run loop writes the journal and quits; the next such
+/// signal restores the terminal and ends the process at once. Uses only
+/// `write` and `sigaction`; errno preserved.
+private func requestQuit(_ signalNumber: Int32) {
+    let savedErrno = errno
+    var byte = UInt8(truncatingIfNeeded: signalNumber)
+    if signalNotificationDescriptor >= 0 {
+        _ = write(signalNotificationDescriptor, &byte, 1)
+    }
+    TerminalRestoration.installRestoreAndReraise(for: signalNumber)
     errno = savedErrno
 }

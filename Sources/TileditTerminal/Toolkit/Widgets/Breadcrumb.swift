@@ -1,4 +1,5 @@
 import TileditModel
+import TileditTextLayout
 
 /// A path of places (folder › file › block) on one row; when it is too
 /// wide, the leading components give way to "…", and the last one is cut

@@ -1,4 +1,5 @@
 import TileditModel
+import TileditTextLayout
 
 /// Editing steps over one line held as grapheme clusters, shared by
 /// `TextField` and `TextArea`. Offsets count grapheme clusters from 0.

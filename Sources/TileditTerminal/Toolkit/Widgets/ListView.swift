@@ -1,4 +1,5 @@
 import TileditModel
+import TileditTextLayout
 
 /// A virtualized list: draws only the rows that fit, asking a closure for
 /// each visible row, so a list of 50,000 rows costs what one of 50 does.

@@ -1,4 +1,5 @@
 import TileditModel
+import TileditTextLayout
 
 /// A centered alert or sheet drawn over the panes: a bordered box with a
 /// title, wrapped body lines and a row of choices (buttons), one of them

@@ -1,4 +1,5 @@
 import TileditModel
+import TileditTextLayout
 
 /// A multi-line text editor with soft wrap: the text as lines, a cursor
 /// (line index from 0, offset in grapheme clusters), the goal column kept by

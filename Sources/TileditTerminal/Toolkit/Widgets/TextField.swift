@@ -1,4 +1,5 @@
 import TileditModel
+import TileditTextLayout
 
 /// A single-line text field: the text, a cursor counted in grapheme clusters
 /// and a horizontal scroll in display columns. View-local state only; the

@@ -1,11 +1,14 @@
 import Foundation
 import Testing
+import TileditModel
 import TileditTestSupport
-@testable import TileditModel
+@testable import TileditTextLayout
 
-@Suite struct TerminalPreviewRendererTests {
+/// The styled preview of documents (`StyledDocumentBuilder`) laid out for a
+/// terminal (`PreviewLayout`).
+@Suite struct PreviewLayoutTests {
     private func render(_ text: String, width: Int) -> [StyledLine] {
-        TerminalPreviewRenderer().render(MarkdownDocument(text, dialect: .tiledown), width: width)
+        (try? PreviewLayout.lines(of: StyledDocumentBuilder().build(MarkdownDocument(text, dialect: .tiledown)), width: width)) ?? []
     }
 
     private func line(_ runs: (String, TextStyle)...) -> StyledLine {
@@ -39,7 +42,8 @@ import TileditTestSupport
     @Test func resolvesAReferenceAgainstTheWholeDocumentWhenRenderingOneBlock() throws {
         let document = MarkdownDocument("See [docs][d].\n\n:::tile counter\n:::\n\n[d]: https://e.x\n", dialect: .tiledown)
         let paragraph = try #require(document.blocks.first)
-        #expect(TerminalPreviewRenderer().render(block: paragraph, in: document, width: 40) == [
+        let items = StyledDocumentBuilder().items(of: paragraph, index: 0, in: document, definitions: "[d]: https://e.x\n\n")
+        #expect(PreviewLayout.lines(of: StyledDocument(items: items), width: 40) == [
             line(("See ", .plain), ("docs", .link), (" (https://e.x)", .muted), (".", .plain)),
         ])
     }
@@ -207,11 +211,12 @@ import TileditTestSupport
     @Test(.enabled(if: TestSupport.samplesFolder != nil), arguments: [30, 80])
     func rendersEverySampleDocumentWithinTheWidth(width: Int) throws {
         let folder = try #require(TestSupport.samplesFolder)
-        let files = markdownFiles(in: folder)
+        let files = (FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? [])
+            .filter { $0.pathExtension == "md" }
         #expect(!files.isEmpty)
         for file in files {
             let document = MarkdownDocument(bytes: Array(try Data(contentsOf: file)), dialect: .tiledown)
-            let lines = TerminalPreviewRenderer().render(document, width: width)
+            let lines = PreviewLayout.lines(of: try StyledDocumentBuilder().build(document), width: width)
             #expect(!lines.isEmpty, "\(file.path)")
             for line in lines where line.displayWidth > width {
                 Issue.record("\(file.path): line wider than \(width): \(line.text)")
@@ -220,5 +225,30 @@ import TileditTestSupport
                 Issue.record("\(file.path): trailing space: \(line.text)")
             }
         }
+    }
+
+    // MARK: Nesting
+
+    /// Quotes and lists nested a hundred thousand deep: the build and the
+    /// layout take no stack per level, and the content shows at the
+    /// deepest listed depth.
+    @Test(arguments: ["> ", "- ", "> - ", "1. "])
+    func laysOutNestingAHundredThousandDeep(opener: String) throws {
+        let text = String(repeating: opener, count: 100_000) + "deep\n"
+        let document = MarkdownDocument(text, dialect: .tiledown)
+        let styled = try StyledDocumentBuilder().build(document)
+        #expect(styled.items.count == 1)
+        #expect(styled.items.first?.containers.count == StyledDocumentBuilder.maximumDepth)
+        let lines = PreviewLayout.lines(of: styled, width: 80)
+        #expect(lines.count == 1)
+        #expect(lines.first?.text.hasSuffix("deep") == true)
+    }
+
+    @Test func showsTheContainersAroundAnItemOutermostFirst() throws {
+        let styled = try StyledDocumentBuilder().build(MarkdownDocument("> - quoted item\n", dialect: .tiledown))
+        #expect(styled.items == [StyledItem(
+            block: 0,
+            containers: [.quote, .listItem(marker: .bullet, markerWidth: 2, depth: 0, isFirst: true)],
+            content: .paragraph([InlineRun("quoted item")]))])
     }
 }

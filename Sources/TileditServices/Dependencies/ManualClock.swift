@@ -1,7 +1,9 @@
 import Synchronization
 
-/// A `Clock` whose time moves only when a test calls `advance(by:)`, so
-/// debounces and timeouts are tested without sleeping.
+/// A `Clock` whose time moves only when told to (`advance(by:)`), so
+/// debounces, autosave and the disk check are tested without sleeping or
+/// racing: unit tests advance it by hand, and the end-to-end tests drive
+/// the editor's own through its test control (ARCHITECTURE.md, "Testing").
 ///
 /// `sleep(until:)` suspends until time reaches the deadline; sleepers wake in
 /// deadline order (equal deadlines in the order they went to sleep), and each

@@ -1,6 +1,5 @@
-import TileditModel
 import Testing
-@testable import TileditTerminal
+@testable import TileditTextLayout
 
 @Suite struct DisplayWidthTests {
     @Test(arguments: [

@@ -1,0 +1,17 @@
+extension MarkdownDocument {
+    /// The text of `block` as a text area edits it: line breaks as LF and
+    /// no final line break. `DocumentOperation.replaceBlockText` takes text
+    /// in this form and writes it back with the block's own line ending
+    /// (LF or CRLF) and final line break, so an unchanged text is no edit.
+    public func editableText(of block: Block) -> String {
+        Self.editableForm(text(of: block))
+    }
+
+    /// `text` with CRLF read as LF and without one final line break.
+    static func editableForm(_ text: String) -> String {
+        var body = text.replacingOccurrences(of: "\r\n", with: "\n")
+        // Scalars, not characters: CRLF is one Character, so hasSuffix("\n") misses it.
+        if body.unicodeScalars.last == "\n" { body.unicodeScalars.removeLast() }
+        return body
+    }
+}
