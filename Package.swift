@@ -2,7 +2,8 @@
 import PackageDescription
 
 /// Tiledit: one package, layers as targets (DESIGN.md section 2).
-/// System libraries come from the platform's packages through pkg-config.
+/// System libraries come from the platform's packages through pkg-config
+/// (cmark-gfm, libyaml, ICU, ncursesw).
 let package = Package(
     name: "Tiledit",
     platforms: [.macOS(.v15)],
@@ -23,6 +24,13 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        .systemLibrary(
+            name: "CICU",
+            pkgConfig: "icu-uc",
+            providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]
+        ),
+        // The ICU functions search uses, under plain C types (see its header).
+        .target(name: "CTileditICU", dependencies: ["CICU"]),
         // ncursesw's pkg-config flags (-D_XOPEN_SOURCE=600) are not allowed in
         // SwiftPM; the headers sit on the default include path and the shim
         // defines what the wide-character API needs.
@@ -34,7 +42,7 @@ let package = Package(
         // Model: framework-free document engine.
         .target(name: "TileditModel", dependencies: ["CCmarkGFM", "CYAML"]),
         // Services: business logic and I/O behind struct dependencies.
-        .target(name: "TileditServices", dependencies: ["TileditModel"]),
+        .target(name: "TileditServices", dependencies: ["TileditModel", "CTileditICU"]),
         // View models: @Observable @MainActor coordinators.
         .target(name: "TileditViewModels", dependencies: ["TileditServices", "TileditModel"]),
         // Terminal renderer: pure presentation over the view models.
