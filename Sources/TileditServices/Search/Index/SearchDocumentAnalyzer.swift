@@ -1,0 +1,84 @@
+import TileditModel
+
+/// Reads documents into the terms the index keeps: each word's folded form
+/// and, when it has accents, its accent-free form too (so a query without
+/// accents finds it); each bigram and character of a run of Han, Hiragana,
+/// Katakana or Hangul; with the zones each occurs in.
+///
+/// Terms are interned into `table` as bytes. Not thread-safe: each thread
+/// of work has its own analyzer and table; tables are merged afterwards.
+final class SearchDocumentAnalyzer {
+    /// The terms seen so far, by identity.
+    private(set) var table: ByteStringTable
+    private let tokenizer = SearchTokenizer()
+    /// Zones of each term in the document being analyzed.
+    private var zones: [UInt8] = []
+    /// Terms of the document being analyzed.
+    private var touched: [UInt32] = []
+
+    init(table: ByteStringTable = ByteStringTable()) {
+        self.table = table
+        zones = [UInt8](repeating: 0, count: table.count)
+    }
+
+    /// Gives up the table (moved out, not copied), leaving an empty one.
+    func takeTable() -> ByteStringTable {
+        let taken = table
+        table = ByteStringTable()
+        zones = []
+        return taken
+    }
+
+    /// The document for the index, or `nil` when the bytes are not text
+    /// (`ContentCheck`).
+    ///
+    /// - Parameter rootName: the workspace folder's name, the title of a
+    ///   root `index.md` with no title field and no heading.
+    func analyze(
+        path: String, kind: DocumentKind, dialect: FrontMatterDialect, bytes: [UInt8], rootName: String,
+        fingerprint: SearchFingerprint? = nil, sizeLimit: Int = ContentCheck.defaultSizeLimit
+    ) -> IndexedDocument? {
+        guard ContentCheck.problem(in: bytes, sizeLimit: sizeLimit) == nil else { return nil }
+        let fallback = DocumentMetadata.fallbackTitle(forPath: path, rootName: rootName)
+        let fallbackBytes = Array(fallback.utf8)
+        let outline = bytes.withUnsafeBufferPointer { buffer in
+            fallbackBytes.withUnsafeBufferPointer { title in
+                var position = 0
+                return SearchLineCutter.cut(buffer, kind: kind, dialect: dialect, fallbackTitle: fallback) { line in
+                    let source = line.number == 0 ? title : buffer
+                    guard line.range.upperBound <= source.count else { return }
+                    let zone = UInt8(1) << UInt8(line.zone.rawValue)
+                    tokenizer.forEachToken(in: UnsafeBufferPointer(rebasing: source[line.range]), position: &position) { _, folded, stripped in
+                        add(stripped, zone: zone)
+                        if !Self.same(folded, stripped) { add(folded, zone: zone) }
+                    }
+                }
+            }
+        }
+        touched.sort()
+        var terms: [UInt32] = []
+        terms.reserveCapacity(touched.count)
+        for id in touched {
+            terms.append(id << 3 | UInt32(zones[Int(id)]))
+            zones[Int(id)] = 0
+        }
+        touched.removeAll(keepingCapacity: true)
+        return IndexedDocument(
+            path: path, kind: kind, dialect: dialect, fingerprint: fingerprint, title: outline.title, tags: outline.tags,
+            isDraft: outline.isDraft, tileTypes: outline.tileTypes, bytes: bytes, terms: terms)
+    }
+
+    @inline(__always)
+    private func add(_ term: UnsafeBufferPointer<UInt8>, zone: UInt8) {
+        let id = table.intern(term)
+        if Int(id) >= zones.count { zones.append(contentsOf: repeatElement(0, count: Int(id) + 1 - zones.count)) }
+        if zones[Int(id)] == 0 { touched.append(id) }
+        zones[Int(id)] |= zone
+    }
+
+    @inline(__always)
+    private static func same(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
+        if lhs.baseAddress == rhs.baseAddress && lhs.count == rhs.count { return true }
+        return lhs.elementsEqual(rhs)
+    }
+}

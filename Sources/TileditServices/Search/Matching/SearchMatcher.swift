@@ -1,0 +1,350 @@
+import TileditModel
+
+/// Decides whether one document matches a query and where the best match
+/// is, by reading the document's text: what the index leaves to the moment
+/// a result is shown (its line, its snippet, whether a phrase's words are
+/// next to each other), and what the one-shot `tiledit search` does for
+/// every file.
+///
+/// Not thread-safe (it holds a `SearchTokenizer`): each thread of work
+/// makes its own.
+final class SearchMatcher {
+    /// A matching document.
+    struct Match {
+        /// Per requirement of the query: the zones (bit `1 << zone`) in which
+        /// all of its terms occur, as the index records them.
+        var masks: [UInt8]
+        var result: SearchResult
+    }
+
+    let query: SearchQuery
+    private let tokenizer = SearchTokenizer()
+    private let terms: [PreparedTerm]
+    /// Per requirement: each term's index in `terms` and its offset.
+    private let requirementTerms: [[(term: Int, offset: Int)]]
+    /// Lowercase ASCII words of the query: an ASCII line without any of them
+    /// holds no match and is not tokenized.
+    private let needles: [[UInt8]]
+    private let tags: [PreparedText]
+    private let tileTypes: [PreparedText]
+
+    /// A term ready to compare with tokens.
+    private struct PreparedTerm {
+        var kind: SearchTokenizer.Token.Kind
+        var bytes: [UInt8]
+        var isPrefix: Bool
+        /// Compared with the accent-free form of the text (the term has no accents).
+        var comparesStripped: Bool
+
+        func matches(_ kind: SearchTokenizer.Token.Kind, folded: UnsafeBufferPointer<UInt8>, stripped: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard kind == self.kind else { return false }
+            let candidate = comparesStripped ? stripped : folded
+            guard isPrefix ? candidate.count >= bytes.count : candidate.count == bytes.count else { return false }
+            var index = 0
+            while index < bytes.count {
+                if candidate[index] != bytes[index] { return false }
+                index += 1
+            }
+            return true
+        }
+    }
+
+    /// A tag or tile type of the query, folded.
+    private struct PreparedText {
+        var text: String
+        var comparesStripped: Bool
+    }
+
+    /// One place a term occurs.
+    private struct Occurrence {
+        var passage: Int
+        var position: Int
+        /// Index into the document's lines.
+        var line: Int
+        /// UTF-8 offsets within the line's tokenized text.
+        var range: Range<Int>
+    }
+
+    init(query: SearchQuery) {
+        self.query = query
+        let folder = tokenizer.folder
+        var prepared: [PreparedTerm] = []
+        var indexByTerm: [SearchTerm: Int] = [:]
+        var requirementTerms: [[(term: Int, offset: Int)]] = []
+        var needles: [[UInt8]] = []
+        for requirement in query.requirements {
+            var entries: [(term: Int, offset: Int)] = []
+            for term in requirement.terms {
+                var key = term
+                key.offset = 0
+                let index: Int
+                if let known = indexByTerm[key] {
+                    index = known
+                } else {
+                    index = prepared.count
+                    indexByTerm[key] = index
+                    let kind: SearchTokenizer.Token.Kind = switch term.kind {
+                    case .word: .word
+                    case .bigram: .bigram
+                    case .character: .character
+                    }
+                    prepared.append(PreparedTerm(
+                        kind: kind, bytes: Array(term.text.utf8), isPrefix: term.isPrefix,
+                        comparesStripped: folder.fold(term.text).stripped == term.text))
+                    if term.kind == .word, term.text.utf8.allSatisfy({ $0 < 0x80 }) { needles.append(Array(term.text.utf8)) }
+                }
+                entries.append((index, term.offset))
+            }
+            requirementTerms.append(entries)
+        }
+        terms = prepared
+        self.requirementTerms = requirementTerms
+        self.needles = needles
+        tags = query.tags.map { PreparedText(text: $0, comparesStripped: folder.fold($0).stripped == $0) }
+        tileTypes = query.tileTypes.map { PreparedText(text: $0, comparesStripped: folder.fold($0).stripped == $0) }
+    }
+
+    /// Whether a document without a byte of 0x80 or above can match: it
+    /// must hold every ASCII word of the query, tag and tile type (ignoring
+    /// ASCII case). Words of other documents can fold into query words
+    /// (`CAFÉ`, fullwidth letters), so they are always read.
+    func mayMatch(_ bytes: [UInt8], path: String) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            if buffer.contains(where: { $0 >= 0x80 }) { return true }
+            let words = needles + (query.tags + query.tileTypes).filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { Array($0.utf8) }
+            let pathBytes = Array(path.utf8)
+            return words.allSatisfy { ASCIICaseFoldSearch.contains($0, in: buffer) || ASCIICaseFoldSearch.contains($0, in: pathBytes) }
+        }
+    }
+
+    /// The match in `bytes`, or `nil` when the document does not match.
+    ///
+    /// - Parameters:
+    ///   - rankingZone: the zone the index ranked the document by (the best
+    ///     zone holding a term); `nil` to work it out here.
+    func match(
+        _ bytes: [UInt8], path: String, kind: DocumentKind, dialect: FrontMatterDialect, fallbackTitle: String,
+        rankingZone: SearchZone? = nil
+    ) -> Match? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var lines: [SearchLine] = []
+            let outline = SearchLineCutter.cut(buffer, kind: kind, dialect: dialect, fallbackTitle: fallbackTitle) { lines.append($0) }
+            guard passesFilters(outline) else { return nil }
+            guard !requirementTerms.isEmpty else {
+                return Match(masks: [], result: filterResult(outline, path: path, buffer: buffer))
+            }
+            let titleBytes = Array(outline.title.utf8)
+            var occurrences = [[Occurrence]](repeating: [], count: terms.count)
+            var termMasks = [UInt8](repeating: 0, count: terms.count)
+            var position = 0
+            var passage = -1
+            var passageZones: [SearchZone] = []
+            titleBytes.withUnsafeBufferPointer { title in
+                for (lineIndex, line) in lines.enumerated() {
+                    if line.startsPassage || passage < 0 {
+                        passage += 1
+                        passageZones.append(line.zone)
+                    }
+                    let source = line.number == 0 ? title : buffer
+                    guard line.range.upperBound <= source.count else { continue }
+                    let text = UnsafeBufferPointer(rebasing: source[line.range])
+                    if line.number > 0 && !isWorthReading(text) {
+                        // A gap, so that no phrase reaches across a line of other words.
+                        if text.contains(where: { Self.isWordByte($0) }) { position += 1 }
+                        continue
+                    }
+                    let zoneBit = UInt8(1) << UInt8(line.zone.rawValue)
+                    let currentPassage = passage
+                    tokenizer.forEachToken(in: text, position: &position) { token, folded, stripped in
+                        for (index, term) in terms.enumerated() where term.matches(token.kind, folded: folded, stripped: stripped) {
+                            termMasks[index] |= zoneBit
+                            occurrences[index].append(Occurrence(passage: currentPassage, position: token.position, line: lineIndex, range: token.range))
+                        }
+                    }
+                }
+            }
+            // Each requirement: its occurrences (a phrase: where it starts).
+            var satisfied: [[Occurrence]] = []
+            var masks: [UInt8] = []
+            for entries in requirementTerms {
+                var mask: UInt8 = 0x7
+                for entry in entries { mask &= termMasks[entry.term] }
+                let found = Self.occurrences(of: entries, in: occurrences)
+                guard !found.isEmpty else { return nil }
+                satisfied.append(found)
+                masks.append(mask)
+            }
+            let union = masks.reduce(0, |)
+            let zone = rankingZone ?? SearchZone(rawValue: union.trailingZeroBitCount) ?? .body
+            guard let shown = bestOccurrence(satisfied, passageZones: passageZones, rankingZone: zone) else { return nil }
+            let line = lines[shown.line]
+            let result: SearchResult
+            if zone == .title {
+                let number = line.number > 0 ? line.number : outline.titleLine
+                result = SearchResult(path: path, title: outline.title, zone: .title, line: number, snippet: titleSnippet(outline.title))
+            } else {
+                let bounds = Self.lineBounds(around: line.range.lowerBound, in: buffer)
+                let matchStart = line.range.lowerBound + shown.range.lowerBound - bounds.lowerBound
+                let snippet = SearchSnippet.cut(UnsafeBufferPointer(rebasing: buffer[bounds]), around: matchStart..<matchStart)
+                result = SearchResult(path: path, title: outline.title, zone: zone, line: line.number, snippet: snippet)
+            }
+            return Match(masks: masks, result: result)
+        }
+    }
+
+    // MARK: Filters
+
+    private func passesFilters(_ outline: SearchOutline) -> Bool {
+        if let draft = query.draft, outline.isDraft != draft { return false }
+        if !tags.isEmpty {
+            let forms = outline.tags.map { tokenizer.folder.fold($0) }
+            for tag in tags where !forms.contains(where: { (tag.comparesStripped ? $0.stripped : $0.folded) == tag.text }) { return false }
+        }
+        if !tileTypes.isEmpty {
+            let forms = outline.tileTypes.map { tokenizer.folder.fold($0) }
+            for type in tileTypes where !forms.contains(where: { (type.comparesStripped ? $0.stripped : $0.folded) == type.text }) { return false }
+        }
+        return true
+    }
+
+    /// For a query of filters only: the `tags` field, the first tile of a
+    /// wanted type, the `draft` field, or the title.
+    private func filterResult(_ outline: SearchOutline, path: String, buffer: UnsafeBufferPointer<UInt8>) -> SearchResult {
+        var line: Int?
+        if !tags.isEmpty { line = outline.tagsLine }
+        if line == nil, !tileTypes.isEmpty {
+            for type in outline.tileTypes {
+                let form = tokenizer.folder.fold(type)
+                if tileTypes.contains(where: { (($0.comparesStripped ? form.stripped : form.folded) == $0.text) }) {
+                    line = outline.tileTypeLines[type]
+                    break
+                }
+            }
+        }
+        if line == nil, query.draft != nil { line = outline.draftLine }
+        guard let line, let bounds = Self.bounds(ofLine: line, in: buffer) else {
+            return SearchResult(path: path, title: outline.title, zone: .title, line: outline.titleLine, snippet: SearchSnippet.cut(outline.title, matchStart: 0))
+        }
+        return SearchResult(
+            path: path, title: outline.title, zone: .title, line: line,
+            snippet: SearchSnippet.cut(UnsafeBufferPointer(rebasing: buffer[bounds]), around: 0..<0))
+    }
+
+    // MARK: Finding the match to show
+
+    /// Where each requirement is met: a one-term requirement wherever its
+    /// term occurs; several terms where the first occurs and every other at
+    /// its offset from it, in the same passage.
+    private static func occurrences(of entries: [(term: Int, offset: Int)], in occurrences: [[Occurrence]]) -> [Occurrence] {
+        guard let first = entries.first else { return [] }
+        guard entries.count > 1 else { return occurrences[first.term] }
+        var places: [Set<Int>] = []
+        for entry in entries.dropFirst() {
+            places.append(Set(occurrences[entry.term].map { key(passage: $0.passage, position: $0.position - entry.offset + first.offset) }))
+        }
+        return occurrences[first.term].filter { start in
+            let key = key(passage: start.passage, position: start.position)
+            return places.allSatisfy { $0.contains(key) }
+        }
+    }
+
+    private static func key(passage: Int, position: Int) -> Int {
+        passage << 32 | (position & 0xFFFF_FFFF)
+    }
+
+    /// In the ranking zone, the passage meeting the most requirements (one
+    /// meeting a phrase first), earliest on ties, and in it the earliest
+    /// phrase start, else the earliest term. A phrase met only outside the
+    /// ranking zone is shown where it is.
+    private func bestOccurrence(_ satisfied: [[Occurrence]], passageZones: [SearchZone], rankingZone: SearchZone) -> Occurrence? {
+        var requirementsByPassage: [Int: Set<Int>] = [:]
+        var phrasePassages = Set<Int>()
+        for (requirement, found) in satisfied.enumerated() {
+            let isPhrase = requirementTerms[requirement].count > 1
+            for occurrence in found {
+                requirementsByPassage[occurrence.passage, default: []].insert(requirement)
+                if isPhrase { phrasePassages.insert(occurrence.passage) }
+            }
+        }
+        func passageZone(_ passage: Int) -> SearchZone { passage < passageZones.count ? passageZones[passage] : .body }
+        var chosen: Int?
+        if !phrasePassages.isEmpty && !phrasePassages.contains(where: { passageZone($0) == rankingZone }) {
+            chosen = phrasePassages.min()
+        } else {
+            var chosenScore = -1
+            for (passage, requirements) in requirementsByPassage where passageZone(passage) == rankingZone {
+                let score = requirements.count * 2 + (phrasePassages.contains(passage) ? 1 : 0)
+                if score > chosenScore || (score == chosenScore && passage < chosen ?? Int.max) {
+                    chosen = passage
+                    chosenScore = score
+                }
+            }
+            if chosen == nil { chosen = requirementsByPassage.keys.min() }
+        }
+        guard let passage = chosen else { return nil }
+        let earliest = { (candidates: [Occurrence]) -> Occurrence? in
+            candidates.filter { $0.passage == passage }.min { ($0.line, $0.position) < ($1.line, $1.position) }
+        }
+        if phrasePassages.contains(passage) {
+            let starts = satisfied.enumerated().filter { requirementTerms[$0.offset].count > 1 }.flatMap(\.element)
+            if let start = earliest(starts) { return start }
+        }
+        return earliest(satisfied.flatMap { $0 })
+    }
+
+    /// The title cut around the first query term in it.
+    private func titleSnippet(_ title: String) -> String {
+        var bytes = Array(title.utf8)
+        var matchStart: Int?
+        var position = 0
+        bytes.withUnsafeMutableBufferPointer { mutable in
+            let buffer = UnsafeBufferPointer(mutable)
+            tokenizer.forEachToken(in: buffer, position: &position) { token, folded, stripped in
+                guard matchStart == nil, terms.contains(where: { $0.matches(token.kind, folded: folded, stripped: stripped) }) else { return }
+                matchStart = token.range.lowerBound
+            }
+        }
+        bytes = []
+        return title.utf8.withContiguousStorageIfAvailable { SearchSnippet.cut($0, around: (matchStart ?? 0)..<(matchStart ?? 0)) }
+            ?? SearchSnippet.cut(title, matchStart: 0)
+    }
+
+    // MARK: Lines
+
+    /// Whether a line may hold a match: it holds a byte of 0x80 or above
+    /// (its words may fold into a query word), or an ASCII word of the query.
+    private func isWorthReading(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        if text.contains(where: { $0 >= 0x80 }) { return true }
+        return needles.contains { ASCIICaseFoldSearch.contains($0, in: text) }
+    }
+
+    /// Whether an ASCII byte can be part of a word.
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        let wordClass = WordBreakClass.ascii[Int(byte & 0x7F)]
+        return wordClass == .letter || wordClass == .numeric
+    }
+
+    /// The whole line holding `offset`, without its terminator.
+    static func lineBounds(around offset: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        var start = Swift.min(offset, buffer.count)
+        while start > 0 && buffer[start - 1] != 0x0A { start -= 1 }
+        var end = Swift.min(offset, buffer.count)
+        while end < buffer.count && buffer[end] != 0x0A { end += 1 }
+        if end > start && buffer[end - 1] == 0x0D { end -= 1 }
+        return start..<end
+    }
+
+    /// Line `number` (from 1) without its terminator, or `nil` past the end.
+    static func bounds(ofLine number: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        guard number >= 1 else { return nil }
+        var start = 0
+        var line = 1
+        while line < number {
+            while start < buffer.count && buffer[start] != 0x0A { start += 1 }
+            guard start < buffer.count else { return nil }
+            start += 1
+            line += 1
+        }
+        return lineBounds(around: start, in: buffer)
+    }
+}
