@@ -39,19 +39,27 @@ bool tiledit_icu_word_breaker_is_word(void *breaker) {
     return ubrk_getRuleStatus((UBreakIterator *)breaker) >= UBRK_WORD_NONE_LIMIT;
 }
 
+/// Whether `scalar` is in a script ICU breaks into words with a dictionary
+/// (Line_Break Complex_Context: Thai, Lao, Myanmar, Khmer, Tai scripts);
+/// only the blocks of those scripts are asked.
 static bool is_complex_context(UChar32 scalar) {
-    return u_getIntPropertyValue(scalar, UCHAR_LINE_BREAK) == U_LB_COMPLEX_CONTEXT;
+    bool inBlocks = (scalar >= 0x0E00 && scalar <= 0x0EFF) || (scalar >= 0x1000 && scalar <= 0x109F)
+        || (scalar >= 0x1780 && scalar <= 0x17FF) || (scalar >= 0x1950 && scalar <= 0x19DF)
+        || (scalar >= 0x1A20 && scalar <= 0x1AAF) || (scalar >= 0xA9E0 && scalar <= 0xA9FF)
+        || (scalar >= 0xAA60 && scalar <= 0xAADF) || (scalar >= 0x11700 && scalar <= 0x1174F);
+    return inBlocks && u_getIntPropertyValue(scalar, UCHAR_LINE_BREAK) == U_LB_COMPLEX_CONTEXT;
 }
 
 TileditWordBreak tiledit_icu_word_break(int32_t scalar) {
+    if (is_complex_context(scalar)) return TILEDIT_WORD_BREAK_NEEDS_ITERATOR;
     switch (u_getIntPropertyValue(scalar, UCHAR_WORD_BREAK)) {
     case U_WB_ALETTER:
-        return is_complex_context(scalar) ? TILEDIT_WORD_BREAK_NEEDS_ITERATOR : TILEDIT_WORD_BREAK_LETTER;
+        return TILEDIT_WORD_BREAK_LETTER;
     case U_WB_NUMERIC:
         return TILEDIT_WORD_BREAK_NUMERIC;
     case U_WB_EXTEND:
     case U_WB_FORMAT:
-        return is_complex_context(scalar) ? TILEDIT_WORD_BREAK_NEEDS_ITERATOR : TILEDIT_WORD_BREAK_EXTEND;
+        return TILEDIT_WORD_BREAK_EXTEND;
     case U_WB_MIDLETTER:
         // ICU's root rules leave the colons out of MidLetter.
         return scalar == 0x3A || scalar == 0xFE55 || scalar == 0xFF1A ? TILEDIT_WORD_BREAK_OTHER : TILEDIT_WORD_BREAK_MID_LETTER;

@@ -51,7 +51,7 @@ typedef enum {
     TILEDIT_WORD_BREAK_MID_NUMBER_OR_LETTER = 6,
     /// Word_Break ExtendNumLet.
     TILEDIT_WORD_BREAK_EXTEND_NUMBER_OR_LETTER = 7,
-    /// Hebrew_Letter, ZWJ, Katakana, or a letter of a script ICU breaks
+    /// Hebrew_Letter, ZWJ, Katakana, or a character of a script ICU breaks
     /// with a dictionary (Line_Break Complex_Context: Thai, Lao, Khmer…).
     TILEDIT_WORD_BREAK_NEEDS_ITERATOR = 8,
 } TileditWordBreak;

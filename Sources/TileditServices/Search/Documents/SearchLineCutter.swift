@@ -1,3 +1,4 @@
+import Foundation
 import TileditModel
 
 /// Cuts a document into the lines search tokenizes, line by line, without
@@ -371,9 +372,10 @@ struct SearchLineCutter {
     }
 
     func line(at start: Int) -> LineBounds {
-        var index = start
-        while index < bytes.count && bytes[index] != 0x0A { index += 1 }
-        guard index < bytes.count else { return LineBounds(start: start, contentEnd: bytes.count, end: bytes.count) }
+        guard start < bytes.count, let base = bytes.baseAddress,
+              let found = memchr(base + start, 0x0A, bytes.count - start)
+        else { return LineBounds(start: start, contentEnd: Swift.max(start, bytes.count), end: Swift.max(start, bytes.count)) }
+        let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         let contentEnd = index > start && bytes[index - 1] == 0x0D ? index - 1 : index
         return LineBounds(start: start, contentEnd: contentEnd, end: index + 1)
     }
@@ -483,18 +485,32 @@ struct SearchLineCutter {
             line: LineBounds, trimmed: Range<Int>, number: Int, in cutter: inout SearchLineCutter, startsPassage: inout Bool,
             _ emit: (SearchLine) -> Void
         ) {
-            let indent = cutter.indentation(line)
             let first = cutter.bytes[trimmed.lowerBound]
+            let indent = trimmed.lowerBound == line.start ? 0 : cutter.indentation(line)
+            guard wantsTitle else {
+                // No title to find: lines go out as they come; a heading and a
+                // list item start passages of their own.
+                if indent <= 3 && first == UInt8(ascii: "#") && isATXHeading(trimmed, cutter) {
+                    emit(SearchLine(number: number, zone: .body, range: trimmed, startsPassage: true))
+                    startsPassage = true
+                } else {
+                    let isItem = indent <= 3 && first != UInt8(ascii: ">") && isListItemStart(trimmed, cutter)
+                    emit(SearchLine(number: number, zone: .body, range: trimmed, startsPassage: startsPassage || isItem))
+                    startsPassage = false
+                }
+                return
+            }
             let wasAfterBlank = afterBlank
             afterBlank = false
             if wasAfterBlank && inContainer && indent == 0 { inContainer = false }
 
             // ATX heading.
-            if indent <= 3, first == UInt8(ascii: "#"), let text = atxText(trimmed, cutter) {
+            if indent <= 3, first == UInt8(ascii: "#"), isATXHeading(trimmed, cutter) {
+                let text = DocumentMetadata.headingText(cutter.string(trimmed))
                 endParagraph(cutter, emit)
                 inContainer = false
                 inTable = false
-                let isTitle = wantsTitle && !text.isEmpty
+                let isTitle = !text.isEmpty
                 if isTitle { takeTitle(text, number: number, in: &cutter) }
                 emit(SearchLine(number: number, zone: isTitle ? .title : .body, range: trimmed, startsPassage: true))
                 startsPassage = true
@@ -504,7 +520,7 @@ struct SearchLineCutter {
             if indent <= 3, !paragraph.isEmpty, !inContainer, !inTable, isSetextUnderline(trimmed, cutter) {
                 let source = paragraph.map { cutter.string($0.range) }.joined(separator: "\n") + "\n" + cutter.string(trimmed)
                 let text = DocumentMetadata.headingText(source)
-                let isTitle = wantsTitle && !text.isEmpty
+                let isTitle = !text.isEmpty
                 if isTitle {
                     takeTitle(text, number: paragraph[0].number, in: &cutter)
                     for (index, held) in paragraph.enumerated() {
@@ -561,13 +577,13 @@ struct SearchLineCutter {
             cutter.outline.isTitleFromFileName = false
         }
 
-        /// The text of an ATX heading line, or `nil` when it is not one.
-        private func atxText(_ trimmed: Range<Int>, _ cutter: SearchLineCutter) -> String? {
+        /// Whether a line is an ATX heading: one to six `#`, then a space, a
+        /// tab or the end of the line.
+        private func isATXHeading(_ trimmed: Range<Int>, _ cutter: SearchLineCutter) -> Bool {
             var index = trimmed.lowerBound
             while index < trimmed.upperBound && cutter.bytes[index] == UInt8(ascii: "#") { index += 1 }
             let level = index - trimmed.lowerBound
-            guard (1...6).contains(level), index == trimmed.upperBound || cutter.isSpaceOrTab(cutter.bytes[index]) else { return nil }
-            return DocumentMetadata.headingText(cutter.string(trimmed))
+            return (1...6).contains(level) && (index == trimmed.upperBound || cutter.isSpaceOrTab(cutter.bytes[index]))
         }
 
         private func isSetextUnderline(_ trimmed: Range<Int>, _ cutter: SearchLineCutter) -> Bool {

@@ -5,12 +5,12 @@ import TileditModel
 /// accents finds it); each bigram and character of a run of Han, Hiragana,
 /// Katakana or Hangul; with the zones each occurs in.
 ///
-/// Terms are interned into `table` as bytes. Not thread-safe: each thread
-/// of work has its own analyzer and table; tables are merged afterwards.
-final class SearchDocumentAnalyzer {
+/// Terms are interned into `table` as bytes. A value for one thread of
+/// work: each has its own analyzer and table; tables are merged afterwards.
+struct SearchDocumentAnalyzer {
     /// The terms seen so far, by identity.
     private(set) var table: ByteStringTable
-    private let tokenizer = SearchTokenizer()
+    private var tokenizer = SearchTokenizer()
     /// Zones of each term in the document being analyzed.
     private var zones: [UInt8] = []
     /// Terms of the document being analyzed.
@@ -21,8 +21,8 @@ final class SearchDocumentAnalyzer {
         zones = [UInt8](repeating: 0, count: table.count)
     }
 
-    /// Gives up the table (moved out, not copied), leaving an empty one.
-    func takeTable() -> ByteStringTable {
+    /// Gives up the table, leaving an empty one.
+    mutating func takeTable() -> ByteStringTable {
         let taken = table
         table = ByteStringTable()
         zones = []
@@ -34,27 +34,14 @@ final class SearchDocumentAnalyzer {
     ///
     /// - Parameter rootName: the workspace folder's name, the title of a
     ///   root `index.md` with no title field and no heading.
-    func analyze(
+    mutating func analyze(
         path: String, kind: DocumentKind, dialect: FrontMatterDialect, bytes: [UInt8], rootName: String,
         fingerprint: SearchFingerprint? = nil, sizeLimit: Int = ContentCheck.defaultSizeLimit
     ) -> IndexedDocument? {
         guard ContentCheck.problem(in: bytes, sizeLimit: sizeLimit) == nil else { return nil }
         let fallback = DocumentMetadata.fallbackTitle(forPath: path, rootName: rootName)
-        let fallbackBytes = Array(fallback.utf8)
-        let outline = bytes.withUnsafeBufferPointer { buffer in
-            fallbackBytes.withUnsafeBufferPointer { title in
-                var position = 0
-                return SearchLineCutter.cut(buffer, kind: kind, dialect: dialect, fallbackTitle: fallback) { line in
-                    let source = line.number == 0 ? title : buffer
-                    guard line.range.upperBound <= source.count else { return }
-                    let zone = UInt8(1) << UInt8(line.zone.rawValue)
-                    tokenizer.forEachToken(in: UnsafeBufferPointer(rebasing: source[line.range]), position: &position) { _, folded, stripped in
-                        add(stripped, zone: zone)
-                        if !Self.same(folded, stripped) { add(folded, zone: zone) }
-                    }
-                }
-            }
-        }
+        let outline = Self.collect(
+            bytes, kind: kind, dialect: dialect, fallbackTitle: fallback, table: &table, tokenizer: &tokenizer, zones: &zones, touched: &touched)
         touched.sort()
         var terms: [UInt32] = []
         terms.reserveCapacity(touched.count)
@@ -68,12 +55,35 @@ final class SearchDocumentAnalyzer {
             isDraft: outline.isDraft, tileTypes: outline.tileTypes, bytes: bytes, terms: terms)
     }
 
+    /// Cuts and tokenizes the document, interning each term and recording
+    /// its zones (state passed in, so the hot loop touches no shared storage).
+    private static func collect(
+        _ bytes: [UInt8], kind: DocumentKind, dialect: FrontMatterDialect, fallbackTitle: String,
+        table: inout ByteStringTable, tokenizer: inout SearchTokenizer, zones: inout [UInt8], touched: inout [UInt32]
+    ) -> SearchOutline {
+        let fallbackBytes = Array(fallbackTitle.utf8)
+        return bytes.withUnsafeBufferPointer { buffer in
+            fallbackBytes.withUnsafeBufferPointer { title in
+                var position = 0
+                return SearchLineCutter.cut(buffer, kind: kind, dialect: dialect, fallbackTitle: fallbackTitle) { line in
+                    let source = line.number == 0 ? title : buffer
+                    guard line.range.upperBound <= source.count else { return }
+                    let zone = UInt8(1) << UInt8(line.zone.rawValue)
+                    tokenizer.forEachToken(in: UnsafeBufferPointer(rebasing: source[line.range]), position: &position) { _, folded, stripped in
+                        add(stripped, zone: zone, table: &table, zones: &zones, touched: &touched)
+                        if !same(folded, stripped) { add(folded, zone: zone, table: &table, zones: &zones, touched: &touched) }
+                    }
+                }
+            }
+        }
+    }
+
     @inline(__always)
-    private func add(_ term: UnsafeBufferPointer<UInt8>, zone: UInt8) {
-        let id = table.intern(term)
-        if Int(id) >= zones.count { zones.append(contentsOf: repeatElement(0, count: Int(id) + 1 - zones.count)) }
-        if zones[Int(id)] == 0 { touched.append(id) }
-        zones[Int(id)] |= zone
+    private static func add(_ term: UnsafeBufferPointer<UInt8>, zone: UInt8, table: inout ByteStringTable, zones: inout [UInt8], touched: inout [UInt32]) {
+        let id = Int(table.intern(term))
+        if id >= zones.count { zones.append(contentsOf: repeatElement(0, count: id + 1 - zones.count)) }
+        if zones[id] == 0 { touched.append(UInt32(id)) }
+        zones[id] |= zone
     }
 
     @inline(__always)

@@ -172,7 +172,7 @@ public struct SearchIndex: Sendable {
 
     mutating func update(_ source: SearchSource, fingerprint: SearchFingerprint?, rootName: String? = nil) {
         if let rootName { self.rootName = rootName }
-        let analyzer = SearchDocumentAnalyzer(table: terms)
+        var analyzer = SearchDocumentAnalyzer(table: terms)
         terms = ByteStringTable()
         let analyzed = analyzer.analyze(
             path: source.path, kind: source.kind, dialect: source.dialect, bytes: source.bytes, rootName: self.rootName, fingerprint: fingerprint)

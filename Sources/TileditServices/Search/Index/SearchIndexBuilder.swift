@@ -37,7 +37,7 @@ enum SearchIndexBuilder {
         return await withTaskGroup(of: Output.self) { group in
             for _ in 0..<workers {
                 group.addTask {
-                    let analyzer = SearchDocumentAnalyzer()
+                    var analyzer = SearchDocumentAnalyzer()
                     var documents: [IndexedDocument] = []
                     while !Task.isCancelled, let index = queue.next() {
                         let item = items[index]

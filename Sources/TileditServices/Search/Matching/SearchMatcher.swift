@@ -18,13 +18,15 @@ final class SearchMatcher {
     }
 
     let query: SearchQuery
-    private let tokenizer = SearchTokenizer()
+    private var tokenizer = SearchTokenizer()
     private let terms: [PreparedTerm]
     /// Per requirement: each term's index in `terms` and its offset.
     private let requirementTerms: [[(term: Int, offset: Int)]]
     /// Lowercase ASCII words of the query: an ASCII line without any of them
     /// holds no match and is not tokenized.
     private let needles: [[UInt8]]
+    /// Each term's bytes when it is an ASCII word, by term.
+    private let needleOfTerm: [[UInt8]?]
     private let tags: [PreparedText]
     private let tileTypes: [PreparedText]
 
@@ -100,21 +102,48 @@ final class SearchMatcher {
         terms = prepared
         self.requirementTerms = requirementTerms
         self.needles = needles
+        needleOfTerm = prepared.map { $0.kind == .word && $0.bytes.allSatisfy { $0 < 0x80 } ? $0.bytes : nil }
         tags = query.tags.map { PreparedText(text: $0, comparesStripped: folder.fold($0).stripped == $0) }
         tileTypes = query.tileTypes.map { PreparedText(text: $0, comparesStripped: folder.fold($0).stripped == $0) }
     }
 
-    /// Whether a document without a byte of 0x80 or above can match: it
-    /// must hold every ASCII word of the query, tag and tile type (ignoring
-    /// ASCII case). Words of other documents can fold into query words
-    /// (`CAFÉ`, fullwidth letters), so they are always read.
+    /// Whether a document can match, found without reading it line by
+    /// line: every ASCII word of the query is in its bytes or its path
+    /// (ignoring ASCII case), or one of its words holding a byte of 0x80 or
+    /// above folds into it (`CAFÉ`, fullwidth letters); every other term is
+    /// one of the latter. A document of ASCII only must also hold every
+    /// tag and tile type of the query.
     func mayMatch(_ bytes: [UInt8], path: String) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            if buffer.contains(where: { $0 >= 0x80 }) { return true }
-            let words = needles + (query.tags + query.tileTypes).filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { Array($0.utf8) }
-            let pathBytes = Array(path.utf8)
-            return words.allSatisfy { ASCIICaseFoldSearch.contains($0, in: buffer) || ASCIICaseFoldSearch.contains($0, in: pathBytes) }
+        var found = [Bool](repeating: false, count: terms.count)
+        var missing = terms.count
+        let pathBytes = Array(path.utf8)
+        let isASCII = bytes.withUnsafeBufferPointer { buffer in
+            for (index, needle) in needleOfTerm.enumerated() {
+                guard let needle else { continue }
+                if ASCIICaseFoldSearch.contains(needle, in: buffer) || ASCIICaseFoldSearch.contains(needle, in: pathBytes) {
+                    found[index] = true
+                    missing -= 1
+                }
+            }
+            return !buffer.contains { $0 >= 0x80 }
         }
+        if isASCII {
+            guard missing == 0 else { return false }
+            let filters = (query.tags + query.tileTypes).filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { Array($0.utf8) }
+            return filters.allSatisfy { ASCIICaseFoldSearch.contains($0, in: bytes) || ASCIICaseFoldSearch.contains($0, in: pathBytes) }
+        }
+        for text in [bytes, pathBytes] where missing > 0 {
+            text.withUnsafeBufferPointer { buffer in
+                forEachNonASCIIWord(in: buffer) { kind, folded, stripped in
+                    for (index, term) in terms.enumerated() where !found[index] && term.matches(kind, folded: folded, stripped: stripped) {
+                        found[index] = true
+                        missing -= 1
+                    }
+                    return missing == 0
+                }
+            }
+        }
+        return missing == 0
     }
 
     /// The match in `bytes`, or `nil` when the document does not match.
@@ -139,26 +168,41 @@ final class SearchMatcher {
             var position = 0
             var passage = -1
             var passageZones: [SearchZone] = []
+            // Ranked by the index, with words only: the first passage of the
+            // ranking zone that holds every word is the one to show.
+            let stopsAtFullPassage = rankingZone != nil && requirementTerms.allSatisfy { $0.count == 1 }
+            var inPassage = [Bool](repeating: false, count: terms.count)
+            var inPassageCount = 0
             titleBytes.withUnsafeBufferPointer { title in
                 for (lineIndex, line) in lines.enumerated() {
                     if line.startsPassage || passage < 0 {
+                        if stopsAtFullPassage && inPassageCount == terms.count { break }
                         passage += 1
                         passageZones.append(line.zone)
+                        if stopsAtFullPassage {
+                            for index in inPassage.indices { inPassage[index] = false }
+                            inPassageCount = 0
+                        }
                     }
                     let source = line.number == 0 ? title : buffer
                     guard line.range.upperBound <= source.count else { continue }
                     let text = UnsafeBufferPointer(rebasing: source[line.range])
-                    if line.number > 0 && !isWorthReading(text) {
+                    if line.number > 0 && !mayHold(text) {
                         // A gap, so that no phrase reaches across a line of other words.
                         if text.contains(where: { Self.isWordByte($0) }) { position += 1 }
                         continue
                     }
                     let zoneBit = UInt8(1) << UInt8(line.zone.rawValue)
                     let currentPassage = passage
+                    let counts = stopsAtFullPassage && line.zone == rankingZone
                     tokenizer.forEachToken(in: text, position: &position) { token, folded, stripped in
                         for (index, term) in terms.enumerated() where term.matches(token.kind, folded: folded, stripped: stripped) {
                             termMasks[index] |= zoneBit
                             occurrences[index].append(Occurrence(passage: currentPassage, position: token.position, line: lineIndex, range: token.range))
+                            if counts && !inPassage[index] {
+                                inPassage[index] = true
+                                inPassageCount += 1
+                            }
                         }
                     }
                 }
@@ -311,17 +355,48 @@ final class SearchMatcher {
 
     // MARK: Lines
 
-    /// Whether a line may hold a match: it holds a byte of 0x80 or above
-    /// (its words may fold into a query word), or an ASCII word of the query.
-    private func isWorthReading(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        if text.contains(where: { $0 >= 0x80 }) { return true }
-        return needles.contains { ASCIICaseFoldSearch.contains($0, in: text) }
+    /// Whether a line may hold a match: it holds an ASCII word of the query
+    /// (ignoring ASCII case), or a word with a byte of 0x80 or above that
+    /// matches a term.
+    private func mayHold(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        if needles.contains(where: { ASCIICaseFoldSearch.contains($0, in: text) }) { return true }
+        var holds = false
+        forEachNonASCIIWord(in: text) { kind, folded, stripped in
+            holds = terms.contains { $0.matches(kind, folded: folded, stripped: stripped) }
+            return holds
+        }
+        return holds
+    }
+
+    /// Calls `body` with each token of the parts of `text` around its bytes
+    /// of 0x80 and above (each part from one hard word boundary to the
+    /// next, so it is cut as the whole text is), until `body` answers true.
+    private func forEachNonASCIIWord(
+        in text: UnsafeBufferPointer<UInt8>,
+        _ body: (SearchTokenizer.Token.Kind, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool
+    ) {
+        var index = 0
+        var done = false
+        while index < text.count && !done {
+            guard text[index] >= 0x80 else {
+                index += 1
+                continue
+            }
+            var start = index
+            while start > 0 && !WordBreakClass.isHardBoundary(text[start - 1]) { start -= 1 }
+            var end = index
+            while end < text.count && !WordBreakClass.isHardBoundary(text[end]) { end += 1 }
+            var position = 0
+            tokenizer.forEachToken(in: UnsafeBufferPointer(rebasing: text[start..<end]), position: &position) { token, folded, stripped in
+                if !done { done = body(token.kind, folded, stripped) }
+            }
+            index = end
+        }
     }
 
     /// Whether an ASCII byte can be part of a word.
     private static func isWordByte(_ byte: UInt8) -> Bool {
-        let wordClass = WordBreakClass.ascii[Int(byte & 0x7F)]
-        return wordClass == .letter || wordClass == .numeric
+        WordBreakClass.isASCIIAlphanumeric(byte)
     }
 
     /// The whole line holding `offset`, without its terminator.

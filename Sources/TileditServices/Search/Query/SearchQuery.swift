@@ -71,7 +71,7 @@ public struct SearchQuery: Sendable, Hashable {
     /// Parses `text` (see the type's notes).
     public init(parsing text: String) {
         self.init()
-        let tokenizer = SearchTokenizer()
+        var tokenizer = SearchTokenizer()
         let characters = Array(text.unicodeScalars)
         var index = 0
         func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" }
@@ -93,7 +93,7 @@ public struct SearchQuery: Sendable, Hashable {
             }
             if characters[index] == "\"" {
                 let (range, next, isClosed) = quoted(from: index + 1)
-                add(phrase: string(range), tokenizer: tokenizer, endsQuery: !isClosed)
+                add(phrase: string(range), tokenizer: &tokenizer, endsQuery: !isClosed)
                 index = next
                 continue
             }
@@ -135,7 +135,7 @@ public struct SearchQuery: Sendable, Hashable {
                     }
                 }
             }
-            add(words: string(index..<end), tokenizer: tokenizer, endsQuery: end == characters.count)
+            add(words: string(index..<end), tokenizer: &tokenizer, endsQuery: end == characters.count)
             index = end
         }
         var seen = Set<[SearchTerm]>()
@@ -143,8 +143,8 @@ public struct SearchQuery: Sendable, Hashable {
     }
 
     /// Each word and each run of bigram-script text of `text`, as its own requirement.
-    private mutating func add(words text: String, tokenizer: SearchTokenizer, endsQuery: Bool) {
-        let groups = Self.tokens(of: text, tokenizer: tokenizer)
+    private mutating func add(words text: String, tokenizer: inout SearchTokenizer, endsQuery: Bool) {
+        let groups = Self.tokens(of: text, tokenizer: &tokenizer)
         for (index, group) in groups.enumerated() {
             var terms = group.terms
             if endsQuery && index == groups.count - 1 && group.reachesEnd && terms.count == 1 && terms[0].kind == .word {
@@ -155,8 +155,8 @@ public struct SearchQuery: Sendable, Hashable {
     }
 
     /// A quoted phrase: its terms as one requirement.
-    private mutating func add(phrase text: String, tokenizer: SearchTokenizer, endsQuery: Bool) {
-        let groups = Self.tokens(of: text, tokenizer: tokenizer)
+    private mutating func add(phrase text: String, tokenizer: inout SearchTokenizer, endsQuery: Bool) {
+        let groups = Self.tokens(of: text, tokenizer: &tokenizer)
         guard let first = groups.first else { return }
         var terms: [SearchTerm] = []
         let start = first.position
@@ -174,7 +174,7 @@ public struct SearchQuery: Sendable, Hashable {
 
     /// The words and runs of `text`: each word one term; each run its
     /// bigrams (or its one character), offsets from the run's start.
-    private static func tokens(of text: String, tokenizer: SearchTokenizer) -> [(terms: [SearchTerm], text: String, position: Int, reachesEnd: Bool)] {
+    private static func tokens(of text: String, tokenizer: inout SearchTokenizer) -> [(terms: [SearchTerm], text: String, position: Int, reachesEnd: Bool)] {
         var groups: [(terms: [SearchTerm], text: String, position: Int, reachesEnd: Bool)] = []
         var text = text
         text.withUTF8 { bytes in

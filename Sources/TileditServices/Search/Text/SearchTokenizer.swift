@@ -15,9 +15,10 @@
 ///   Character `i` of a run and the bigram starting there share a position;
 ///   the run takes one position per character.
 ///
-/// Not thread-safe (ICU iterator, scratch buffers, the fold cache): each
+/// A value with scratch buffers and a fold cache, and references to an ICU
+/// iterator and normalizer state: not for sharing between threads; each
 /// thread of work makes its own.
-final class SearchTokenizer {
+struct SearchTokenizer {
     /// A token of the text.
     struct Token {
         /// What the token is.
@@ -50,6 +51,7 @@ final class SearchTokenizer {
     private var stripped: [UInt8] = []
     private var runBytes: [UInt8] = []
     private var clusters: [Range<Int>] = []
+    private var normalizedClusters: [Range<Int>] = []
 
     /// Entries in the fold cache before it is emptied (memory stays bounded
     /// on text with many distinct non-ASCII words).
@@ -63,7 +65,7 @@ final class SearchTokenizer {
     /// accent-free form (equal to the folded form when it has no accents),
     /// both valid during the call only. Positions start at `position`,
     /// which is left after the last token.
-    func forEachToken(
+    mutating func forEachToken(
         in text: UnsafeBufferPointer<UInt8>, position: inout Int,
         _ body: (Token, _ folded: UnsafeBufferPointer<UInt8>, _ stripped: UnsafeBufferPointer<UInt8>) -> Void
     ) {
@@ -72,15 +74,26 @@ final class SearchTokenizer {
         let count = text.count
         while index < count {
             let byte = text[index]
-            let wordClass: WordBreakClass
-            var length = 1
             if byte < 0x80 {
-                wordClass = WordBreakClass.ascii[Int(byte)]
-            } else {
-                let decoded = UTF8Scalar.decode(text, at: index)
-                length = decoded.length
-                wordClass = WordBreakClass.of(nonASCII: decoded.value)
+                if WordBreakClass.isASCIIAlphanumeric(byte) {
+                    // A run of ASCII letters and digits stays together (WB5,
+                    // WB8-WB10): the rules only look at its ends.
+                    let start = index
+                    repeat { index += 1 } while index < count && WordBreakClass.isASCIIAlphanumeric(text[index])
+                    if let word = cutter.read(WordBreakClass.of(ascii: byte), at: start, length: 1) {
+                        emitWord(word, in: text, position: &position, body)
+                    }
+                    cutter.extend(to: index, last: WordBreakClass.of(ascii: text[index - 1]))
+                    continue
+                }
+                if let word = cutter.read(WordBreakClass.of(ascii: byte), at: index, length: 1) {
+                    emitWord(word, in: text, position: &position, body)
+                }
+                index += 1
+                continue
             }
+            let (value, length) = UTF8Scalar.decode(text, at: index)
+            let wordClass = WordBreakClass.of(nonASCII: value)
             switch wordClass {
             case .bigram:
                 if let word = cutter.finish() { emitWord(word, in: text, position: &position, body) }
@@ -113,41 +126,54 @@ final class SearchTokenizer {
     /// (Hebrew acronyms such as `צה"ל` are one word).
     private static func pieceEnd(after start: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
         var index = start
+        var afterJoiner = false
         while index < text.count {
             let byte = text[index]
             if byte < 0x80 {
-                if WordBreakClass.ascii[Int(byte)] == .other && byte != UInt8(ascii: "\"") { return index }
+                if WordBreakClass.isHardBoundary(byte) && !afterJoiner { return index }
+                afterJoiner = false
                 index += 1
                 continue
             }
             let (value, length) = UTF8Scalar.decode(text, at: index)
             switch WordBreakClass.of(nonASCII: value) {
-            case .other, .bigram: return index
+            // WB3c: a pictograph after a zero width joiner stays with it.
+            case .other where !afterJoiner, .bigram where !afterJoiner: return index
             default: index += length
             }
+            afterJoiner = value == 0x200D
         }
         return index
     }
 
     // MARK: Words
 
-    private func emitWord(
+    private mutating func emitWord(
         _ range: Range<Int>, in text: UnsafeBufferPointer<UInt8>, position: inout Int,
         _ body: (Token, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void
     ) {
-        var start = range.lowerBound
-        var end = range.upperBound
-        while start < end && text[start] == UInt8(ascii: "_") { start += 1 }
-        while end > start && text[end - 1] == UInt8(ascii: "_") { end -= 1 }
+        guard !Self.endsInMarksAfterExtendNumLet(range, in: text) else { return }
+        let (start, end) = Self.trimmed(range, in: text)
         guard start < end else { return }
-        // What is left must start with a letter or digit, not a lone mark.
-        if text[start] >= 0x80, WordBreakClass.of(nonASCII: UTF8Scalar.decode(text, at: start).value) == .extend { return }
         let word = UnsafeBufferPointer(rebasing: text[start..<end])
         let token = Token(kind: .word, range: start..<end, position: position)
         position += 1
-        if !word.contains(where: { $0 >= 0x80 }) {
+        var hasUppercase = false
+        var isASCII = true
+        for byte in word {
+            if byte >= 0x80 {
+                isASCII = false
+                break
+            }
+            if byte &- 0x41 < 26 { hasUppercase = true }
+        }
+        if isASCII {
+            guard hasUppercase else {
+                body(token, word, word)
+                return
+            }
             folded.removeAll(keepingCapacity: true)
-            for byte in word { folded.append(byte >= 0x41 && byte <= 0x5A ? byte + 32 : byte) }
+            for byte in word { folded.append(byte &- 0x41 < 26 ? byte + 32 : byte) }
             folded.withUnsafeBufferPointer { body(token, $0, $0) }
             return
         }
@@ -157,7 +183,60 @@ final class SearchTokenizer {
         }
     }
 
-    private func cachedForms(of word: UnsafeBufferPointer<UInt8>) -> (folded: Range<Int>, stripped: Range<Int>) {
+    /// Whether a word ends in marks or format characters right after an
+    /// `ExtendNumLet` (`a_\u{301}`): ICU's rules give such a segment the
+    /// status of no word, and the fast path follows them.
+    static func endsInMarksAfterExtendNumLet(_ range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var end = range.upperBound
+        var sawMark = false
+        while end > range.lowerBound {
+            var lead = end - 1
+            while lead > range.lowerBound && text[lead] & 0xC0 == 0x80 { lead -= 1 }
+            let value = UTF8Scalar.decode(text, at: lead).value
+            let wordClass = value < 0x80 ? WordBreakClass.of(ascii: UInt8(value)) : WordBreakClass.of(nonASCII: value)
+            if wordClass == .extend || value == 0x200D {
+                sawMark = true
+                end = lead
+                continue
+            }
+            return sawMark && wordClass == .extendNumberOrLetter
+        }
+        return false
+    }
+
+    /// A word without the `ExtendNumLet` characters (`_`, `‿`) at its ends
+    /// (Markdown emphasis, `_word_`) and the marks that belong to them.
+    static func trimmed(_ range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> (start: Int, end: Int) {
+        var start = range.lowerBound
+        var end = range.upperBound
+        while start < end {
+            if text[start] == UInt8(ascii: "_") {
+                start += 1
+                continue
+            }
+            guard text[start] >= 0x80 else { break }
+            let (value, length) = UTF8Scalar.decode(text, at: start)
+            let wordClass = WordBreakClass.of(nonASCII: value)
+            guard wordClass == .extend || wordClass == .extendNumberOrLetter else { break }
+            start += length
+        }
+        while end > start {
+            if text[end - 1] == UInt8(ascii: "_") {
+                end -= 1
+                continue
+            }
+            guard text[end - 1] >= 0x80 else { break }
+            // The scalar ending here: back over continuation bytes.
+            var lead = end - 1
+            while lead > start && text[lead] & 0xC0 == 0x80 { lead -= 1 }
+            let (value, _) = UTF8Scalar.decode(text, at: lead)
+            guard WordBreakClass.of(nonASCII: value) == .extendNumberOrLetter else { break }
+            end = lead
+        }
+        return (start, end)
+    }
+
+    private mutating func cachedForms(of word: UnsafeBufferPointer<UInt8>) -> (folded: Range<Int>, stripped: Range<Int>) {
         if let id = foldCache.identity(of: word) { return foldCacheForms[Int(id)] }
         if foldCache.count >= Self.foldCacheLimit {
             foldCache = ByteStringTable()
@@ -179,7 +258,7 @@ final class SearchTokenizer {
 
     /// Emits the run starting at `start` and returns where it ends. A
     /// character is a scalar of those scripts with the marks after it.
-    private func emitRun(
+    private mutating func emitRun(
         from start: Int, in text: UnsafeBufferPointer<UInt8>, position: inout Int,
         _ body: (Token, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void
     ) -> Int {
@@ -207,8 +286,9 @@ final class SearchTokenizer {
         } else {
             // Normalize the whole run, then cut the result into characters.
             folder.foldBigramText(UnsafeBufferPointer(rebasing: text[start..<index]), into: &runBytes)
-            var normalizedClusters: [Range<Int>] = []
-            runBytes.withUnsafeBufferPointer { normalized in
+            normalizedClusters.removeAll(keepingCapacity: true)
+            let bytes = runBytes
+            bytes.withUnsafeBufferPointer { normalized in
                 var offset = 0
                 while offset < normalized.count {
                     let (value, length) = UTF8Scalar.decode(normalized, at: offset)
@@ -227,7 +307,7 @@ final class SearchTokenizer {
 
     /// Emits character `i` and the bigram of characters `i` and `i + 1` at
     /// position `position + i`, for each character of a run.
-    private func emitRunTokens(
+    private mutating func emitRunTokens(
         range: Range<Int>, source: UnsafeBufferPointer<UInt8>, sourceClusters: [Range<Int>], wholeRange: Bool = false,
         position: inout Int, _ body: (Token, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void
     ) {
@@ -255,6 +335,14 @@ final class SearchTokenizer {
     }
 
     private static func isMark(_ value: UInt32) -> Bool {
+        // Most characters of these scripts are letters: marks are in few blocks.
+        switch value {
+        case 0x0300...0x036F, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x200C...0x200F, 0x20D0...0x20FF, 0x302A...0x302F, 0x3099...0x309A,
+             0xFE00...0xFE2F, 0xFF9E...0xFF9F, 0xE0100...0xE01EF:
+            break
+        default:
+            return false
+        }
         guard let scalar = Unicode.Scalar(value) else { return false }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark: return true

@@ -31,16 +31,31 @@ enum WordBreakClass: UInt8, Sendable {
     /// A character whose rules only ICU's break iterator follows.
     case needsBreakIterator
 
-    /// The class of each ASCII byte.
-    static let ascii: [WordBreakClass] = (0..<128).map { (byte: Int) -> WordBreakClass in
-        switch UInt8(byte) {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "@"): .letter
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): .numeric
-        case UInt8(ascii: "."), UInt8(ascii: "'"): .midNumberOrLetter
-        case UInt8(ascii: ","), UInt8(ascii: ";"): .midNumber
-        case UInt8(ascii: "_"): .extendNumberOrLetter
+    /// The class of an ASCII byte (below 0x80).
+    @inline(__always)
+    static func of(ascii byte: UInt8) -> WordBreakClass {
+        switch byte {
+        case 0x61...0x7A, 0x41...0x5A, 0x40: .letter  // a-z, A-Z, @
+        case 0x30...0x39: .numeric
+        case 0x2E, 0x27: .midNumberOrLetter  // . '
+        case 0x2C, 0x3B: .midNumber  // , ;
+        case 0x5F: .extendNumberOrLetter  // _
         default: .other
         }
+    }
+
+    /// Whether an ASCII byte is a letter or digit (`@` counts as a letter).
+    @inline(__always)
+    static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
+        (byte &- 0x61) < 26 || (byte &- 0x40) < 27 || (byte &- 0x30) < 10
+    }
+
+    /// Whether an ASCII byte is a word boundary on both sides whatever
+    /// surrounds it (spaces, most punctuation). A double quote is not
+    /// (Hebrew acronyms such as `צה"ל` are one word).
+    @inline(__always)
+    static func isHardBoundary(_ byte: UInt8) -> Bool {
+        byte < 0x80 && byte != 0x22 && of(ascii: byte) == .other
     }
 
     /// The class of a scalar at or above U+0080, from ICU's Word_Break and

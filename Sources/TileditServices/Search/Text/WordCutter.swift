@@ -58,6 +58,14 @@ struct WordCutter {
         }
     }
 
+    /// Extends the word being read (just given a letter or digit by `read`)
+    /// to `end` over more letters and digits, the last of class `last`.
+    mutating func extend(to end: Int, last: WordBreakClass) {
+        guard wordStart != nil else { return }
+        wordEnd = end
+        self.last = last
+    }
+
     /// The word being read, if any, ended by the end of the text or a
     /// boundary character.
     mutating func finish() -> Range<Int>? {
