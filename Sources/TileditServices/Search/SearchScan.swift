@@ -2,10 +2,14 @@ import Foundation
 import TileditModel
 
 /// The one-shot search of a folder (`tiledit search`): no index is built.
-/// Each document is read once, on every core; a document with no byte of
-/// 0x80 or above that lacks an ASCII word of the query is skipped at once,
-/// and the others are read line by line as the index's results are
-/// (`SearchMatcher`), so the results are the index's.
+///
+/// Every document is read once, on every core, and searched for the
+/// query's words as bytes (ASCII words ignoring ASCII case; the words of
+/// other text folded); a document without them is done. For the others the
+/// best rank they can have is worked out from where the words are (title
+/// field, front matter, body); then, best first, documents are read line
+/// by line as the index's results are (`SearchMatcher`) until the results
+/// to show are certain. The results are the index's.
 public enum SearchScan {
     /// A file the search could not read as text.
     public struct UnreadableFile: Sendable, Hashable {
@@ -30,6 +34,22 @@ public enum SearchScan {
         public var unreadableFolders: [String]
     }
 
+    /// A document that may match, and the best rank it can have.
+    private struct Candidate: Sendable {
+        var rank: (zone: Int, count: Int)
+        var path: String
+        var url: URL
+        var kind: DocumentKind
+        var dialect: FrontMatterDialect
+        /// The result, once the document was read line by line.
+        var result: SearchResult?
+
+        func precedes(_ other: Candidate) -> Bool {
+            if rank != other.rank { return rank < other.rank }
+            return path < other.path
+        }
+    }
+
     /// Searches the documents under `root`, found as workspace discovery
     /// finds them (hidden and build folders skipped, front matter dialect
     /// by `FrontMatterDialectRule`).
@@ -43,66 +63,128 @@ public enum SearchScan {
         root: URL, query: SearchQuery, limit: Int = 100, fileSystem: FileSystem = .live,
         sizeLimit: Int = ContentCheck.defaultSizeLimit, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
     ) async throws -> Outcome {
-        let scan = try WorkspaceScanner(fileSystem: fileSystem).scan(root: root)
+        var scanner = WorkspaceScanner(fileSystem: fileSystem)
+        scanner.measuresFiles = false
+        let scan = try scanner.scan(root: root)
         let rootName = root.standardizedFileURL.lastPathComponent
-        let candidates = scan.candidates
-        let queue = SearchIndexBuilder.WorkQueue(count: candidates.count)
-        let workers = Swift.max(1, Swift.min(concurrency, candidates.count))
-        typealias Found = (matches: [(key: (Int, Int), result: SearchResult)], unreadable: [UnreadableFile])
+        let files = scan.candidates
+        let queue = SearchIndexBuilder.WorkQueue(count: files.count)
+        let workers = Swift.max(1, Swift.min(concurrency, files.count))
+        typealias Found = (candidates: [Candidate], unreadable: [UnreadableFile])
         let found = await withTaskGroup(of: Found.self) { group in
-            for _ in 0..<workers where !candidates.isEmpty {
+            for _ in 0..<workers where !files.isEmpty {
                 group.addTask {
                     let matcher = SearchMatcher(query: query)
-                    var matches: [(key: (Int, Int), result: SearchResult)] = []
+                    var candidates: [Candidate] = []
                     var unreadable: [UnreadableFile] = []
                     while !Task.isCancelled, let index = queue.next() {
-                        let candidate = candidates[index]
-                        if candidate.size > sizeLimit {
-                            unreadable.append(UnreadableFile(path: candidate.path, problem: .tooLarge(size: candidate.size, limit: sizeLimit)))
-                            continue
-                        }
+                        let file = files[index]
                         let bytes: [UInt8]
-                        do {
-                            bytes = try fileSystem.read(candidate.url)
-                        } catch let error as FileSystemError {
-                            unreadable.append(UnreadableFile(path: candidate.path, problem: .unreadable(reason: error.reason)))
-                            continue
-                        } catch {
-                            unreadable.append(UnreadableFile(path: candidate.path, problem: .unreadable(reason: "\(error)")))
+                        switch read(file.url, fileSystem: fileSystem, sizeLimit: sizeLimit) {
+                        case .text(let read): bytes = read
+                        case .problem(let problem):
+                            unreadable.append(UnreadableFile(path: file.path, problem: problem))
                             continue
                         }
-                        if let problem = ContentCheck.problem(in: bytes, sizeLimit: sizeLimit) {
-                            unreadable.append(UnreadableFile(path: candidate.path, problem: problem))
-                            continue
-                        }
-                        guard matcher.mayMatch(bytes, path: candidate.path),
-                              let match = matcher.match(
-                                bytes, path: candidate.path, kind: candidate.kind, dialect: candidate.dialect,
-                                fallbackTitle: DocumentMetadata.fallbackTitle(forPath: candidate.path, rootName: rootName))
-                        else { continue }
-                        // Ranked as the index ranks: zone, then requirements met there.
-                        let union = match.masks.reduce(0, |)
-                        let zone = match.masks.isEmpty ? 0 : union.trailingZeroBitCount
-                        let count = match.masks.filter { $0 & (1 << zone) != 0 }.count
-                        matches.append(((zone, -count), match.result))
+                        guard let hits = matcher.hits(in: bytes, path: file.path) else { continue }
+                        let rank = matcher.bestRank(hits: hits, bytes: bytes, kind: file.kind, dialect: file.dialect)
+                        candidates.append(Candidate(rank: rank, path: file.path, url: file.url, kind: file.kind, dialect: file.dialect))
                     }
-                    return (matches, unreadable)
+                    return (candidates, unreadable)
                 }
             }
             var all: Found = ([], [])
             for await part in group {
-                all.matches += part.matches
+                all.candidates += part.candidates
                 all.unreadable += part.unreadable
             }
             return all
         }
-        let ranked = found.matches.sorted { lhs, rhs in
-            if lhs.key != rhs.key { return lhs.key < rhs.key }
-            return lhs.result.path < rhs.result.path
+
+        // Best first: a document whose rank is certain and no worse than any
+        // other's best is a result; one whose rank is not yet certain is read.
+        var heap = CandidateHeap(found.candidates)
+        let matcher = SearchMatcher(query: query)
+        var results: [SearchResult] = []
+        while results.count < limit, var next = heap.popFirst() {
+            if let result = next.result {
+                results.append(result)
+                continue
+            }
+            guard case .text(let bytes) = read(next.url, fileSystem: fileSystem, sizeLimit: sizeLimit),
+                  let match = matcher.match(
+                    bytes, path: next.path, kind: next.kind, dialect: next.dialect,
+                    fallbackTitle: DocumentMetadata.fallbackTitle(forPath: next.path, rootName: rootName))
+            else { continue }
+            // Ranked as the index ranks: zone, then requirements met there.
+            let union = match.masks.reduce(0, |)
+            let zone = match.masks.isEmpty ? 0 : union.trailingZeroBitCount
+            next.rank = (zone, -match.masks.filter { $0 & (1 << zone) != 0 }.count)
+            next.result = match.result
+            heap.insert(next)
         }
         return Outcome(
-            results: ranked.prefix(Swift.max(0, limit)).map(\.result),
+            results: results,
             unreadableFiles: found.unreadable.sorted { $0.path < $1.path },
             unreadableFolders: scan.unreadableFolders)
+    }
+
+    /// A document read as text, or why it could not be.
+    private enum Reading {
+        case text([UInt8])
+        case problem(ContentProblem)
+    }
+
+    /// The bytes of a document that can be read as text, or why not.
+    private static func read(_ url: URL, fileSystem: FileSystem, sizeLimit: Int) -> Reading {
+        do {
+            guard let status = try fileSystem.status(url) else { return .problem(.unreadable(reason: "No such file or directory")) }
+            if status.size > sizeLimit { return .problem(.tooLarge(size: status.size, limit: sizeLimit)) }
+            let bytes = try fileSystem.read(url)
+            if let problem = ContentCheck.problem(in: bytes, sizeLimit: sizeLimit) { return .problem(problem) }
+            return .text(bytes)
+        } catch let error as FileSystemError {
+            return .problem(.unreadable(reason: error.reason))
+        } catch {
+            return .problem(.unreadable(reason: "\(error)"))
+        }
+    }
+
+    /// A binary min-heap of candidates, best first.
+    private struct CandidateHeap {
+        private var items: [Candidate] = []
+
+        init(_ candidates: [Candidate]) {
+            items = candidates.sorted { $0.precedes($1) }
+        }
+
+        mutating func insert(_ candidate: Candidate) {
+            items.append(candidate)
+            var child = items.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard items[child].precedes(items[parent]) else { break }
+                items.swapAt(child, parent)
+                child = parent
+            }
+        }
+
+        mutating func popFirst() -> Candidate? {
+            guard !items.isEmpty else { return nil }
+            items.swapAt(0, items.count - 1)
+            let first = items.removeLast()
+            var parent = 0
+            while true {
+                let left = 2 * parent + 1
+                let right = left + 1
+                var smallest = parent
+                if left < items.count && items[left].precedes(items[smallest]) { smallest = left }
+                if right < items.count && items[right].precedes(items[smallest]) { smallest = right }
+                guard smallest != parent else { break }
+                items.swapAt(parent, smallest)
+                parent = smallest
+            }
+            return first
+        }
     }
 }

@@ -25,18 +25,20 @@ struct SearchLineCutter {
     /// - Parameters:
     ///   - kind: Markdown, YAML or the site config.
     ///   - dialect: how front matter is read.
-    ///   - fallbackTitle: the title when there is no title field or heading.
+    ///   - fallbackTitle: the title when there is no title field or heading
+    ///     (asked only then).
     static func cut(
-        _ bytes: UnsafeBufferPointer<UInt8>, kind: DocumentKind, dialect: FrontMatterDialect, fallbackTitle: String,
+        _ bytes: UnsafeBufferPointer<UInt8>, kind: DocumentKind, dialect: FrontMatterDialect, fallbackTitle: () -> String,
         _ emit: (SearchLine) -> Void
     ) -> SearchOutline {
-        var cutter = SearchLineCutter(bytes: bytes, fallbackTitle: fallbackTitle)
+        var cutter = SearchLineCutter(bytes: bytes)
         switch kind {
         case .markdown: cutter.cutMarkdown(dialect: dialect, emit)
         case .yaml, .siteConfig: cutter.cutYAML(isSiteConfig: kind == .siteConfig, emit)
         }
         if cutter.outline.isTitleFromFileName {
-            var title = cutter.outline.title
+            var title = fallbackTitle()
+            cutter.outline.title = title
             emit(SearchLine(number: 0, zone: .title, range: 0..<title.withUTF8 { $0.count }, startsPassage: true))
         }
         return cutter.outline
@@ -45,9 +47,9 @@ struct SearchLineCutter {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var outline: SearchOutline
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, fallbackTitle: String) {
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        outline = SearchOutline(title: fallbackTitle, titleLine: 1, isTitleFromFileName: true)
+        outline = SearchOutline(title: "", titleLine: 1, isTitleFromFileName: true)
     }
 
     // MARK: Markdown
@@ -161,10 +163,8 @@ struct SearchLineCutter {
                 headings.endParagraph(self, emit)
                 headings.interrupt()
                 region = .fence(character: fence.character, length: fence.length)
-                switch FencedCodeMeaning(info: string(trimmedRange((trimmed.lowerBound + fence.length)..<trimmed.upperBound))) {
-                case .chart: outline.addTile("chart", line: number)
-                case .mermaid: outline.addTile("mermaid", line: number)
-                case .code: break
+                if let type = fencedTileType(info: (trimmed.lowerBound + fence.length)..<trimmed.upperBound) {
+                    outline.addTile(type, line: number)
                 }
                 emit(SearchLine(number: number, zone: .body, range: trimmed, startsPassage: true))
                 startsPassage = false
@@ -330,6 +330,31 @@ struct SearchLineCutter {
         guard run - trimmed.lowerBound >= 3 else { return nil }
         if character == UInt8(ascii: "`"), bytes[run..<trimmed.upperBound].contains(UInt8(ascii: "`")) { return nil }
         return (character, run - trimmed.lowerBound)
+    }
+
+    /// `chart` or `mermaid` for a fence whose info string's first word is
+    /// one of them, any case (`FencedCodeMeaning`).
+    private func fencedTileType(info: Range<Int>) -> String? {
+        func isSeparator(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == UInt8(ascii: "{") }
+        var start = info.lowerBound
+        while start < info.upperBound && isSeparator(bytes[start]) { start += 1 }
+        var end = start
+        while end < info.upperBound && !isSeparator(bytes[end]) { end += 1 }
+        func equals(_ word: StaticString) -> Bool {
+            guard end - start == word.utf8CodeUnitCount else { return false }
+            return word.withUTF8Buffer { expected in
+                var index = 0
+                while index < expected.count {
+                    let byte = bytes[start + index]
+                    if (byte &- 0x41 < 26 ? byte + 32 : byte) != expected[index] { return false }
+                    index += 1
+                }
+                return true
+            }
+        }
+        if equals("chart") { return "chart" }
+        if equals("mermaid") { return "mermaid" }
+        return nil
     }
 
     private func isFenceClosing(_ trimmed: Range<Int>, character: UInt8, length: Int) -> Bool {

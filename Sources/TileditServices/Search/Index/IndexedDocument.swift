@@ -18,6 +18,6 @@ struct IndexedDocument: Sendable {
     /// The text that was indexed.
     var bytes: [UInt8]
     /// Each distinct term (its identity in the index's term table, shifted
-    /// left by 3) with the zones it occurs in (bit `1 << zone`), ascending.
+    /// left by 3) with the zones it occurs in (bit `1 << zone`).
     var terms: [UInt32]
 }

@@ -39,10 +39,9 @@ struct SearchDocumentAnalyzer {
         fingerprint: SearchFingerprint? = nil, sizeLimit: Int = ContentCheck.defaultSizeLimit
     ) -> IndexedDocument? {
         guard ContentCheck.problem(in: bytes, sizeLimit: sizeLimit) == nil else { return nil }
-        let fallback = DocumentMetadata.fallbackTitle(forPath: path, rootName: rootName)
         let outline = Self.collect(
-            bytes, kind: kind, dialect: dialect, fallbackTitle: fallback, table: &table, tokenizer: &tokenizer, zones: &zones, touched: &touched)
-        touched.sort()
+            bytes, kind: kind, dialect: dialect, fallbackTitle: { DocumentMetadata.fallbackTitle(forPath: path, rootName: rootName) },
+            table: &table, tokenizer: &tokenizer, zones: &zones, touched: &touched)
         var terms: [UInt32] = []
         terms.reserveCapacity(touched.count)
         for id in touched {
@@ -58,21 +57,28 @@ struct SearchDocumentAnalyzer {
     /// Cuts and tokenizes the document, interning each term and recording
     /// its zones (state passed in, so the hot loop touches no shared storage).
     private static func collect(
-        _ bytes: [UInt8], kind: DocumentKind, dialect: FrontMatterDialect, fallbackTitle: String,
+        _ bytes: [UInt8], kind: DocumentKind, dialect: FrontMatterDialect, fallbackTitle: () -> String,
         table: inout ByteStringTable, tokenizer: inout SearchTokenizer, zones: inout [UInt8], touched: inout [UInt32]
     ) -> SearchOutline {
-        let fallbackBytes = Array(fallbackTitle.utf8)
-        return bytes.withUnsafeBufferPointer { buffer in
-            fallbackBytes.withUnsafeBufferPointer { title in
-                var position = 0
-                return SearchLineCutter.cut(buffer, kind: kind, dialect: dialect, fallbackTitle: fallbackTitle) { line in
-                    let source = line.number == 0 ? title : buffer
+        bytes.withUnsafeBufferPointer { buffer in
+            var position = 0
+            var title = ""
+            return SearchLineCutter.cut(buffer, kind: kind, dialect: dialect, fallbackTitle: {
+                title = fallbackTitle()
+                return title
+            }) { line in
+                let zone = UInt8(1) << UInt8(line.zone.rawValue)
+                func tokenize(_ source: UnsafeBufferPointer<UInt8>) {
                     guard line.range.upperBound <= source.count else { return }
-                    let zone = UInt8(1) << UInt8(line.zone.rawValue)
                     tokenizer.forEachToken(in: UnsafeBufferPointer(rebasing: source[line.range]), position: &position) { _, folded, stripped in
                         add(stripped, zone: zone, table: &table, zones: &zones, touched: &touched)
                         if !same(folded, stripped) { add(folded, zone: zone, table: &table, zones: &zones, touched: &touched) }
                     }
+                }
+                if line.number == 0 {
+                    title.withUTF8 { tokenize($0) }
+                } else {
+                    tokenize(buffer)
                 }
             }
         }

@@ -124,7 +124,7 @@ public struct SearchIndex: Sendable {
                 identities[local] = output.table.withBytes(of: UInt32(local)) { terms.intern($0) }
             }
             for var document in output.documents {
-                document.terms = document.terms.map { identities[Int($0 >> 3)] << 3 | ($0 & 7) }.sorted()
+                document.terms = document.terms.map { identities[Int($0 >> 3)] << 3 | ($0 & 7) }
                 all.append(document)
             }
         }

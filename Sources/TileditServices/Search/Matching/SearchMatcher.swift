@@ -22,11 +22,11 @@ final class SearchMatcher {
     private let terms: [PreparedTerm]
     /// Per requirement: each term's index in `terms` and its offset.
     private let requirementTerms: [[(term: Int, offset: Int)]]
-    /// Lowercase ASCII words of the query: an ASCII line without any of them
-    /// holds no match and is not tokenized.
-    private let needles: [[UInt8]]
-    /// Each term's bytes when it is an ASCII word, by term.
-    private let needleOfTerm: [[UInt8]?]
+    /// Each term's bytes, when it is an ASCII word: text without them holds
+    /// it only in a word with a byte of 0x80 or above (`CAFÉ` for `cafe`).
+    private let needleOfTerm: [ASCIINeedle?]
+    /// Whether every term is an ASCII word.
+    private let queryIsASCII: Bool
     private let tags: [PreparedText]
     private let tileTypes: [PreparedText]
 
@@ -73,7 +73,6 @@ final class SearchMatcher {
         var prepared: [PreparedTerm] = []
         var indexByTerm: [SearchTerm: Int] = [:]
         var requirementTerms: [[(term: Int, offset: Int)]] = []
-        var needles: [[UInt8]] = []
         for requirement in query.requirements {
             var entries: [(term: Int, offset: Int)] = []
             for term in requirement.terms {
@@ -93,7 +92,6 @@ final class SearchMatcher {
                     prepared.append(PreparedTerm(
                         kind: kind, bytes: Array(term.text.utf8), isPrefix: term.isPrefix,
                         comparesStripped: folder.fold(term.text).stripped == term.text))
-                    if term.kind == .word, term.text.utf8.allSatisfy({ $0 < 0x80 }) { needles.append(Array(term.text.utf8)) }
                 }
                 entries.append((index, term.offset))
             }
@@ -101,40 +99,63 @@ final class SearchMatcher {
         }
         terms = prepared
         self.requirementTerms = requirementTerms
-        self.needles = needles
-        needleOfTerm = prepared.map { $0.kind == .word && $0.bytes.allSatisfy { $0 < 0x80 } ? $0.bytes : nil }
+        needleOfTerm = prepared.map { $0.kind == .word ? ASCIINeedle($0.bytes) : nil }
+        queryIsASCII = needleOfTerm.allSatisfy { $0 != nil }
         tags = query.tags.map { PreparedText(text: $0, comparesStripped: folder.fold($0).stripped == $0) }
         tileTypes = query.tileTypes.map { PreparedText(text: $0, comparesStripped: folder.fold($0).stripped == $0) }
     }
 
-    /// Whether a document can match, found without reading it line by
-    /// line: every ASCII word of the query is in its bytes or its path
-    /// (ignoring ASCII case), or one of its words holding a byte of 0x80 or
-    /// above folds into it (`CAFÉ`, fullwidth letters); every other term is
-    /// one of the latter. A document of ASCII only must also hold every
-    /// tag and tile type of the query.
-    func mayMatch(_ bytes: [UInt8], path: String) -> Bool {
+    /// Where a document may hold the query's terms (UTF-8 offsets, sorted),
+    /// found without reading it line by line; `nil` when it cannot match.
+    /// A term is found where its ASCII word occurs in the bytes (ignoring
+    /// ASCII case), or in a word with a byte of 0x80 or above that folds
+    /// into it (`CAFÉ`, fullwidth letters, Han); each must be found in the
+    /// document or its path (a title from the file name). A document of
+    /// ASCII only must also hold every ASCII tag and tile type of the query.
+    func hits(in bytes: [UInt8], path: String) -> [Int]? {
         var found = [Bool](repeating: false, count: terms.count)
         var missing = terms.count
+        var offsets: [Int] = []
         let pathBytes = Array(path.utf8)
         let isASCII = bytes.withUnsafeBufferPointer { buffer in
             for (index, needle) in needleOfTerm.enumerated() {
                 guard let needle else { continue }
-                if ASCIICaseFoldSearch.contains(needle, in: buffer) || ASCIICaseFoldSearch.contains(needle, in: pathBytes) {
+                var occurs = false
+                needle.forEachOccurrence(in: buffer) { offset in
+                    offsets.append(offset)
+                    occurs = true
+                    return true
+                }
+                if occurs || pathBytes.withUnsafeBufferPointer({ needle.occurs(in: $0) }) {
                     found[index] = true
                     missing -= 1
                 }
             }
-            return !buffer.contains { $0 >= 0x80 }
+            return Self.firstNonASCII(in: buffer, from: 0) == buffer.count
         }
         if isASCII {
-            guard missing == 0 else { return false }
-            let filters = (query.tags + query.tileTypes).filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { Array($0.utf8) }
-            return filters.allSatisfy { ASCIICaseFoldSearch.contains($0, in: bytes) || ASCIICaseFoldSearch.contains($0, in: pathBytes) }
+            guard missing == 0 else { return nil }
+            let filters = (query.tags + query.tileTypes).compactMap { ASCIINeedle(Array($0.utf8)) }
+            let passes = bytes.withUnsafeBufferPointer { buffer in
+                pathBytes.withUnsafeBufferPointer { path in filters.allSatisfy { $0.occurs(in: buffer) || $0.occurs(in: path) } }
+            }
+            return passes ? offsets.sorted() : nil
         }
-        for text in [bytes, pathBytes] where missing > 0 {
-            text.withUnsafeBufferPointer { buffer in
-                forEachNonASCIIWord(in: buffer) { kind, folded, stripped in
+        bytes.withUnsafeBufferPointer { buffer in
+            forEachNonASCIIWord(in: buffer) { start, kind, folded, stripped in
+                for (index, term) in terms.enumerated() where term.matches(kind, folded: folded, stripped: stripped) {
+                    offsets.append(start)
+                    if !found[index] {
+                        found[index] = true
+                        missing -= 1
+                    }
+                }
+                return false
+            }
+        }
+        if missing > 0 {
+            pathBytes.withUnsafeBufferPointer { buffer in
+                forEachNonASCIIWord(in: buffer) { _, kind, folded, stripped in
                     for (index, term) in terms.enumerated() where !found[index] && term.matches(kind, folded: folded, stripped: stripped) {
                         found[index] = true
                         missing -= 1
@@ -143,40 +164,90 @@ final class SearchMatcher {
                 }
             }
         }
-        return missing == 0
+        return missing == 0 ? offsets.sorted() : nil
+    }
+
+    /// The best rank a document with these hits can have, as (zone, minus
+    /// the number of requirements met there), compared as a tuple: never
+    /// better than the rank `match` finds, so documents can be matched in
+    /// this order and only until enough results are certain. A hit in the
+    /// front matter's title field is the title zone, elsewhere in the front
+    /// matter the front matter zone, after it the body zone, or the title
+    /// zone when there is no title field (a heading may be the title).
+    func bestRank(hits: [Int], bytes: [UInt8], kind: DocumentKind, dialect: FrontMatterDialect) -> (zone: Int, count: Int) {
+        let best = (0, -requirementTerms.count)
+        guard kind == .markdown, !hits.isEmpty else { return best }
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let (frontMatter, start, end) = FrontMatter.leading(in: buffer, dialect: dialect) else { return best }
+            let fields = frontMatter.fields.sorted { $0.lineOffset < $1.lineOffset }
+            guard let title = frontMatter.field("title"), !title.value.trimmingSpaces().isEmpty,
+                  let titleIndex = fields.firstIndex(where: { $0.lineOffset == title.lineOffset })
+            else { return best }
+            // The title field's lines, as byte offsets.
+            var lineStarts: [Int] = []
+            var position = start
+            while position < end {
+                lineStarts.append(position)
+                while position < end && buffer[position] != 0x0A { position += 1 }
+                position += 1
+            }
+            let firstLine = title.lineOffset
+            let endLine = titleIndex + 1 < fields.count ? fields[titleIndex + 1].lineOffset : lineStarts.count - 1
+            guard firstLine < lineStarts.count else { return best }
+            let titleBytes = lineStarts[firstLine]..<(endLine < lineStarts.count ? lineStarts[endLine] : end)
+            var zone = 2
+            for hit in hits {
+                if titleBytes.contains(hit) { return best }
+                if hit < end { zone = 1 }
+            }
+            return (zone, -requirementTerms.count)
+        }
     }
 
     /// The match in `bytes`, or `nil` when the document does not match.
     ///
     /// - Parameters:
+    ///   - hits: `hits(in:path:)` of the document, if already known: only
+    ///     lines holding one are tokenized.
     ///   - rankingZone: the zone the index ranked the document by (the best
     ///     zone holding a term); `nil` to work it out here.
     func match(
         _ bytes: [UInt8], path: String, kind: DocumentKind, dialect: FrontMatterDialect, fallbackTitle: String,
-        rankingZone: SearchZone? = nil
+        hits knownHits: [Int]? = nil, rankingZone: SearchZone? = nil
     ) -> Match? {
-        bytes.withUnsafeBufferPointer { buffer in
-            var lines: [SearchLine] = []
-            let outline = SearchLineCutter.cut(buffer, kind: kind, dialect: dialect, fallbackTitle: fallbackTitle) { lines.append($0) }
-            guard passesFilters(outline) else { return nil }
-            guard !requirementTerms.isEmpty else {
-                return Match(masks: [], result: filterResult(outline, path: path, buffer: buffer))
-            }
-            let titleBytes = Array(outline.title.utf8)
+        let hits: [Int]
+        if requirementTerms.isEmpty {
+            hits = []
+        } else if let knownHits {
+            hits = knownHits
+        } else {
+            guard let found = self.hits(in: bytes, path: path) else { return nil }
+            hits = found
+        }
+        return bytes.withUnsafeBufferPointer { buffer -> Match? in
+            let fallbackBytes = Array(fallbackTitle.utf8)
             var occurrences = [[Occurrence]](repeating: [], count: terms.count)
             var termMasks = [UInt8](repeating: 0, count: terms.count)
+            /// The lines read, for the line and snippet of the result.
+            var read: [SearchLine] = []
             var position = 0
             var passage = -1
             var passageZones: [SearchZone] = []
+            var nextHit = 0
             // Ranked by the index, with words only: the first passage of the
             // ranking zone that holds every word is the one to show.
             let stopsAtFullPassage = rankingZone != nil && requirementTerms.allSatisfy { $0.count == 1 }
             var inPassage = [Bool](repeating: false, count: terms.count)
             var inPassageCount = 0
-            titleBytes.withUnsafeBufferPointer { title in
-                for (lineIndex, line) in lines.enumerated() {
+            var stopped = requirementTerms.isEmpty
+            let outline = fallbackBytes.withUnsafeBufferPointer { fallback in
+                SearchLineCutter.cut(buffer, kind: kind, dialect: dialect, fallbackTitle: { fallbackTitle }) { line in
+                    guard !stopped else { return }
                     if line.startsPassage || passage < 0 {
-                        if stopsAtFullPassage && inPassageCount == terms.count { break }
+                        if stopsAtFullPassage && inPassageCount == terms.count {
+                            stopped = true
+                            return
+                        }
                         passage += 1
                         passageZones.append(line.zone)
                         if stopsAtFullPassage {
@@ -184,16 +255,22 @@ final class SearchMatcher {
                             inPassageCount = 0
                         }
                     }
-                    let source = line.number == 0 ? title : buffer
-                    guard line.range.upperBound <= source.count else { continue }
+                    let source = line.number == 0 ? fallback : buffer
+                    guard line.range.upperBound <= source.count else { return }
                     let text = UnsafeBufferPointer(rebasing: source[line.range])
-                    if line.number > 0 && !mayHold(text) {
-                        // A gap, so that no phrase reaches across a line of other words.
-                        if text.contains(where: { Self.isWordByte($0) }) { position += 1 }
-                        continue
+                    if line.number > 0 {
+                        // Only lines holding a hit can hold a term.
+                        while nextHit < hits.count && hits[nextHit] < line.range.lowerBound { nextHit += 1 }
+                        guard nextHit < hits.count && hits[nextHit] < line.range.upperBound else {
+                            // A gap, so that no phrase reaches across a line of other words.
+                            if text.contains(where: { $0 >= 0x80 || WordBreakClass.isASCIIAlphanumeric($0) }) { position += 1 }
+                            return
+                        }
                     }
                     let zoneBit = UInt8(1) << UInt8(line.zone.rawValue)
                     let currentPassage = passage
+                    let lineIndex = read.count
+                    read.append(line)
                     let counts = stopsAtFullPassage && line.zone == rankingZone
                     tokenizer.forEachToken(in: text, position: &position) { token, folded, stripped in
                         for (index, term) in terms.enumerated() where term.matches(token.kind, folded: folded, stripped: stripped) {
@@ -206,6 +283,10 @@ final class SearchMatcher {
                         }
                     }
                 }
+            }
+            guard passesFilters(outline) else { return nil }
+            guard !requirementTerms.isEmpty else {
+                return Match(masks: [], result: filterResult(outline, path: path, buffer: buffer))
             }
             // Each requirement: its occurrences (a phrase: where it starts).
             var satisfied: [[Occurrence]] = []
@@ -221,7 +302,7 @@ final class SearchMatcher {
             let union = masks.reduce(0, |)
             let zone = rankingZone ?? SearchZone(rawValue: union.trailingZeroBitCount) ?? .body
             guard let shown = bestOccurrence(satisfied, passageZones: passageZones, rankingZone: zone) else { return nil }
-            let line = lines[shown.line]
+            let line = read[shown.line]
             let result: SearchResult
             if zone == .title {
                 let number = line.number > 0 ? line.number : outline.titleLine
@@ -355,48 +436,68 @@ final class SearchMatcher {
 
     // MARK: Lines
 
-    /// Whether a line may hold a match: it holds an ASCII word of the query
-    /// (ignoring ASCII case), or a word with a byte of 0x80 or above that
-    /// matches a term.
-    private func mayHold(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        if needles.contains(where: { ASCIICaseFoldSearch.contains($0, in: text) }) { return true }
-        var holds = false
-        forEachNonASCIIWord(in: text) { kind, folded, stripped in
-            holds = terms.contains { $0.matches(kind, folded: folded, stripped: stripped) }
-            return holds
-        }
-        return holds
-    }
-
-    /// Calls `body` with each token of the parts of `text` around its bytes
-    /// of 0x80 and above (each part from one hard word boundary to the
-    /// next, so it is cut as the whole text is), until `body` answers true.
+    /// Calls `body` with each token (and where it starts) of the parts of
+    /// `text` around its bytes of 0x80 and above (each part from one hard
+    /// word boundary to the next, so it is cut as the whole text is), until
+    /// `body` answers true.
     private func forEachNonASCIIWord(
         in text: UnsafeBufferPointer<UInt8>,
-        _ body: (SearchTokenizer.Token.Kind, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool
+        _ body: (_ start: Int, SearchTokenizer.Token.Kind, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool
     ) {
         var index = 0
         var done = false
         while index < text.count && !done {
-            guard text[index] >= 0x80 else {
-                index += 1
-                continue
-            }
+            index = Self.firstNonASCII(in: text, from: index)
+            guard index < text.count else { break }
             var start = index
             while start > 0 && !WordBreakClass.isHardBoundary(text[start - 1]) { start -= 1 }
             var end = index
-            while end < text.count && !WordBreakClass.isHardBoundary(text[end]) { end += 1 }
+            var foldsToASCII = false
+            while end < text.count && !WordBreakClass.isHardBoundary(text[end]) {
+                if text[end] >= 0x80 && !foldsToASCII {
+                    let (value, length) = UTF8Scalar.decode(text, at: end)
+                    foldsToASCII = !Self.neverFoldsToASCII(value)
+                    end += length
+                } else {
+                    end += 1
+                }
+            }
+            // Han, kana, Hangul and pictographs never fold into the ASCII
+            // words of a query of ASCII words only.
+            if !foldsToASCII && queryIsASCII {
+                index = end
+                continue
+            }
             var position = 0
             tokenizer.forEachToken(in: UnsafeBufferPointer(rebasing: text[start..<end]), position: &position) { token, folded, stripped in
-                if !done { done = body(token.kind, folded, stripped) }
+                if !done { done = body(start + token.range.lowerBound, token.kind, folded, stripped) }
             }
             index = end
         }
     }
 
-    /// Whether an ASCII byte can be part of a word.
-    private static func isWordByte(_ byte: UInt8) -> Bool {
-        WordBreakClass.isASCIIAlphanumeric(byte)
+    /// The offset of the first byte of 0x80 or above at or after `start`
+    /// (the end when there is none), eight bytes at a time.
+    static func firstNonASCII(in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        if let base = text.baseAddress {
+            while index + 8 <= text.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 != 0 { break }
+                index += 8
+            }
+        }
+        while index < text.count && text[index] < 0x80 { index += 1 }
+        return index
+    }
+
+    /// Whether a scalar is one of those that no folding turns into ASCII:
+    /// CJK punctuation, kana, Bopomofo, Han, Hangul syllables, pictographs.
+    private static func neverFoldsToASCII(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x3000...0x303F, 0x3040...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7AF, 0x1F300...0x1FAFF: true
+        default: false
+        }
     }
 
     /// The whole line holding `offset`, without its terminator.

@@ -187,6 +187,8 @@ struct SearchTokenizer {
     /// `ExtendNumLet` (`a_\u{301}`): ICU's rules give such a segment the
     /// status of no word, and the fast path follows them.
     static func endsInMarksAfterExtendNumLet(_ range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Marks are never ASCII.
+        guard range.upperBound > range.lowerBound, text[range.upperBound - 1] >= 0x80 else { return false }
         var end = range.upperBound
         var sawMark = false
         while end > range.lowerBound {
@@ -207,6 +209,10 @@ struct SearchTokenizer {
     /// A word without the `ExtendNumLet` characters (`_`, `‿`) at its ends
     /// (Markdown emphasis, `_word_`) and the marks that belong to them.
     static func trimmed(_ range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> (start: Int, end: Int) {
+        if range.upperBound > range.lowerBound, WordBreakClass.isASCIIAlphanumeric(text[range.lowerBound]),
+           WordBreakClass.isASCIIAlphanumeric(text[range.upperBound - 1]) {
+            return (range.lowerBound, range.upperBound)
+        }
         var start = range.lowerBound
         var end = range.upperBound
         while start < end {
