@@ -63,6 +63,15 @@ struct SearchBenchmark: MainActorBenchmarkGroup {
         var figures = [Figure(
             name: "search index build, \(label) documents", ours: .duration(indexTime),
             anchorName: "read the same files", anchor: .duration(readTime), target: Self.indexTarget)]
+        // As the editor builds it the first time: each file's status taken too, for the cache.
+        let (fingerprintedTime, fingerprintReadTime) = try await Self.compare(benchmark: benchmark) {
+            await SearchIndex.build(workspace: workspace, fingerprints: true)
+        } anchor: {
+            await Self.readAll(workspace)
+        }
+        figures.append(Figure(
+            name: "search index build with file status for the cache", ours: .duration(fingerprintedTime),
+            anchorName: "read the same files", anchor: .duration(fingerprintReadTime), target: nil))
 
         let (reopenTime, reopenReadTime) = try await Self.measureReopening(workspace: workspace, root: root, benchmark: benchmark, context: context)
         figures.append(Figure(

@@ -141,7 +141,7 @@ private func withoutAccents(_ word: String) -> String {
                     for dialect in [FrontMatterDialect.tiledown, .yaml] {
                         let metadata = DocumentMetadata(document: MarkdownDocument(bytes: bytes, dialect: dialect), fallbackTitle: "fallback")
                         let outline = bytes.withUnsafeBufferPointer {
-                            SearchLineCutter.cut($0, kind: .markdown, dialect: dialect, fallbackTitle: { "fallback" }) { _ in }
+                            SearchLineCutter.cut($0, kind: .markdown, dialect: dialect, fallbackTitle: { "fallback" }) { _ in true }
                         }
                         #expect(outline.title == metadata.title, "seed \(seed), \(style), tricky \(tricky)")
                         #expect(outline.tags == metadata.tags)
@@ -166,7 +166,7 @@ private func withoutAccents(_ word: String) -> String {
         for summary in workspace.documents where summary.kind == .markdown {
             let bytes = try TestSupport.readFile(workspace.url(of: summary.path))
             let outline = bytes.withUnsafeBufferPointer {
-                SearchLineCutter.cut($0, kind: .markdown, dialect: .tiledown, fallbackTitle: { "" }) { _ in }
+                SearchLineCutter.cut($0, kind: .markdown, dialect: .tiledown, fallbackTitle: { "" }) { _ in true }
             }
             #expect(outline.tileTypes == summary.tileTypes, "\(summary.path)")
         }

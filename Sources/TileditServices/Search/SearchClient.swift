@@ -48,7 +48,8 @@ public struct SearchClient: Sendable {
                 let generation = await holder.beginBuild()
                 let cached = cacheFolder.flatMap { SearchIndexCache.load(root: workspace.root, from: $0, fileSystem: fileSystem) }
                 let (index, changed) = await SearchIndex.buildReportingChanges(
-                    workspace: workspace, fileSystem: fileSystem, cached: cached, concurrency: ProcessInfo.processInfo.activeProcessorCount)
+                    workspace: workspace, fileSystem: fileSystem, cached: cached, fingerprints: cacheFolder != nil,
+                    concurrency: ProcessInfo.processInfo.activeProcessorCount)
                 if Task.isCancelled {
                     await holder.abandonBuild(generation)
                     throw CancellationError()

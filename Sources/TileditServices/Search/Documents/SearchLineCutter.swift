@@ -20,35 +20,53 @@ import TileditModel
 /// text, a tile that is never closed is prose.
 struct SearchLineCutter {
     /// Cuts `bytes` and calls `emit` with each line to tokenize, in order
-    /// (the title from the file name, when there is one, last, as line 0).
+    /// (the title from the file name, when there is one, last, as line 0),
+    /// until `emit` answers false: then the cut stops, and the outline
+    /// holds what was found so far.
     ///
     /// - Parameters:
     ///   - kind: Markdown, YAML or the site config.
     ///   - dialect: how front matter is read.
+    ///   - readsTags: whether the outline's tags are read.
     ///   - fallbackTitle: the title when there is no title field or heading
     ///     (asked only then).
     static func cut(
-        _ bytes: UnsafeBufferPointer<UInt8>, kind: DocumentKind, dialect: FrontMatterDialect, fallbackTitle: () -> String,
-        _ emit: (SearchLine) -> Void
+        _ bytes: UnsafeBufferPointer<UInt8>, kind: DocumentKind, dialect: FrontMatterDialect, readsTags: Bool = true,
+        fallbackTitle: () -> String, _ emit: (SearchLine) -> Bool
     ) -> SearchOutline {
-        var cutter = SearchLineCutter(bytes: bytes)
-        switch kind {
-        case .markdown: cutter.cutMarkdown(dialect: dialect, emit)
-        case .yaml, .siteConfig: cutter.cutYAML(isSiteConfig: kind == .siteConfig, emit)
+        withoutActuallyEscaping(emit) { emit in
+            let control = Control()
+            var cutter = SearchLineCutter(bytes: bytes, control: control, readsTags: readsTags)
+            let forward: (SearchLine) -> Void = { line in
+                if !control.isStopped && !emit(line) { control.isStopped = true }
+            }
+            switch kind {
+            case .markdown: cutter.cutMarkdown(dialect: dialect, forward)
+            case .yaml, .siteConfig: cutter.cutYAML(isSiteConfig: kind == .siteConfig, forward)
+            }
+            if cutter.outline.isTitleFromFileName && !control.isStopped {
+                var title = fallbackTitle()
+                cutter.outline.title = title
+                forward(SearchLine(number: 0, zone: .title, range: 0..<title.withUTF8 { $0.count }, startsPassage: true))
+            }
+            return cutter.outline
         }
-        if cutter.outline.isTitleFromFileName {
-            var title = fallbackTitle()
-            cutter.outline.title = title
-            emit(SearchLine(number: 0, zone: .title, range: 0..<title.withUTF8 { $0.count }, startsPassage: true))
-        }
-        return cutter.outline
+    }
+
+    /// Whether the caller asked the cut to stop.
+    private final class Control {
+        var isStopped = false
     }
 
     private let bytes: UnsafeBufferPointer<UInt8>
+    private let control: Control
+    private let readsTags: Bool
     private var outline: SearchOutline
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, control: Control, readsTags: Bool) {
         self.bytes = bytes
+        self.control = control
+        self.readsTags = readsTags
         outline = SearchOutline(title: "", titleLine: 1, isTitleFromFileName: true)
     }
 
@@ -89,7 +107,7 @@ struct SearchLineCutter {
         var region = Region.prose
         var html = HTMLState.none
         var startsPassage = true
-        while position < bytes.count {
+        while position < bytes.count && !control.isStopped {
             let line = self.line(at: position)
             defer {
                 position = line.end
@@ -193,7 +211,7 @@ struct SearchLineCutter {
             outline.titleLine = 1 + titleField.lineOffset
             outline.isTitleFromFileName = false
         }
-        outline.tags = frontMatter.field("tags").map(DocumentMetadata.tags(from:)) ?? []
+        if readsTags { outline.tags = frontMatter.field("tags").map(DocumentMetadata.tags(from:)) ?? [] }
         outline.isDraft = frontMatter["draft"].map(DocumentMetadata.isTrue) ?? false
         // Line starts of the block (line 0: the opening `---`).
         var starts: [Int] = []
@@ -203,7 +221,7 @@ struct SearchLineCutter {
             position = line(at: position).end
         }
         let fields = frontMatter.fields.sorted { $0.lineOffset < $1.lineOffset }
-        for (index, field) in fields.enumerated() {
+        for (index, field) in fields.enumerated() where !control.isStopped {
             let isTitle = titleField.map { $0.lineOffset == field.lineOffset } ?? false
             // Other fields named `title` are not values of the document.
             if field.key == "title" && !isTitle { continue }
@@ -256,7 +274,7 @@ struct SearchLineCutter {
             scan = line.end
             scanNumber += 1
         }
-        while position < bytes.count {
+        while position < bytes.count && !control.isStopped {
             let line = self.line(at: position)
             if let titleLine, titleLine.number == number {
                 emit(SearchLine(number: number, zone: .title, range: titleLine.value, startsPassage: true))

@@ -80,6 +80,7 @@ struct SearchDocumentAnalyzer {
                 } else {
                     tokenize(buffer)
                 }
+                return true
             }
         }
     }

@@ -68,24 +68,31 @@ public struct SearchIndex: Sendable {
     /// out. Documents of `cached` (an index of the same folder read back
     /// from the cache) whose file has the same size and modification time
     /// are taken from it instead of read.
+    ///
+    /// - Parameter fingerprints: whether each file's size and modification
+    ///   time are looked up before it is read, for a cache to keep (one
+    ///   more call to the file system per file).
     public static func build(
-        workspace: Workspace, fileSystem: FileSystem = .live, cached: SearchIndex? = nil,
+        workspace: Workspace, fileSystem: FileSystem = .live, cached: SearchIndex? = nil, fingerprints: Bool = false,
         concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
     ) async -> SearchIndex {
-        await buildReportingChanges(workspace: workspace, fileSystem: fileSystem, cached: cached, concurrency: concurrency).index
+        await buildReportingChanges(
+            workspace: workspace, fileSystem: fileSystem, cached: cached, fingerprints: fingerprints || cached != nil,
+            concurrency: concurrency).index
     }
 
     /// `build(workspace:…)`, and whether the result differs from `cached`
     /// (a document was read, or a cached one dropped).
     static func buildReportingChanges(
-        workspace: Workspace, fileSystem: FileSystem, cached: SearchIndex?, concurrency: Int
+        workspace: Workspace, fileSystem: FileSystem, cached: SearchIndex?, fingerprints: Bool = true, concurrency: Int
     ) async -> (index: SearchIndex, changed: Bool) {
         let rootName = workspace.root.standardizedFileURL.lastPathComponent
         let items = workspace.documents.filter(\.isReadable).map { summary in
             SearchIndexBuilder.Item(path: summary.path, kind: summary.kind, dialect: summary.dialect ?? .yaml, url: workspace.url(of: summary.path))
         }
         guard let cached, cached.rootName == rootName else {
-            let outputs = await SearchIndexBuilder.analyze(items, rootName: rootName, fileSystem: fileSystem, concurrency: concurrency)
+            let outputs = await SearchIndexBuilder.analyze(
+                items, rootName: rootName, fileSystem: fileSystem, fingerprints: fingerprints, concurrency: concurrency)
             return (SearchIndex(rootName: rootName, table: ByteStringTable(), sortedTerms: nil, kept: [], outputs: outputs), true)
         }
         // Which cached documents are still what is on disk.
@@ -352,10 +359,11 @@ public struct SearchIndex: Sendable {
         for key in keys {
             let id = UInt32(truncatingIfNeeded: key)
             guard let document = documents[Int(id)] else { continue }
-            let zone = query.requirements.isEmpty ? nil : SearchZone(rawValue: Int(key >> 62))
+            let zone = SearchZone(rawValue: Int(key >> 62)) ?? .body
             guard let match = matcher.match(
                 document.bytes, path: document.path, kind: document.kind, dialect: document.dialect,
-                fallbackTitle: DocumentMetadata.fallbackTitle(forPath: document.path, rootName: rootName), rankingZone: zone)
+                fallbackTitle: DocumentMetadata.fallbackTitle(forPath: document.path, rootName: rootName),
+                ranking: (zone, document.title))
             else { continue }
             results.append(match.result)
             if results.count == limit { break }

@@ -24,11 +24,11 @@ enum SearchIndexBuilder {
     }
 
     /// Analyzes `items` with `concurrency` workers. A file is read through
-    /// `fileSystem` after its status (for its fingerprint); files that
-    /// cannot be read, or are not text, are left out. Stops early (with
-    /// what it has) when the task is cancelled.
+    /// `fileSystem`, with `fingerprints` after its status (what a cache
+    /// keeps); files that cannot be read, or are not text, are left out.
+    /// Stops early (with what it has) when the task is cancelled.
     static func analyze(
-        _ items: [Item], rootName: String, fileSystem: FileSystem?, concurrency: Int,
+        _ items: [Item], rootName: String, fileSystem: FileSystem?, fingerprints: Bool = true, concurrency: Int,
         sizeLimit: Int = ContentCheck.defaultSizeLimit
     ) async -> [Output] {
         guard !items.isEmpty else { return [] }
@@ -44,8 +44,11 @@ enum SearchIndexBuilder {
                         var bytes = item.bytes
                         var fingerprint: SearchFingerprint?
                         if bytes == nil, let url = item.url, let fileSystem {
-                            guard let status = try? fileSystem.status(url), status.kind == .file, status.size <= sizeLimit else { continue }
-                            fingerprint = SearchFingerprint(status)
+                            if fingerprints {
+                                // The status before the bytes: a change after it shows at the next opening.
+                                guard let status = try? fileSystem.status(url), status.kind == .file, status.size <= sizeLimit else { continue }
+                                fingerprint = SearchFingerprint(status)
+                            }
                             bytes = try? fileSystem.read(url)
                         }
                         guard let bytes, let document = analyzer.analyze(

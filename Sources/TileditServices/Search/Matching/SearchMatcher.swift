@@ -209,12 +209,14 @@ final class SearchMatcher {
     /// - Parameters:
     ///   - hits: `hits(in:path:)` of the document, if already known: only
     ///     lines holding one are tokenized.
-    ///   - rankingZone: the zone the index ranked the document by (the best
-    ///     zone holding a term); `nil` to work it out here.
+    ///   - ranking: when the index ranked the document: the zone it ranked
+    ///     it by (the best zone holding a term) and its title; the index
+    ///     checked the filters. `nil` to work everything out here.
     func match(
         _ bytes: [UInt8], path: String, kind: DocumentKind, dialect: FrontMatterDialect, fallbackTitle: String,
-        hits knownHits: [Int]? = nil, rankingZone: SearchZone? = nil
+        hits knownHits: [Int]? = nil, ranking: (zone: SearchZone, title: String)? = nil
     ) -> Match? {
+        let rankingZone = ranking?.zone
         let hits: [Int]
         if requirementTerms.isEmpty {
             hits = []
@@ -240,13 +242,18 @@ final class SearchMatcher {
             var inPassage = [Bool](repeating: false, count: terms.count)
             var inPassageCount = 0
             var stopped = requirementTerms.isEmpty
+            // Ranked by the index, the document needs nothing more once the
+            // passage to show is found: the cut stops there.
+            let readsOn = ranking == nil || requirementTerms.isEmpty
             let outline = fallbackBytes.withUnsafeBufferPointer { fallback in
-                SearchLineCutter.cut(buffer, kind: kind, dialect: dialect, fallbackTitle: { fallbackTitle }) { line in
-                    guard !stopped else { return }
+                SearchLineCutter.cut(
+                    buffer, kind: kind, dialect: dialect, readsTags: readsOn && !query.tags.isEmpty, fallbackTitle: { fallbackTitle }
+                ) { line in
+                    guard !stopped else { return readsOn }
                     if line.startsPassage || passage < 0 {
                         if stopsAtFullPassage && inPassageCount == terms.count {
                             stopped = true
-                            return
+                            return readsOn
                         }
                         passage += 1
                         passageZones.append(line.zone)
@@ -256,7 +263,7 @@ final class SearchMatcher {
                         }
                     }
                     let source = line.number == 0 ? fallback : buffer
-                    guard line.range.upperBound <= source.count else { return }
+                    guard line.range.upperBound <= source.count else { return true }
                     let text = UnsafeBufferPointer(rebasing: source[line.range])
                     if line.number > 0 {
                         // Only lines holding a hit can hold a term.
@@ -264,7 +271,7 @@ final class SearchMatcher {
                         guard nextHit < hits.count && hits[nextHit] < line.range.upperBound else {
                             // A gap, so that no phrase reaches across a line of other words.
                             if text.contains(where: { $0 >= 0x80 || WordBreakClass.isASCIIAlphanumeric($0) }) { position += 1 }
-                            return
+                            return true
                         }
                     }
                     let zoneBit = UInt8(1) << UInt8(line.zone.rawValue)
@@ -282,9 +289,10 @@ final class SearchMatcher {
                             }
                         }
                     }
+                    return true
                 }
             }
-            guard passesFilters(outline) else { return nil }
+            guard ranking != nil || passesFilters(outline) else { return nil }
             guard !requirementTerms.isEmpty else {
                 return Match(masks: [], result: filterResult(outline, path: path, buffer: buffer))
             }
@@ -304,14 +312,15 @@ final class SearchMatcher {
             guard let shown = bestOccurrence(satisfied, passageZones: passageZones, rankingZone: zone) else { return nil }
             let line = read[shown.line]
             let result: SearchResult
+            let title = ranking?.title ?? outline.title
             if zone == .title {
                 let number = line.number > 0 ? line.number : outline.titleLine
-                result = SearchResult(path: path, title: outline.title, zone: .title, line: number, snippet: titleSnippet(outline.title))
+                result = SearchResult(path: path, title: title, zone: .title, line: number, snippet: titleSnippet(title))
             } else {
                 let bounds = Self.lineBounds(around: line.range.lowerBound, in: buffer)
                 let matchStart = line.range.lowerBound + shown.range.lowerBound - bounds.lowerBound
                 let snippet = SearchSnippet.cut(UnsafeBufferPointer(rebasing: buffer[bounds]), around: matchStart..<matchStart)
-                result = SearchResult(path: path, title: outline.title, zone: zone, line: line.number, snippet: snippet)
+                result = SearchResult(path: path, title: title, zone: zone, line: line.number, snippet: snippet)
             }
             return Match(masks: masks, result: result)
         }

@@ -4,6 +4,14 @@ enum SearchSnippet {
     /// characters around the UTF-8 offsets `match`, between words where it
     /// can, with `…` where it was cut.
     static func cut(_ line: UnsafeBufferPointer<UInt8>, around match: Range<Int>, width: Int = 80) -> String {
+        // A line of at most `width` bytes has at most `width` characters: only trimmed.
+        if line.count <= width {
+            var start = 0
+            var end = line.count
+            while start < end && (line[start] == 0x20 || line[start] == 0x09) { start += 1 }
+            while end > start && (line[end - 1] == 0x20 || line[end - 1] == 0x09) { end -= 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
+        }
         let text = String(decoding: line, as: UTF8.self)
         // Characters before the match start.
         var matchStart = 0

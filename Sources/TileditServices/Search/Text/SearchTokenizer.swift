@@ -186,6 +186,7 @@ struct SearchTokenizer {
     /// Whether a word ends in marks or format characters right after an
     /// `ExtendNumLet` (`a_\u{301}`): ICU's rules give such a segment the
     /// status of no word, and the fast path follows them.
+    @inline(__always)
     static func endsInMarksAfterExtendNumLet(_ range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> Bool {
         // Marks are never ASCII.
         guard range.upperBound > range.lowerBound, text[range.upperBound - 1] >= 0x80 else { return false }
@@ -208,6 +209,7 @@ struct SearchTokenizer {
 
     /// A word without the `ExtendNumLet` characters (`_`, `‿`) at its ends
     /// (Markdown emphasis, `_word_`) and the marks that belong to them.
+    @inline(__always)
     static func trimmed(_ range: Range<Int>, in text: UnsafeBufferPointer<UInt8>) -> (start: Int, end: Int) {
         if range.upperBound > range.lowerBound, WordBreakClass.isASCIIAlphanumeric(text[range.lowerBound]),
            WordBreakClass.isASCIIAlphanumeric(text[range.upperBound - 1]) {
