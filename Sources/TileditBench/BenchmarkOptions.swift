@@ -19,8 +19,9 @@ struct BenchmarkOptions: Sendable, Equatable {
     var isQuick = false
     /// Print a Markdown section for BENCHMARKS.md instead of the plain table.
     var printsMarkdown = false
-    /// Only the groups with these titles (`open`, `search`, …); all when empty.
-    var groups: Set<String> = []
+    /// Measure only the groups with these titles (`open`, `search`, `lsp`, …);
+    /// every group when empty.
+    var onlyGroups: Set<String> = []
 
     /// A command-line mistake, with the message to print.
     struct UsageError: Error, Sendable {
@@ -28,7 +29,7 @@ struct BenchmarkOptions: Sendable, Equatable {
     }
 
     static let usage = """
-        Usage: swift run -c release tiledit-bench [--quick] [--markdown]
+        Usage: swift run -c release tiledit-bench [--quick] [--markdown] [--only GROUP]...
 
         Measures Tiledit against anchors timed in the same run: opening
         generated Tiledown documents (against cmark-gfm parsing the same
@@ -38,17 +39,19 @@ struct BenchmarkOptions: Sendable, Equatable {
         10,000 documents (against reading the same files), search queries,
         opening the index again from its cache, the one-shot
         `tiledit search` (against `rg -li` and `grep -rli`; needs the
-        release `tiledit` built beside this executable) and the terminal
-        editor's frame after a keystroke (10 MB against 10 KB). Prints each
-        figure, the anchor, their ratio, the target and whether it is met.
+        release `tiledit` built beside this executable), the terminal
+        editor's frame after a keystroke (10 MB against 10 KB) and the
+        language server's keystroke to published diagnostics (10 MB against
+        10 KB). Prints each figure, the anchor, their ratio, the target and
+        whether it is met.
 
         Options:
           --quick      fewer repetitions, no 10 MB inputs (so the targets,
                        stated for 10 MB, are not checked); for smoke tests
           --markdown   print a Markdown section for BENCHMARKS.md (machine,
                        date, table) instead of the plain table
-          --only GROUP run only this group of figures (open, yaml, edit,
-                       memory, search, frame); may be given more than once
+          --only GROUP measure only this group (open, yaml, edit, memory,
+                       search, frame, lsp); may be repeated
           --write-search-workspace FOLDER
                        write the search figures' 10,000-document workspace
                        into FOLDER and stop
@@ -73,7 +76,7 @@ struct BenchmarkOptions: Sendable, Equatable {
                 mode = .memoryProbe(path: path)
             case "--only":
                 guard let group = remaining.popFirst() else { throw UsageError(message: "--only needs a group name") }
-                groups.insert(group)
+                onlyGroups.insert(group)
             case "--write-search-workspace":
                 guard let path = remaining.popFirst() else { throw UsageError(message: "--write-search-workspace needs a folder path") }
                 mode = .writeSearchWorkspace(path: path)

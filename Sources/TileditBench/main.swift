@@ -37,7 +37,7 @@ case .run:
         FileHandle.standardError.write(Data("tiledit-bench: warning: a debug build; run with -c release for real figures\n".utf8))
     }
     do {
-        let report = try await measure(quick: options.isQuick, groups: options.groups, machine: machine)
+        let report = try await measure(quick: options.isQuick, only: options.onlyGroups, machine: machine)
         print(options.printsMarkdown ? report.markdownSection() : report.plainTable())
     } catch {
         fail("\(error)", status: 1)
@@ -47,7 +47,7 @@ case .run:
 /// Generates the inputs, runs every group and removes the inputs again
 /// (also when a group throws).
 @MainActor
-func measure(quick: Bool, groups only: Set<String>, machine: MachineDescription) async throws -> Report {
+func measure(quick: Bool, only: Set<String>, machine: MachineDescription) async throws -> Report {
     let sizes: [BenchmarkCorpus.Size] = quick ? [.kilobytes100, .megabyte1] : [.kilobytes100, .megabyte1, .megabytes10]
     // New figure groups go here, one type per file.
     let groups: [any BenchmarkGroup] = [OpenBenchmark(), YAMLBenchmark(), EditBenchmark(), MemoryProbe()]
@@ -61,7 +61,7 @@ func measure(quick: Bool, groups only: Set<String>, machine: MachineDescription)
         figures += try group.run(in: context)
     }
     // Groups over the view models and the renderer, on the main actor.
-    let mainActorGroups: [any MainActorBenchmarkGroup] = [SearchBenchmark(), FrameBenchmark()]
+    let mainActorGroups: [any MainActorBenchmarkGroup] = [SearchBenchmark(), FrameBenchmark(), LanguageServerBenchmark()]
         .filter { only.isEmpty || only.contains($0.title) }
     for group in mainActorGroups {
         context.progress("— \(group.title)")

@@ -74,11 +74,11 @@ struct FormatCommandTests {
         let folder = try makeFolder(["a.md": Self.shorthand])
         let journal = folder.appendingPathComponent(".journal")
         var store = DocumentStore.testing(journalFolder: journal)
-        let save = store.save
-        store.save = { url, bytes, expected in
+        let save = store.saveWithOptions
+        store.saveWithOptions = { url, bytes, expected, options in
             // Another program writes the file after it was read.
             try Data("# Changed elsewhere\n".utf8).write(to: url)
-            return try await save(url, bytes, expected)
+            return try await save(url, bytes, expected, options)
         }
         let run = await CommandRun.run(["fmt", "--write", "a.md"], in: folder, documentStore: store)
         #expect(run == CommandRun(status: 2, standardError: "a.md: changed on disk since it was read; not written\n"))

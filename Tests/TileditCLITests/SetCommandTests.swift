@@ -27,6 +27,8 @@ struct SetCommandTests {
         let folder = try makeFolder()
         // The whole site, so the file is read in Tiledown's dialect as in place.
         try FileManager.default.copyItem(at: samples.appendingPathComponent("tiledown-site"), to: folder.appendingPathComponent("site"))
+        // The samples are read-only; the copy is the user's own, writable page.
+        try TestSupport.setPermissions(0o644, of: folder.appendingPathComponent("site/index.md"))
         let original = try text(of: "site/index.md", in: folder)
         #expect(original.hasPrefix("---\ntitle: TileDown\n"))
 
@@ -127,10 +129,10 @@ struct SetCommandTests {
     @Test func aFileChangedOnDiskMeanwhileIsNotOverwritten() async throws {
         let folder = try makeFolder(["page.md": Self.tiles])
         var store = DocumentStore.testing(journalFolder: folder.appendingPathComponent(".journal"))
-        let save = store.save
-        store.save = { url, bytes, expected in
+        let save = store.saveWithOptions
+        store.saveWithOptions = { url, bytes, expected, options in
             try Data("# Theirs\n".utf8).write(to: url)
-            return try await save(url, bytes, expected)
+            return try await save(url, bytes, expected, options)
         }
         let run = await CommandRun.run(["set", "page.md", "--tile", "first", "title=Uno"], in: folder, documentStore: store)
         #expect(run == CommandRun(status: 2, standardError: "page.md: changed on disk since it was read; not written\n"))

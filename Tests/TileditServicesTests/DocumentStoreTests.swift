@@ -56,7 +56,7 @@ import TileditTestSupport
     @Test func loadRefusesFilesOverTheSizeLimitWithoutReadingThem() async throws {
         let url = try TestSupport.writeFile(Array("0123456789".utf8), at: "big.md", in: folder)
         var fileSystem = FileSystem.live
-        fileSystem.read = { _ in
+        fileSystem.readFile = { _, _ in
             Issue.record("a file over the limit was read")
             return []
         }

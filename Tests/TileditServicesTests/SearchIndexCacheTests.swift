@@ -5,17 +5,17 @@ import Testing
 import TileditFixtures
 import TileditTestSupport
 
-/// The real file system, counting the successful reads of each file.
+/// The real file system, counting the successful openings of each file for reading.
 private final class ReadCounter: Sendable {
     private let reads = Mutex<[String: Int]>([:])
 
     var fileSystem: FileSystem {
         let live = FileSystem.live
         var counted = live
-        counted.read = { url in
-            let bytes = try live.read(url)
-            self.reads.withLock { $0[url.lastPathComponent, default: 0] += 1 }
-            return bytes
+        counted.openFile = { url, mode in
+            let file = try live.openFile(url, mode)
+            if case .read = mode { self.reads.withLock { $0[url.lastPathComponent, default: 0] += 1 } }
+            return file
         }
         return counted
     }

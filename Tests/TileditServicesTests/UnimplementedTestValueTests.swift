@@ -39,7 +39,7 @@ import TileditTestSupport
             _ = DateClient.unimplemented.now()
         } matching: { $0.comments.contains { $0.rawValue == "DateClient.now was called unexpectedly" } }
         withKnownIssue {
-            _ = try? FileSystem.unimplemented.read(url)
-        } matching: { $0.comments.contains { $0.rawValue == "FileSystem.read was called unexpectedly" } }
+            _ = try? FileSystem.unimplemented.openFile(url, .read(followsLinks: true))
+        } matching: { $0.comments.contains { $0.rawValue == "FileSystem.openFile was called unexpectedly" } }
     }
 }

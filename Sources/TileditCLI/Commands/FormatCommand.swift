@@ -8,7 +8,7 @@ struct FormatCommand: Command {
     static let usage = """
         Usage: tiledit fmt FILE
                tiledit fmt --check PATH... [--verbose]
-               tiledit fmt --write PATH... [--verbose]
+               tiledit fmt --write PATH... [--verbose] [--force]
 
         Formats Markdown files in Tiledown's canonical form: tiles as :::tile with
         properties in canonical order, ATX headings, - bullets, fenced code, one
@@ -20,8 +20,12 @@ struct FormatCommand: Command {
 
         Options:
           --check        Print a unified diff for each file that is not canonical
-          --write        Rewrite each file that is not canonical, atomically; a file
-                         changed on disk since it was read is not overwritten
+          --write        Rewrite each file that is not canonical, atomically, keeping
+                         its links, owner, group, mode and extended attributes; a
+                         file changed or deleted on disk since it was read is not
+                         written (nor created again); what interrupted saves left
+                         in the folders given is dealt with first
+          --force        With --write: also rewrite files that are read-only for you
           --verbose      Also name the YAML files skipped (on standard error)
           -h, --help     Show this help
 
@@ -30,7 +34,7 @@ struct FormatCommand: Command {
         read or written.
 
         """
-    static let options = [OptionSpec("--check"), OptionSpec("--write"), OptionSpec("--verbose")]
+    static let options = [OptionSpec("--check"), OptionSpec("--write"), OptionSpec("--verbose"), OptionSpec("--force")]
 
     let context: CommandContext
 
@@ -43,7 +47,9 @@ struct FormatCommand: Command {
         let writes = arguments.has("--write")
         guard !(checks && writes) else { throw UsageError("use --check or --write, not both") }
         guard !arguments.positionals.isEmpty else { throw UsageError("give at least one file or folder") }
+        guard !arguments.has("--force") || writes else { throw UsageError("--force goes with --write") }
         guard checks || writes else { return try await printFormatted(arguments.positionals) }
+        if writes { await context.recoverInterruptedSaves(at: arguments.positionals) }
 
         let (files, problems) = await context.collectFiles(arguments.positionals)
         var status = problems.isEmpty ? ExitCode.success : ExitCode.trouble
@@ -63,7 +69,7 @@ struct FormatCommand: Command {
                     differs = true
                     await context.write(UnifiedDiff.render(old: opened.loaded.bytes, new: formatted, path: file.displayPath))
                 } else {
-                    try await context.save(formatted, over: opened)
+                    try await context.save(formatted, over: opened, force: arguments.has("--force"))
                     await context.printError("formatted \(file.displayPath)")
                 }
             } catch {

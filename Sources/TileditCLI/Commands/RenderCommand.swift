@@ -6,7 +6,7 @@ struct RenderCommand: Command {
     static let name = "render"
     static let summary = "Render a Markdown file as an HTML page (or --fragment)"
     static let usage = """
-        Usage: tiledit render FILE [-o OUT] [--fragment]
+        Usage: tiledit render FILE [-o OUT] [--fragment] [--force]
 
         Renders a Markdown file as a self-contained HTML page (title, description,
         stylesheet) with its tiles, to standard output or to OUT.
@@ -14,15 +14,20 @@ struct RenderCommand: Command {
         Options:
           -o, --output OUT  Write to OUT (atomically) instead of standard output;
                             OUT may not be FILE itself, and a file changed on disk
-                            while rendering is not overwritten
+                            while rendering is not overwritten. An existing OUT
+                            keeps its links, owner, group, mode and attributes. A
+                            character device or FIFO (/dev/null, /dev/stdout, a
+                            named pipe) is written into, as a shell's > does, and
+                            never replaced; a FIFO no program reads is refused
           --fragment        Only the body's HTML (what goes inside <main>)
+          --force           Write OUT even when it is read-only for you
           -h, --help        Show this help
 
         Exit status: 0 rendered, 2 a usage error or a file that could not be read
         or written.
 
         """
-    static let options = [OptionSpec("--output", "-o", values: ["OUT"]), OptionSpec("--fragment")]
+    static let options = [OptionSpec("--output", "-o", values: ["OUT"]), OptionSpec("--fragment"), OptionSpec("--force")]
 
     let context: CommandContext
 
@@ -46,7 +51,7 @@ struct RenderCommand: Command {
                 await context.write(html)
                 return ExitCode.success
             }
-            try await write(Array(html.utf8), to: output, input: file)
+            try await write(Array(html.utf8), to: output, input: file, force: arguments.has("--force"))
             return ExitCode.success
         } catch {
             await context.printError(error.message)
@@ -55,19 +60,26 @@ struct RenderCommand: Command {
     }
 
     /// Writes through the document store: a new file, or over the file read
-    /// just before (so a file changed meanwhile is refused).
-    private func write(_ bytes: [UInt8], to path: String, input: InputFile) async throws(FileProblem) {
+    /// just before (so a file changed meanwhile is refused), or into a
+    /// character device or FIFO.
+    private func write(_ bytes: [UInt8], to path: String, input: InputFile, force: Bool) async throws(FileProblem) {
         let url = context.url(for: path)
-        if url.resolvingSymlinksInPath().path == input.url.resolvingSymlinksInPath().path {
+        let output = try? context.fileSystem.status(url)
+        if let output, output.kind == .file, let read = try? context.fileSystem.status(input.url), read.identity == output.identity {
             throw FileProblem("\(path): is the input file; choose another output")
         }
+        if output?.kind == .file { await context.recoverInterruptedSaves(at: [path]) }
         do {
             var expected: FileFingerprint?
             if let status = try context.fileSystem.status(url) {
-                guard status.kind != .folder else { throw FileProblem("\(path): is a folder; give a file") }
-                expected = try await context.documentStore.load(url).fingerprint
+                switch status.kind {
+                case .folder: throw FileProblem("\(path): is a folder; give a file")
+                case .file: expected = try await context.documentStore.load(url).fingerprint
+                default: break
+                }
             }
-            _ = try await context.documentStore.save(url, bytes, expected)
+            let options = SaveOptions(overridesReadOnly: force, writesIntoDevices: true)
+            _ = try await context.documentStore.saveWithOptions(url, bytes, expected, options)
         } catch let problem as FileProblem {
             throw problem
         } catch {

@@ -7,7 +7,7 @@ struct SetCommand: Command {
     static let name = "set"
     static let summary = "Set front-matter fields, tile properties or YAML values (minimal edits)"
     static let usage = """
-        Usage: tiledit set FILE EDIT... [--dry-run]
+        Usage: tiledit set FILE EDIT... [--dry-run] [--force]
 
         Edits a file the way the editor does: only the edited value's bytes
         change; comments, quoting, order and line endings elsewhere are kept.
@@ -24,10 +24,15 @@ struct SetCommand: Command {
 
         Options:
           --dry-run   Print the change as a unified diff instead of writing it
+          --force     Write the file even when it is read-only for you (its mode
+                      is kept)
           -h, --help  Show this help
 
         The file is written atomically, and not at all when it changed on disk
-        since it was read.
+        since it was read. It keeps what it is: a symbolic link is written
+        through, hard links stay one file, owner, group, mode and extended
+        attributes are kept. A FIFO, device or socket is refused. What an
+        interrupted save left beside the file is dealt with first.
 
         Exit status: 0 done, 1 an edit was refused (the reason is printed; the file
         is unchanged), 2 a usage error or a file that could not be read or written.
@@ -38,6 +43,7 @@ struct SetCommand: Command {
         OptionSpec("--tile", values: ["ID", "KEY=VALUE"]),
         OptionSpec("--yaml", values: ["PATH=VALUE"]),
         OptionSpec("--dry-run"),
+        OptionSpec("--force"),
     ]
 
     /// One requested edit.
@@ -91,6 +97,7 @@ struct SetCommand: Command {
             }
         }
 
+        if !arguments.has("--dry-run") { await context.recoverInterruptedSaves(at: [arguments.positionals[0]]) }
         let opened: OpenedFile
         do {
             opened = try await context.open(file)
@@ -118,7 +125,7 @@ struct SetCommand: Command {
             return ExitCode.success
         }
         do {
-            try await context.save(edited, over: opened)
+            try await context.save(edited, over: opened, force: arguments.has("--force"))
             return ExitCode.success
         } catch {
             await context.printError(error.message)

@@ -117,15 +117,56 @@ struct CommandContext: Sendable {
         return OpenedFile(input: input, loaded: loaded, document: document)
     }
 
-    /// Writes `bytes` over an opened file atomically, refusing when the file
-    /// changed on disk since it was read.
+    /// Writes `bytes` over an opened file the way the store saves (keeping
+    /// links, owner, group, mode and extended attributes), refusing when the
+    /// file changed on disk since it was read.
     ///
-    /// - Throws: `FileProblem` for a conflict, a deleted file or a failed write.
-    func save(_ bytes: [UInt8], over file: OpenedFile) async throws(FileProblem) {
+    /// - Parameter force: write a file the user may not write (`--force`).
+    /// - Throws: `FileProblem` for a conflict, a deleted file, a read-only
+    ///   file or a failed write.
+    func save(_ bytes: [UInt8], over file: OpenedFile, force: Bool) async throws(FileProblem) {
         do {
-            _ = try await documentStore.save(file.input.url, bytes, file.loaded.fingerprint)
+            _ = try await documentStore.saveWithOptions(
+                file.input.url, bytes, file.loaded.fingerprint, SaveOptions(overridesReadOnly: force))
         } catch {
             throw FileProblem(error, path: file.input.displayPath)
         }
+    }
+
+    // MARK: Interrupted saves
+
+    /// Deals with what interrupted saves left at `paths` (folders searched
+    /// as discovery searches them, files beside themselves) before a command
+    /// writes there, and says on standard error what was done.
+    func recoverInterruptedSaves(at paths: [String]) async {
+        for path in paths {
+            for recovered in await documentStore.recoverInterruptedSaves(url(for: path)) {
+                await printError(Self.line(for: recovered, relativeTo: workingDirectory))
+            }
+        }
+    }
+
+    /// One line about a leftover of an interrupted save, paths relative to
+    /// `folder` when inside it.
+    static func line(for recovered: InterruptedSave, relativeTo folder: URL) -> String {
+        let document = display(recovered.document, relativeTo: folder)
+        let leftover = display(recovered.leftover, relativeTo: folder)
+        switch recovered.outcome {
+        case .removedTemporaryFile:
+            return "\(document): removed \(recovered.leftover.lastPathComponent), a temporary file left by an interrupted save (the file was whole)"
+        case .removedBackup:
+            return "\(document): removed \(recovered.leftover.lastPathComponent), a backup left by an interrupted save (the file was whole)"
+        case .restoredFromBackup:
+            return "\(document): restored from its backup; an interrupted save had left it incomplete"
+        case .failed(let reason):
+            return "\(leftover): left by an interrupted save of \(document), not dealt with: \(reason)"
+        }
+    }
+
+    private static func display(_ url: URL, relativeTo folder: URL) -> String {
+        let base = folder.standardizedFileURL.pathComponents
+        let components = url.standardizedFileURL.pathComponents
+        guard components.count > base.count, Array(components.prefix(base.count)) == base else { return url.path }
+        return components.dropFirst(base.count).joined(separator: "/")
     }
 }

@@ -30,6 +30,13 @@ struct FileProblem: Error, Sendable, Hashable {
         switch error {
         case .missing: "\(path): no such file or folder"
         case .isFolder: "\(path): is a folder; give a file"
+        case .notAFile(_, let kind): "\(path): is \(kind.description), not a regular file; only regular files are read or written"
+        case .danglingLink(_, let target): "\(path): a symbolic link to \(target), which does not exist; nothing was written"
+        case .notWritable(_, let permissions):
+            "\(path): read-only for you (mode \(octal(permissions))); not written (--force writes it, keeping its mode)"
+        case .cannotKeepFile(_, let reason): "\(path): not written: \(reason)"
+        case .incompleteWrite(_, let backupPath, let reason):
+            "\(path): could not be written (\(reason)) and may be incomplete; its previous version is in \(backupPath), which the next tiledit set, fmt --write or render -o puts back"
         case .content(_, let problem): message(for: problem, path: path)
         case .conflict: "\(path): changed on disk since it was read; not written"
         case .deletedOnDisk: "\(path): deleted on disk since it was read; not written"
@@ -60,6 +67,12 @@ struct FileProblem: Error, Sendable, Hashable {
         case .outsideWorkspace: "\(path): \(error.message)"
         case .unreadable(_, let reason): "\(path): cannot be read: \(reason)"
         }
+    }
+
+    /// Permission bits as four octal digits (`0444`).
+    private static func octal(_ permissions: UInt16) -> String {
+        let digits = String(permissions & 0o7777, radix: 8)
+        return String(repeating: "0", count: Swift.max(0, 4 - digits.count)) + digits
     }
 
     /// A size in MB (2^20 bytes, one decimal when it is not whole), or in

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The live `DocumentStore` operations over a `FileSystem`.
 struct LiveDocumentStore: Sendable {
@@ -7,59 +8,79 @@ struct LiveDocumentStore: Sendable {
     let journalFolder: URL
     let format: TimestampFormat
     let sizeLimit: Int
+    /// Folders whose leftovers of interrupted saves were dealt with by this
+    /// store: leftovers come from earlier processes, so once per folder is enough.
+    let checkedFolders = CheckedFolders()
 
-    private var writer: AtomicWriter { AtomicWriter(fileSystem: fileSystem) }
+    /// A set of folder paths shared by the store's copies.
+    final class CheckedFolders: Sendable {
+        private let paths = Mutex<Set<String>>([])
+
+        /// Whether `path` was not in the set (it is now).
+        func insert(_ path: String) -> Bool {
+            paths.withLock { $0.insert(path).inserted }
+        }
+    }
+
+    var writer: SafeWriter { SafeWriter(fileSystem: fileSystem, sizeLimit: sizeLimit) }
+    private var recovery: InterruptedSaveRecovery { InterruptedSaveRecovery(writer: writer) }
 
     // MARK: Load and save
 
     func load(_ url: URL) throws -> LoadedFile {
         let path = url.path
         guard let status = try stat(url, failure: { .readFailed(path: path, reason: $0) }) else {
+            if let link = try? fileSystem.linkStatus(url), link.kind == .symbolicLink, let target = try? fileSystem.readLink(url) {
+                throw DocumentStoreError.danglingLink(path: path, target: target)
+            }
             throw DocumentStoreError.missing(path: path)
         }
-        if status.kind == .folder { throw DocumentStoreError.isFolder(path: path) }
+        switch status.kind {
+        case .file: break
+        case .folder: throw DocumentStoreError.isFolder(path: path)
+        default: throw DocumentStoreError.notAFile(path: path, kind: status.kind)
+        }
         if status.size > sizeLimit {
             throw DocumentStoreError.content(path: path, .tooLarge(size: status.size, limit: sizeLimit))
         }
-        let bytes = try readBytes(url)
-        if let problem = ContentCheck.problem(in: bytes, sizeLimit: sizeLimit) {
+        let contents = try readContents(url, limit: sizeLimit)
+        // The size limit holds for what was read, whatever stat said before.
+        if contents.bytes.count > sizeLimit {
+            throw DocumentStoreError.content(path: path, .tooLarge(size: Swift.max(contents.status.size, contents.bytes.count), limit: sizeLimit))
+        }
+        if let problem = ContentCheck.problem(in: contents.bytes, sizeLimit: sizeLimit) {
             throw DocumentStoreError.content(path: path, problem)
         }
         let fingerprint = FileFingerprint(
-            hash: ContentHash(of: bytes), size: bytes.count,
-            modificationDate: status.modificationDate, permissions: status.permissions)
-        return LoadedFile(url: url, bytes: bytes, fingerprint: fingerprint)
+            hash: ContentHash(of: contents.bytes), size: contents.bytes.count,
+            modificationDate: contents.status.modificationDate, permissions: contents.status.permissions)
+        return LoadedFile(url: url, bytes: contents.bytes, fingerprint: fingerprint)
     }
 
-    func save(_ url: URL, bytes: [UInt8], expected: FileFingerprint?) throws -> FileFingerprint {
-        // Write through a symbolic link, so the link stays a link.
-        let target = url.resolvingSymlinksInPath()
-        let path = url.path
-        let current = try stat(target, failure: { .readFailed(path: path, reason: $0) })
-        switch (current, expected) {
-        case (nil, .some):
-            throw DocumentStoreError.deletedOnDisk(path: path)
-        case (.some, nil):
-            throw DocumentStoreError.conflict(path: path)
-        case (.some(let status), .some(let expected)):
-            if status.kind == .folder { throw DocumentStoreError.isFolder(path: path) }
-            // Compare every byte (through the hash): size and date can match
-            // after another program's edit (case 46).
-            let onDisk = try readBytes(target)
-            if ContentHash(of: onDisk) != expected.hash { throw DocumentStoreError.conflict(path: path) }
-        case (nil, nil):
-            break
-        }
-        do {
-            try writer.write(bytes, to: target, permissions: current?.permissions)
-        } catch let error as FileSystemError {
-            throw DocumentStoreError.writeFailed(path: path, reason: error.reason)
-        }
-        let written = try? fileSystem.status(target)
+    func save(_ url: URL, bytes: [UInt8], expected: FileFingerprint?, options: SaveOptions) throws -> FileFingerprint {
+        recoverOnce(folderOf: url)
+        let written = try writer.write(bytes, to: url, precondition: expected.map { .content($0.hash) } ?? .absent, options: options)
         return FileFingerprint(
             hash: ContentHash(of: bytes), size: bytes.count,
-            modificationDate: written?.modificationDate ?? date.now(),
-            permissions: written?.permissions ?? current?.permissions ?? 0o644)
+            modificationDate: written.modificationDate, permissions: written.permissions)
+    }
+
+    /// Deals with leftovers of interrupted saves in the folder of the file
+    /// `url` names (through its links), the first time this store writes there.
+    private func recoverOnce(folderOf url: URL) {
+        let target = (try? writer.resolveLinks(url).target) ?? url
+        let folder = target.deletingLastPathComponent()
+        guard checkedFolders.insert(folder.standardizedFileURL.path) else { return }
+        _ = recovery.recover(folder: folder, recursive: false)
+    }
+
+    func recoverInterruptedSaves(_ url: URL) -> [InterruptedSave] {
+        if let status = try? fileSystem.status(url), status.kind == .folder {
+            _ = checkedFolders.insert(url.standardizedFileURL.path)
+            return recovery.recover(folder: url, recursive: true)
+        }
+        let target = (try? writer.resolveLinks(url).target) ?? url
+        return recovery.recover(file: target)
     }
 
     func saveCopy(_ url: URL, bytes: [UInt8]) throws -> URL {
@@ -75,8 +96,12 @@ struct LiveDocumentStore: Sendable {
             let label = attempt == 1 ? stamp : "\(stamp) \(attempt)"
             let candidate = folder.appendingPathComponent("\(stem) (\(label))\(fileExtension)")
             if try stat(candidate, failure: { .writeFailed(path: candidate.path, reason: $0) }) == nil {
-                try writeNew(bytes, to: candidate, permissions: nil)
-                return candidate
+                do {
+                    try writeNew(bytes, to: candidate, permissions: nil)
+                    return candidate
+                } catch DocumentStoreError.conflict {
+                    // Taken meanwhile: the next name.
+                }
             }
             attempt += 1
         }
@@ -149,7 +174,16 @@ struct LiveDocumentStore: Sendable {
         }
         do {
             try fileSystem.createFolder(original.deletingLastPathComponent())
-            try fileSystem.rename(item.trashedURL, original)
+            try fileSystem.renameExclusive(item.trashedURL, original)
+        } catch let error as FileSystemError where error.code == EEXIST {
+            throw DocumentStoreError.occupied(path: original.path)
+        } catch let error as FileSystemError where error.code == EINVAL || error.code == ENOSYS || error.code == ENOTSUP {
+            // No exclusive rename on this file system: checked above, a narrow race.
+            do {
+                try fileSystem.rename(item.trashedURL, original)
+            } catch let error as FileSystemError {
+                throw DocumentStoreError.writeFailed(path: original.path, reason: error.reason)
+            }
         } catch let error as FileSystemError {
             throw DocumentStoreError.writeFailed(path: original.path, reason: error.reason)
         }
@@ -192,18 +226,20 @@ struct LiveDocumentStore: Sendable {
         let file = journalFile(for: url)
         do {
             try fileSystem.createFolder(journalFolder)
-            // 0o600: unsaved text is private to the user.
-            try writer.write(Array(headerData) + [0x0A] + bytes, to: file, permissions: 0o600)
         } catch let error as FileSystemError {
             throw DocumentStoreError.writeFailed(path: file.path, reason: error.reason)
         }
+        // 0o600: unsaved text is private to the user.
+        _ = try writer.write(Array(headerData) + [0x0A] + bytes, to: file, precondition: .anything, newFilePermissions: 0o600)
     }
 
     func pendingJournal(_ url: URL) throws -> JournalEntry? {
         let file = journalFile(for: url)
         var newest: JournalEntry?
         if try stat(file, failure: { .readFailed(path: file.path, reason: $0) }) != nil {
-            guard let decoded = try decodeJournal(readBytes(file)) else { throw DocumentStoreError.journalUnreadable(path: url.path) }
+            guard let decoded = try decodeJournal(readContents(file, limit: journalLimit).bytes) else {
+                throw DocumentStoreError.journalUnreadable(path: url.path)
+            }
             // A different path means another document's entry under a colliding key.
             guard decoded.path == url.standardizedFileURL.path else { return nil }
             newest = entry(decoded, for: url)
@@ -212,13 +248,16 @@ struct LiveDocumentStore: Sendable {
         // last leaves the new entry in a temporary file: taken when it is
         // whole (its length as its header says) and newer.
         for leftover in journalLeftovers(of: file) {
-            guard let bytes = try? fileSystem.read(leftover), let decoded = decodeJournal(bytes),
+            guard let bytes = try? fileSystem.read(leftover, limit: journalLimit).bytes, let decoded = decodeJournal(bytes),
                   decoded.path == url.standardizedFileURL.path else { continue }
             let candidate = entry(decoded, for: url)
             if newest.map({ candidate.date > $0.date }) ?? true { newest = candidate }
         }
         return newest
     }
+
+    /// Largest journal file read: a document at the size limit and its header.
+    private var journalLimit: Int { sizeLimit + 64 * 1024 }
 
     /// A journal file's header and the document bytes after it; `nil` when
     /// the file is not a whole version-1 entry.
@@ -237,10 +276,12 @@ struct LiveDocumentStore: Sendable {
 
     /// Temporary files the atomic writer left beside `file` (interrupted writes).
     private func journalLeftovers(of file: URL) -> [URL] {
-        let prefix = ".\(file.lastPathComponent).tiledit-"
         let entries = (try? fileSystem.listFolder(journalFolder)) ?? []
         return entries
-            .filter { $0.kind == .file && $0.name.hasPrefix(prefix) && AtomicWriter.isTemporaryName($0.name) }
+            .filter { entry in
+                guard entry.kind == .file, let (field, kind) = SaveLeftoverName.parse(entry.name) else { return false }
+                return kind == .temporary && SaveLeftoverName.field(field, belongsTo: file.lastPathComponent)
+            }
             .map { journalFolder.appendingPathComponent($0.name) }
     }
 
@@ -265,25 +306,18 @@ struct LiveDocumentStore: Sendable {
         }
     }
 
-    private func readBytes(_ url: URL) throws -> [UInt8] {
+    private func readContents(_ url: URL, limit: Int) throws -> FileContents {
         do {
-            return try fileSystem.read(url)
+            return try fileSystem.read(url, limit: limit)
         } catch let error as FileSystemError {
+            if let kind = error.kind { throw kind == .folder ? DocumentStoreError.isFolder(path: url.path) : DocumentStoreError.notAFile(path: url.path, kind: kind) }
             if error.isMissing { throw DocumentStoreError.missing(path: url.path) }
             throw DocumentStoreError.readFailed(path: url.path, reason: error.reason)
         }
     }
 
-    /// Writes a file that must not exist yet (no temporary file: creating it
-    /// exclusively already refuses to overwrite).
+    /// Writes a file that must not exist yet.
     private func writeNew(_ bytes: [UInt8], to url: URL, permissions: UInt16?) throws {
-        do {
-            try fileSystem.write(url, bytes, permissions)
-            try fileSystem.synchronize(url)
-        } catch let error as FileSystemError {
-            if error.code == EEXIST { throw DocumentStoreError.conflict(path: url.path) }
-            try? fileSystem.remove(url)
-            throw DocumentStoreError.writeFailed(path: url.path, reason: error.reason)
-        }
+        _ = try writer.write(bytes, to: url, precondition: .absent, newFilePermissions: permissions)
     }
 }

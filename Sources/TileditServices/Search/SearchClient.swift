@@ -117,13 +117,14 @@ actor SearchIndexHolder {
     func reload(path: String) {
         guard let root else { return }
         let url = root.appendingPathComponent(path, isDirectory: false)
-        guard let status = try? fileSystem.status(url), status.kind == .file, status.size <= ContentCheck.defaultSizeLimit,
-              let bytes = try? fileSystem.read(url)
+        guard let contents = try? fileSystem.read(url, limit: ContentCheck.defaultSizeLimit),
+              contents.bytes.count <= ContentCheck.defaultSizeLimit
         else {
             remove(path: path)
             return
         }
-        let fingerprint = SearchFingerprint(status)
+        let bytes = contents.bytes
+        let fingerprint = SearchFingerprint(contents.status)
         editsDuringBuild?.append((path, bytes, fingerprint))
         apply(path: path, bytes: bytes, fingerprint: fingerprint)
     }

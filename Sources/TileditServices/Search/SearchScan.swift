@@ -138,9 +138,11 @@ public enum SearchScan {
     /// The bytes of a document that can be read as text, or why not.
     private static func read(_ url: URL, fileSystem: FileSystem, sizeLimit: Int) -> Reading {
         do {
-            guard let status = try fileSystem.status(url) else { return .problem(.unreadable(reason: "No such file or directory")) }
-            if status.size > sizeLimit { return .problem(.tooLarge(size: status.size, limit: sizeLimit)) }
-            let bytes = try fileSystem.read(url)
+            let contents = try fileSystem.read(url, limit: sizeLimit)
+            if contents.bytes.count > sizeLimit {
+                return .problem(.tooLarge(size: Swift.max(contents.status.size, contents.bytes.count), limit: sizeLimit))
+            }
+            let bytes = contents.bytes
             if let problem = ContentCheck.problem(in: bytes, sizeLimit: sizeLimit) { return .problem(problem) }
             return .text(bytes)
         } catch let error as FileSystemError {

@@ -18,17 +18,24 @@ public struct SettingsClient: Sendable {
 
     /// The client over the settings file at `file` (see
     /// `UserFolders.settingsFile(environment:homeFolder:)`).
-    public static func live(file: URL, fileSystem: FileSystem = .live) -> SettingsClient {
+    ///
+    /// The file is read only when it is a regular file of at most
+    /// `sizeLimit` bytes (1 MB by default), and written the way documents
+    /// are (`DocumentStore.saveWithOptions`: its links, owner, mode and
+    /// attributes are kept), refusing a file another program changed since
+    /// it was read.
+    public static func live(file: URL, fileSystem: FileSystem = .live, sizeLimit: Int = 1024 * 1024) -> SettingsClient {
         let path = file.path
         @Sendable func read() throws -> [UInt8]? {
+            let bytes: [UInt8]
             do {
-                guard let status = try fileSystem.status(file) else { return nil }
-                if status.kind == .folder { throw SettingsError.readFailed(path: path, reason: "it is a folder") }
-                return try fileSystem.read(file)
+                bytes = try fileSystem.read(file, limit: sizeLimit).bytes
             } catch let error as FileSystemError {
                 if error.isMissing { return nil }
                 throw SettingsError.readFailed(path: path, reason: error.reason)
             }
+            if bytes.count > sizeLimit { throw SettingsError.content(path: path, .tooLarge(size: bytes.count, limit: sizeLimit)) }
+            return bytes
         }
         return SettingsClient(
             load: {
@@ -36,15 +43,28 @@ public struct SettingsClient: Sendable {
                 return try SettingsFile.decode(bytes, path: path)
             },
             save: { settings in
+                let writer = SafeWriter(fileSystem: fileSystem, sizeLimit: sizeLimit)
+                // What an interrupted save of the settings left goes first.
+                _ = InterruptedSaveRecovery(writer: writer).recover(file: (try? writer.resolveLinks(file).target) ?? file)
                 let existing = try read()
                 let bytes = try SettingsFile.encode(settings, updating: existing, path: path)
                 if bytes == existing { return }
                 do {
-                    let permissions = try fileSystem.status(file)?.permissions
                     try fileSystem.createFolder(file.deletingLastPathComponent())
-                    try AtomicWriter(fileSystem: fileSystem).write(bytes, to: file, permissions: permissions)
                 } catch let error as FileSystemError {
                     throw SettingsError.writeFailed(path: path, reason: error.reason)
+                }
+                do {
+                    _ = try writer.write(bytes, to: file, precondition: existing.map { .content(ContentHash(of: $0)) } ?? .absent)
+                } catch let error as DocumentStoreError {
+                    switch error {
+                    case .writeFailed(_, let reason):
+                        throw SettingsError.writeFailed(path: path, reason: reason)
+                    case .conflict, .deletedOnDisk:
+                        throw SettingsError.writeFailed(path: path, reason: "another program changed it meanwhile; try again")
+                    default:
+                        throw SettingsError.writeFailed(path: path, reason: error.message)
+                    }
                 }
             }
         )

@@ -89,7 +89,15 @@ public struct WorkspaceClient: Sendable {
         }
         let bytes: [UInt8]
         do {
-            bytes = try fileSystem.read(candidate.url)
+            let contents = try fileSystem.read(candidate.url, limit: sizeLimit)
+            bytes = contents.bytes
+            // Grown past the limit since the folder was listed.
+            if bytes.count > sizeLimit {
+                let size = Swift.max(contents.status.size, bytes.count)
+                return DocumentSummarizer.unreadable(
+                    path: candidate.path, rootName: rootName, kind: candidate.kind, size: size,
+                    problem: .tooLarge(size: size, limit: sizeLimit))
+            }
         } catch let error as FileSystemError {
             return DocumentSummarizer.unreadable(
                 path: candidate.path, rootName: rootName, kind: candidate.kind, size: candidate.size,

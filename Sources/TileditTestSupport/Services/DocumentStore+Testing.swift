@@ -12,6 +12,11 @@ extension DocumentStore {
         return DocumentStore(
             load: { _ in throw fail("load") },
             save: { _, _, _ in throw fail("save") },
+            saveWithOptions: { _, _, _, _ in throw fail("saveWithOptions") },
+            recoverInterruptedSaves: { _ in
+                Issue.record("DocumentStore.recoverInterruptedSaves was called unexpectedly")
+                return []
+            },
             saveCopy: { _, _ in throw fail("saveCopy") },
             create: { _, _ in throw fail("create") },
             trash: { _, _ in throw fail("trash") },

@@ -5,47 +5,56 @@ import TileditServices
 extension FileSystem {
     /// A file system whose every closure records an issue and throws `EIO`.
     public static var unimplemented: FileSystem {
-        @Sendable func fail(_ name: String, _ url: URL) -> FileSystemError {
+        @Sendable func fail(_ name: String, _ path: String) -> FileSystemError {
             Issue.record("FileSystem.\(name) was called unexpectedly")
-            return FileSystemError(.status, path: url.path, code: 5)
+            return FileSystemError(.status, path: path, code: 5)
         }
         return FileSystem(
-            status: { throw fail("status", $0) },
-            read: { throw fail("read", $0) },
-            write: { url, _, _ in throw fail("write", url) },
-            synchronize: { throw fail("synchronize", $0) },
-            rename: { from, _ in throw fail("rename", from) },
-            remove: { throw fail("remove", $0) },
-            createFolder: { throw fail("createFolder", $0) },
-            listFolder: { throw fail("listFolder", $0) }
+            status: { throw fail("status", $0.path) },
+            linkStatus: { throw fail("linkStatus", $0.path) },
+            readLink: { throw fail("readLink", $0.path) },
+            canWrite: { throw fail("canWrite", $0.path) },
+            synchronize: { throw fail("synchronize", $0.path) },
+            rename: { from, _ in throw fail("rename", from.path) },
+            renameExclusive: { from, _ in throw fail("renameExclusive", from.path) },
+            exchange: { first, _ in throw fail("exchange", first.path) },
+            remove: { throw fail("remove", $0.path) },
+            createFolder: { throw fail("createFolder", $0.path) },
+            listFolder: { throw fail("listFolder", $0.path) },
+            openFile: { url, _ in throw fail("openFile", url.path) },
+            describeFile: { _ in throw fail("describeFile", "") },
+            readFile: { _, _ in throw fail("readFile", "") },
+            writeFile: { _, _, _ in throw fail("writeFile", "") },
+            truncateFile: { _, _ in throw fail("truncateFile", "") },
+            synchronizeFile: { _ in throw fail("synchronizeFile", "") },
+            closeFile: { _ in throw fail("closeFile", "") },
+            lockFile: { _ in throw fail("lockFile", "") },
+            setOwner: { _, _, _ in throw fail("setOwner", "") },
+            setPermissions: { _, _ in throw fail("setPermissions", "") },
+            extendedAttributes: { _ in throw fail("extendedAttributes", "") },
+            setExtendedAttribute: { _, _ in throw fail("setExtendedAttribute", "") },
+            removeExtendedAttribute: { _, _ in throw fail("removeExtendedAttribute", "") }
         )
     }
 
-    /// The real file system except that `operation` fails with `code`
-    /// (`EIO`, 5, by default) without doing anything.
+    /// The real file system except that every call of `operation` fails
+    /// with `code` (`EIO`, 5, by default) without doing anything. `write`
+    /// is every `write(2)` into an open file, `read` every read,
+    /// `synchronize` every `fsync`.
     public static func live(failing operation: FileSystemError.Operation, code: Int32 = 5) -> FileSystem {
-        var fileSystem = FileSystem.live
-        switch operation {
-        case .status: fileSystem.status = { throw FileSystemError(.status, path: $0.path, code: code) }
-        case .read: fileSystem.read = { throw FileSystemError(.read, path: $0.path, code: code) }
-        case .write: fileSystem.write = { url, _, _ in throw FileSystemError(.write, path: url.path, code: code) }
-        case .synchronize: fileSystem.synchronize = { throw FileSystemError(.synchronize, path: $0.path, code: code) }
-        case .rename: fileSystem.rename = { from, _ in throw FileSystemError(.rename, path: from.path, code: code) }
-        case .remove: fileSystem.remove = { throw FileSystemError(.remove, path: $0.path, code: code) }
-        case .createFolder: fileSystem.createFolder = { throw FileSystemError(.createFolder, path: $0.path, code: code) }
-        case .listFolder: fileSystem.listFolder = { throw FileSystemError(.listFolder, path: $0.path, code: code) }
-        }
-        return fileSystem
+        let injector = FaultInjector()
+        injector.fail(operation, code: code)
+        return injector.fileSystem
     }
 
-    /// The real file system whose `write` writes half of the bytes into the
-    /// new file and then fails with `EIO` (a full disk, say).
+    /// The real file system whose every `write(2)` writes half of the bytes
+    /// it is given and then fails with `EIO` (a full disk, say).
     public static var liveWithPartialWrite: FileSystem {
         var fileSystem = FileSystem.live
-        let real = fileSystem.write
-        fileSystem.write = { url, bytes, permissions in
-            try real(url, Array(bytes.prefix(bytes.count / 2)), permissions)
-            throw FileSystemError(.write, path: url.path, code: 5)
+        let real = fileSystem.writeFile
+        fileSystem.writeFile = { file, bytes, offset in
+            _ = try real(file, bytes.prefix(bytes.count / 2), offset)
+            throw FileSystemError(.write, path: "", code: 5)
         }
         return fileSystem
     }

@@ -44,12 +44,11 @@ enum SearchIndexBuilder {
                         var bytes = item.bytes
                         var fingerprint: SearchFingerprint?
                         if bytes == nil, let url = item.url, let fileSystem {
-                            if fingerprints {
-                                // The status before the bytes: a change after it shows at the next opening.
-                                guard let status = try? fileSystem.status(url), status.kind == .file, status.size <= sizeLimit else { continue }
-                                fingerprint = SearchFingerprint(status)
-                            }
-                            bytes = try? fileSystem.read(url)
+                            // The open file's status before its bytes: a change after it shows at the next opening.
+                            guard let contents = try? fileSystem.read(url, limit: sizeLimit), contents.bytes.count <= sizeLimit
+                            else { continue }
+                            if fingerprints { fingerprint = SearchFingerprint(contents.status) }
+                            bytes = contents.bytes
                         }
                         guard let bytes, let document = analyzer.analyze(
                             path: item.path, kind: item.kind, dialect: item.dialect, bytes: bytes, rootName: rootName,

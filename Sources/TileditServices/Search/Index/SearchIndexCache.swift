@@ -37,7 +37,10 @@ enum SearchIndexCache {
     /// The cached index of `root`, or `nil` when there is none or it
     /// cannot be trusted.
     static func load(root: URL, from folder: URL, fileSystem: FileSystem) -> SearchIndex? {
-        guard let bytes = try? fileSystem.read(fileURL(root: root, in: folder)) else { return nil }
+        // The cache holds terms and postings only: far smaller than the files it indexes.
+        guard let bytes = try? fileSystem.read(fileURL(root: root, in: folder), limit: ContentCheck.defaultSizeLimit).bytes,
+              bytes.count <= ContentCheck.defaultSizeLimit
+        else { return nil }
         return decode(bytes, root: root)
     }
 
@@ -49,7 +52,15 @@ enum SearchIndexCache {
         let temporary = folder.appendingPathComponent(target.lastPathComponent + ".tmp-\(UInt64.random(in: 0...UInt64.max))", isDirectory: false)
         do {
             try fileSystem.createFolder(folder)
-            try fileSystem.write(temporary, encode(index, root: root), 0o600)
+            let file = try fileSystem.openFile(temporary, .create(permissions: 0o600))
+            do {
+                try SafeWriter(fileSystem: fileSystem, sizeLimit: ContentCheck.defaultSizeLimit)
+                    .writeAll(encode(index, root: root), to: file, at: 0)
+            } catch {
+                try? fileSystem.closeFile(file)
+                throw error
+            }
+            try fileSystem.closeFile(file)
             try fileSystem.rename(temporary, target)
         } catch {
             try? fileSystem.remove(temporary)

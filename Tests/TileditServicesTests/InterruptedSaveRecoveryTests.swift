@@ -1,0 +1,188 @@
+import Foundation
+import Synchronization
+import Testing
+import TileditModel
+import TileditServices
+import TileditTestSupport
+
+/// What an interrupted save leaves is removed, or put back, at the next
+/// check (start-up, a command that writes, the next save in the folder).
+@Suite struct InterruptedSaveRecoveryTests {
+    let folder: URL
+    let journalFolder: URL
+    static let old = Array("---\ntitle: Old\n---\n\nThe old body, long enough to be cut halfway.\n".utf8)
+    static let new = Array("---\ntitle: New\n---\n\nThe new body.\n".utf8)
+
+    init() throws {
+        folder = try TestSupport.makeTemporaryFolder("recovery").resolvingSymlinksInPath()
+        journalFolder = try TestSupport.makeTemporaryFolder("journal").resolvingSymlinksInPath()
+    }
+
+    func store() -> DocumentStore {
+        .testing(journalFolder: journalFolder)
+    }
+
+    /// The name a backup of `name` gets while `content` is written in place.
+    func backupName(_ name: String, newContent: [UInt8]) -> String {
+        ".\(name).tiledit-\(String(ContentHash(of: newContent).hex.prefix(16)))-k2x9.bak"
+    }
+
+    @Test func aTemporaryFileIsRemovedAndTheFileKept() async throws {
+        let url = try TestSupport.writeFile(Self.old, at: "posts/a.md", in: folder)
+        let leftover = try TestSupport.writeFile(Self.new, at: "posts/.a.md.tiledit-3kd9x.tmp", in: folder)
+
+        let recovered = await store().recoverInterruptedSaves(folder)
+
+        #expect(recovered == [InterruptedSave(document: url, leftover: leftover, outcome: .removedTemporaryFile)])
+        #expect(try TestSupport.readFile(url) == Self.old)
+        #expect(TestSupport.listTree(folder) == ["posts", "posts/a.md"])
+    }
+
+    @Test func aBackupOfAWriteThatHadNotStartedIsRemoved() async throws {
+        let url = try TestSupport.writeFile(Self.old, at: "a.md", in: folder)
+        let leftover = try TestSupport.writeFile(Self.old, at: backupName("a.md", newContent: Self.new), in: folder)
+
+        #expect(await store().recoverInterruptedSaves(folder) == [InterruptedSave(document: url, leftover: leftover, outcome: .removedBackup)])
+        #expect(try TestSupport.readFile(url) == Self.old)
+        #expect(TestSupport.listTree(folder) == ["a.md"])
+    }
+
+    @Test func aBackupOfAWriteThatHadFinishedIsRemoved() async throws {
+        let url = try TestSupport.writeFile(Self.new, at: "a.md", in: folder)
+        let leftover = try TestSupport.writeFile(Self.old, at: backupName("a.md", newContent: Self.new), in: folder)
+
+        #expect(await store().recoverInterruptedSaves(folder) == [InterruptedSave(document: url, leftover: leftover, outcome: .removedBackup)])
+        #expect(try TestSupport.readFile(url) == Self.new)
+        #expect(TestSupport.listTree(folder) == ["a.md"])
+    }
+
+    /// Every way a write in place can stop: the new bytes up to any offset
+    /// over the old ones, before or after the truncation.
+    @Test func aFileLeftHalfWrittenInPlaceIsRestoredFromItsBackupKeepingItsLinks() async throws {
+        for cut in 1..<Self.new.count {
+            let url = try TestSupport.writeFile(Self.old, at: "h/a.md", in: folder)
+            let second = folder.appendingPathComponent("h/b.md")
+            try? FileManager.default.removeItem(at: second)
+            try FileManager.default.linkItem(at: url, to: second)
+            let identity = try TestSupport.status(of: url).identity
+            let partial = Array(Self.new[..<cut]) + Array(Self.old[cut...])
+            let handle = try FileHandle(forWritingTo: url)
+            try handle.write(contentsOf: Array(Self.new[..<cut]))
+            try handle.close()
+            #expect(try TestSupport.readFile(url) == partial)
+            let leftover = try TestSupport.writeFile(Self.old, at: "h/" + backupName("a.md", newContent: Self.new), in: folder)
+
+            let recovered = await store().recoverInterruptedSaves(folder)
+
+            // Where the new bytes start as the old ones did, the file is still whole.
+            let outcome: InterruptedSave.Outcome = partial == Self.old ? .removedBackup : .restoredFromBackup
+            #expect(recovered == [InterruptedSave(document: url, leftover: leftover, outcome: outcome)], "cut at \(cut)")
+            #expect(try TestSupport.readFile(second) == Self.old, "cut at \(cut)")
+            #expect(try TestSupport.status(of: url).identity == identity)
+            #expect(TestSupport.listTree(folder) == ["h", "h/a.md", "h/b.md"])
+        }
+    }
+
+    @Test func aBackupWhoseFileIsGoneTakesItsNameAgain() async throws {
+        let leftover = try TestSupport.writeFile(Self.old, at: backupName("gone.md", newContent: Self.new), in: folder)
+        let url = folder.appendingPathComponent("gone.md")
+
+        #expect(await store().recoverInterruptedSaves(url) == [InterruptedSave(document: url, leftover: leftover, outcome: .restoredFromBackup)])
+        #expect(try TestSupport.readFile(url) == Self.old)
+        #expect(TestSupport.listTree(folder) == ["gone.md"])
+    }
+
+    @Test func aLeftoverASaveIsStillUsingIsLeftAlone() async throws {
+        _ = try TestSupport.writeFile(Self.old, at: "a.md", in: folder)
+        let leftover = try TestSupport.writeFile(Self.new, at: ".a.md.tiledit-inuse.tmp", in: folder)
+        let fileSystem = FileSystem.live
+        let held = try fileSystem.openFile(leftover, .read(followsLinks: false))
+        defer { try? fileSystem.closeFile(held) }
+        #expect(try fileSystem.lockFile(held))
+
+        #expect(await store().recoverInterruptedSaves(folder) == [])
+        #expect(TestSupport.listTree(folder) == [".a.md.tiledit-inuse.tmp", "a.md"])
+    }
+
+    @Test func namesThatOnlyLookLikeLeftoversAreLeftAlone() async throws {
+        _ = try TestSupport.writeFile(Self.old, at: "a.md", in: folder)
+        for name in [".a.md.tiledit-.tmp", "a.md.tiledit-x.tmp", ".a.md.tiledit-x.txt", ".a.md.tiledit-notahash-x.bak", ".a.md.tiledit-X!.tmp"] {
+            try TestSupport.writeFile(Self.new, at: name, in: folder)
+        }
+        // A link and a file with two names are never ours.
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent(".a.md.tiledit-link.tmp").path, withDestinationPath: "a.md")
+        try FileManager.default.linkItem(at: folder.appendingPathComponent("a.md"), to: folder.appendingPathComponent(".a.md.tiledit-twice.tmp"))
+        let before = TestSupport.listTree(folder)
+
+        #expect(await store().recoverInterruptedSaves(folder) == [])
+        #expect(TestSupport.listTree(folder) == before)
+    }
+
+    @Test func subfoldersAreCheckedButHiddenAndBuildFoldersAreNot() async throws {
+        for path in ["a/b/.x.md.tiledit-1.tmp", ".hidden/.x.md.tiledit-2.tmp", "node_modules/.x.md.tiledit-3.tmp"] {
+            try TestSupport.writeFile(Self.new, at: path, in: folder)
+        }
+
+        let recovered = await store().recoverInterruptedSaves(folder)
+
+        #expect(recovered.map(\.leftover.lastPathComponent) == [".x.md.tiledit-1.tmp"])
+        #expect(TestSupport.saveLeftovers(in: folder) == [".hidden/.x.md.tiledit-2.tmp", "node_modules/.x.md.tiledit-3.tmp"])
+    }
+
+    @Test func theNextSaveInTheFolderDealsWithLeftoversFirst() async throws {
+        let url = try TestSupport.writeFile(Self.old, at: "a.md", in: folder)
+        let store = store()
+        let loaded = try await store.load(url)
+        try TestSupport.writeFile(Self.new, at: ".a.md.tiledit-old1.tmp", in: folder)
+        try TestSupport.writeFile(Self.new, at: ".b.md.tiledit-old2.tmp", in: folder)
+
+        _ = try await store.save(url, Self.new, loaded.fingerprint)
+
+        #expect(TestSupport.listTree(folder) == ["a.md"])
+    }
+
+    @Test func aLongNameIsMatchedThroughItsCutForm() async throws {
+        let name = String(repeating: "long-name-", count: 24) + ".md"
+        let url = try TestSupport.writeFile(Self.old, at: name, in: folder)
+        try FileManager.default.linkItem(at: url, to: folder.appendingPathComponent("b.md"))
+        // A write in place that stopped after the first bytes.
+        let store = store()
+        let loaded = try await store.load(url)
+        // The backup is written whole, the document's write stops after 20
+        // bytes, and the old bytes cannot be put back.
+        var fileSystem = FileSystem.live
+        let write = fileSystem.writeFile
+        let writes = Mutex(0)
+        fileSystem.writeFile = { file, bytes, offset in
+            switch writes.withLock({ count in defer { count += 1 }; return count }) {
+            case 0: return try write(file, bytes, offset)
+            case 1: _ = try write(file, bytes.prefix(20), offset)
+            default: break
+            }
+            throw FileSystemError(.write, path: "", code: EIO)
+        }
+        let error = await #expect(throws: DocumentStoreError.self) {
+            try await DocumentStore.testing(journalFolder: journalFolder, fileSystem: fileSystem).save(url, Self.new, loaded.fingerprint)
+        }
+        let backups = TestSupport.saveLeftovers(in: folder)
+        #expect(backups.count == 1 && backups.allSatisfy { $0.hasSuffix(".bak") && $0.utf8.count <= 255 })
+        #expect(error == .incompleteWrite(
+            path: url.path, backupPath: folder.appendingPathComponent(backups.first ?? "").path, reason: "Input/output error"))
+
+        let recovered = await store.recoverInterruptedSaves(folder)
+
+        #expect(recovered.map(\.outcome) == [.restoredFromBackup])
+        #expect(recovered.map(\.document) == [url])
+        #expect(try TestSupport.readFile(url) == Self.old)
+        #expect(TestSupport.saveLeftovers(in: folder).isEmpty)
+    }
+
+    @Test func messagesSayWhatWasDone() {
+        let document = URL(fileURLWithPath: "/site/a.md")
+        let leftover = URL(fileURLWithPath: "/site/.a.md.tiledit-x.tmp")
+        #expect(InterruptedSave(document: document, leftover: leftover, outcome: .restoredFromBackup).message
+            == "/site/a.md was left incomplete by an interrupted save; it was restored from its backup (the version before that save).")
+        #expect(InterruptedSave(document: document, leftover: leftover, outcome: .removedTemporaryFile).message
+            == "Removed .a.md.tiledit-x.tmp, a temporary file left by an interrupted save of /site/a.md; the file was whole.")
+    }
+}
