@@ -155,10 +155,6 @@ public final class AppModel {
         default:
             session = .open(root: root)
         }
-        if let workspace = list.workspace.value {
-            let search = dependencies.search
-            indexTask = Task { try? await search.build(workspace) }
-        }
         startWatching()
         if let file {
             if list.workspace.value?.document(at: file) == nil {
@@ -168,6 +164,13 @@ public final class AppModel {
             }
         } else if let first = list.visibleDocuments.first(where: { $0.isReadable && $0.kind == .markdown }) {
             await list.onSelectedDocument(first.path)
+        }
+        // After the first document is open: the build reads and tokenizes
+        // every file on every core, and would otherwise slow the parse the
+        // first frame waits for.
+        if let workspace = list.workspace.value {
+            let search = dependencies.search
+            indexTask = Task { try? await search.build(workspace) }
         }
     }
 
