@@ -9,6 +9,9 @@ struct BenchmarkOptions: Sendable, Equatable {
         /// Child process of the memory figure: open the file at the path
         /// and print the peak resident memory it took.
         case memoryProbe(path: String)
+        /// Child process of the editor's memory figure: open the app on the
+        /// file at the path and print the peak resident memory it took.
+        case editorMemoryProbe(path: String)
         /// Write the search figure's generated workspace to the folder and
         /// stop (to time `tiledit search` by hand against other tools).
         case writeSearchWorkspace(path: String)
@@ -40,10 +43,12 @@ struct BenchmarkOptions: Sendable, Equatable {
         opening the index again from its cache, the one-shot
         `tiledit search` (against `rg -li` and `grep -rli`; needs the
         release `tiledit` built beside this executable), the terminal
-        editor's frame after a keystroke (10 MB against 10 KB) and the
-        language server's keystroke to published diagnostics (10 MB against
-        10 KB). Prints each figure, the anchor, their ratio, the target and
-        whether it is met.
+        editor's frame after a keystroke (10 MB against 10 KB), `tiledit
+        FILE` on a 10 MB document to its first frame and peak memory
+        (against the open figure and the file's size) and the language
+        server's keystroke to published diagnostics (10 MB against 10 KB).
+        Prints each figure, the anchor, their ratio, the target and whether
+        it is met.
 
         Options:
           --quick      fewer repetitions, no 10 MB inputs (so the targets,
@@ -51,7 +56,7 @@ struct BenchmarkOptions: Sendable, Equatable {
           --markdown   print a Markdown section for BENCHMARKS.md (machine,
                        date, table) instead of the plain table
           --only GROUP measure only this group (open, yaml, edit, memory,
-                       search, frame, lsp); may be repeated
+                       search, frame, editor, lsp); may be repeated
           --write-search-workspace FOLDER
                        write the search figures' 10,000-document workspace
                        into FOLDER and stop
@@ -77,6 +82,9 @@ struct BenchmarkOptions: Sendable, Equatable {
             case "--only":
                 guard let group = remaining.popFirst() else { throw UsageError(message: "--only needs a group name") }
                 onlyGroups.insert(group)
+            case "--editor-memory-probe":
+                guard let path = remaining.popFirst() else { throw UsageError(message: "--editor-memory-probe needs a file path") }
+                mode = .editorMemoryProbe(path: path)
             case "--write-search-workspace":
                 guard let path = remaining.popFirst() else { throw UsageError(message: "--write-search-workspace needs a folder path") }
                 mode = .writeSearchWorkspace(path: path)

@@ -24,6 +24,12 @@ case .memoryProbe(let path):
     } catch {
         fail("\(error)", status: 1)
     }
+case .editorMemoryProbe(let path):
+    do {
+        print(try await EditorOpenBenchmark.measureInThisProcess(path: path).line)
+    } catch {
+        fail("\(error)", status: 1)
+    }
 case .writeSearchWorkspace(let path):
     do {
         let written = try SearchBenchmark.writeWorkspace(documents: SearchBenchmark.documentCount, at: URL(fileURLWithPath: path))
@@ -61,7 +67,7 @@ func measure(quick: Bool, only: Set<String>, machine: MachineDescription) async 
         figures += try group.run(in: context)
     }
     // Groups over the view models and the renderer, on the main actor.
-    let mainActorGroups: [any MainActorBenchmarkGroup] = [SearchBenchmark(), FrameBenchmark(), LanguageServerBenchmark()]
+    let mainActorGroups: [any MainActorBenchmarkGroup] = [SearchBenchmark(), FrameBenchmark(), EditorOpenBenchmark(), LanguageServerBenchmark()]
         .filter { only.isEmpty || only.contains($0.title) }
     for group in mainActorGroups {
         context.progress("— \(group.title)")
