@@ -1,5 +1,6 @@
 # The two set-up commands of the README: `make run` and `make test`.
-# Both install missing system packages first (scripts/install-deps).
+# Both install missing system packages first (scripts/install-deps);
+# `make bench` also installs ripgrep, the search figures' anchor.
 
 .PHONY: deps run test bench
 
@@ -13,6 +14,7 @@ test: deps
 	swift build --build-tests
 	timeout 45m swift test --skip-build
 
-bench: deps
+bench:
+	@scripts/install-deps --bench
 	swift build -c release --product tiledit
 	swift run -c release tiledit-bench

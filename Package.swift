@@ -2,7 +2,8 @@
 import PackageDescription
 
 /// Tiledit: one package, layers as targets (ARCHITECTURE.md, "Layers").
-/// System libraries come from the platform's packages through pkg-config.
+/// System libraries come from the platform's packages through pkg-config
+/// (cmark-gfm, libyaml, ICU, ncursesw).
 let package = Package(
     name: "Tiledit",
     platforms: [.macOS(.v15)],
@@ -23,6 +24,13 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        .systemLibrary(
+            name: "CICU",
+            pkgConfig: "icu-uc",
+            providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]
+        ),
+        // The ICU functions search uses, under plain C types (see its header).
+        .target(name: "CTileditICU", dependencies: ["CICU"]),
         // ncursesw's pkg-config flags (-D_XOPEN_SOURCE=600) are not allowed in
         // SwiftPM; the headers sit on the default include path and the shim
         // defines what the wide-character API needs.
@@ -37,7 +45,7 @@ let package = Package(
         // Model: framework-free document engine.
         .target(name: "TileditModel", dependencies: ["CCmarkGFM", "CYAML"]),
         // Services: business logic and I/O behind struct dependencies.
-        .target(name: "TileditServices", dependencies: ["TileditModel", "CFileCalls"]),
+        .target(name: "TileditServices", dependencies: ["TileditModel", "CTileditICU", "CFileCalls"]),
         // View models: @Observable @MainActor coordinators.
         .target(name: "TileditViewModels", dependencies: ["TileditServices", "TileditModel"]),
         // Terminal text layout: display widths, wrapping, the preview laid out in columns.
@@ -65,7 +73,7 @@ let package = Package(
         .target(name: "TileditTestSupport", dependencies: ["TileditServices", "TileditModel", "TileditFixtures"]),
 
         .testTarget(name: "TileditModelTests", dependencies: ["TileditModel", "TileditTestSupport", "TileditFixtures", "CYAML"]),
-        .testTarget(name: "TileditServicesTests", dependencies: ["TileditServices", "TileditModel", "TileditTestSupport"]),
+        .testTarget(name: "TileditServicesTests", dependencies: ["TileditServices", "TileditModel", "TileditTestSupport", "TileditFixtures"]),
         .testTarget(name: "TileditViewModelsTests", dependencies: ["TileditViewModels", "TileditServices", "TileditModel", "TileditTextLayout", "TileditTestSupport"]),
         .testTarget(name: "TileditTextLayoutTests", dependencies: ["TileditTextLayout", "TileditModel", "TileditTestSupport"]),
         .testTarget(name: "TileditTerminalTests", dependencies: ["TileditTerminal", "TileditTextLayout", "TileditViewModels", "TileditServices", "TileditModel", "TileditTestSupport"]),

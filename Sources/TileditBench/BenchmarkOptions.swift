@@ -9,6 +9,9 @@ struct BenchmarkOptions: Sendable, Equatable {
         /// Child process of the memory figure: open the file at the path
         /// and print the peak resident memory it took.
         case memoryProbe(path: String)
+        /// Child process of the editor's memory figure: open the app on the
+        /// file at the path and print the peak resident memory it took.
+        case editorMemoryProbe(path: String)
         /// Write the search figure's generated workspace to the folder and
         /// stop (to time `tiledit search` by hand against other tools).
         case writeSearchWorkspace(path: String)
@@ -19,7 +22,7 @@ struct BenchmarkOptions: Sendable, Equatable {
     var isQuick = false
     /// Print a Markdown section for BENCHMARKS.md instead of the plain table.
     var printsMarkdown = false
-    /// Measure only the groups with these titles (`open`, `linearity`, …);
+    /// Measure only the groups with these titles (`open`, `linearity`, `search`, `lsp`, …);
     /// every group when empty.
     var onlyGroups: Set<String> = []
 
@@ -37,9 +40,12 @@ struct BenchmarkOptions: Sendable, Equatable {
         tile-property edit (10 MB against 10 KB), the peak memory of an
         open 10 MB document (against its size), indexing a workspace of
         10,000 documents (against reading the same files), search queries,
-        the one-shot `tiledit search` (against `grep -rli`; needs the
+        opening the index again from its cache, the one-shot
+        `tiledit search` (against `rg -li` and `grep -rli`; needs the
         release `tiledit` built beside this executable), the terminal
-        editor's frame after a keystroke (10 MB against 10 KB), the language
+        editor's frame after a keystroke (10 MB against 10 KB), `tiledit
+        FILE` on a 10 MB document to its first frame and peak memory
+        (against the open figure and the file's size), the language
         server's keystroke to published diagnostics (10 MB against 10 KB),
         and inputs that once took quadratic time at a size and twice that
         size (linearity). Prints each figure, the anchor, their ratio, the
@@ -51,7 +57,8 @@ struct BenchmarkOptions: Sendable, Equatable {
           --markdown   print a Markdown section for BENCHMARKS.md (machine,
                        date, table) instead of the plain table
           --only GROUP measure only this group (open, yaml, edit, memory,
-                       linearity, search, frame, lsp); may be repeated
+                       linearity, search, frame, editor, lsp); may be
+                       repeated
           --write-search-workspace FOLDER
                        write the search figures' 10,000-document workspace
                        into FOLDER and stop
@@ -77,6 +84,9 @@ struct BenchmarkOptions: Sendable, Equatable {
             case "--memory-probe":
                 guard let path = remaining.popFirst() else { throw UsageError(message: "--memory-probe needs a file path") }
                 mode = .memoryProbe(path: path)
+            case "--editor-memory-probe":
+                guard let path = remaining.popFirst() else { throw UsageError(message: "--editor-memory-probe needs a file path") }
+                mode = .editorMemoryProbe(path: path)
             case "--write-search-workspace":
                 guard let path = remaining.popFirst() else { throw UsageError(message: "--write-search-workspace needs a folder path") }
                 mode = .writeSearchWorkspace(path: path)

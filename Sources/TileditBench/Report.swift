@@ -5,6 +5,8 @@ struct Report: Sendable {
     var machine: MachineDescription
     /// Whether this was a `--quick` run.
     var isQuick: Bool
+    /// The groups measured with `--only`, sorted; empty for all.
+    var onlyGroups: [String] = []
 
     private static let headers = ["figure", "ours", "anchor", "ratio", "target", "result"]
 
@@ -53,7 +55,7 @@ struct Report: Sendable {
             "",
             "- Machine: \(machine.processor), \(machine.coreCount) cores, \(machine.operatingSystem)",
             "- Toolchain: \(machine.swiftVersion), \(machine.buildConfiguration) build",
-            "- Run: `swift run -c release tiledit-bench\(isQuick ? " --quick" : "")`; times are medians after warm-up runs",
+            "- Run: `swift run -c release tiledit-bench\(isQuick ? " --quick" : "")\(onlyGroups.map { " --only \($0)" }.joined())`; times are medians after warm-up runs",
             "",
             "| " + Self.headers.joined(separator: " | ") + " |",
             "|" + Self.headers.indices.map { (1...3).contains($0) ? "---:" : ":---" }.joined(separator: "|") + "|",

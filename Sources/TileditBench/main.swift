@@ -24,6 +24,12 @@ case .memoryProbe(let path):
     } catch {
         fail("\(error)", status: 1)
     }
+case .editorMemoryProbe(let path):
+    do {
+        print(try await EditorOpenBenchmark.measureInThisProcess(path: path).line)
+    } catch {
+        fail("\(error)", status: 1)
+    }
 case .writeSearchWorkspace(let path):
     do {
         let written = try SearchBenchmark.writeWorkspace(documents: SearchBenchmark.documentCount, at: URL(fileURLWithPath: path))
@@ -60,10 +66,10 @@ func measure(quick: Bool, only: Set<String>, machine: MachineDescription) async 
         figures += try group.run(in: context)
     }
     // Groups over the view models and the renderer, on the main actor.
-    let mainActorGroups: [any MainActorBenchmarkGroup] = [SearchBenchmark(), FrameBenchmark(), LanguageServerBenchmark()]
+    let mainActorGroups: [any MainActorBenchmarkGroup] = [SearchBenchmark(), FrameBenchmark(), EditorOpenBenchmark(), LanguageServerBenchmark()]
     for group in mainActorGroups where only.isEmpty || only.contains(group.title) {
         context.progress("— \(group.title)")
         figures += try await group.run(in: context)
     }
-    return Report(figures: figures, machine: machine, isQuick: quick)
+    return Report(figures: figures, machine: machine, isQuick: quick, onlyGroups: only.sorted())
 }

@@ -15,7 +15,8 @@ import TileditViewModels
 /// does not exist.
 ///
 /// The only place that knows the live dependencies: the workspace, the
-/// document store (journal under `XDG_STATE_HOME`), search, rendering, the
+/// document store (journal under `XDG_STATE_HOME`), search (its index
+/// cached under `XDG_CACHE_HOME`), rendering, the
 /// settings file (under `XDG_CONFIG_HOME`), the disk and the clock.
 @MainActor
 func runEditor(arguments: [String]) async -> Int32 {
@@ -35,7 +36,7 @@ func runEditor(arguments: [String]) async -> Int32 {
     let dependencies = AppModel.Dependencies(
         workspace: .live(fileSystem: fileSystem),
         store: .live(fileSystem: fileSystem, journalFolder: UserFolders.journalFolder(environment: environment, homeFolder: home)),
-        search: .live(fileSystem: fileSystem),
+        search: .live(fileSystem: fileSystem, cacheFolder: UserFolders.cacheFolder(environment: environment, homeFolder: home)),
         rendering: .live,
         settings: .live(file: UserFolders.settingsFile(environment: environment, homeFolder: home), fileSystem: fileSystem),
         clock: clock(environment: environment),

@@ -28,17 +28,17 @@ import TileditTestSupport
     }
 
     @Test func ranksTitleOverFrontMatterOverBodyThenByPath() async {
-        let results = await Self.index().search("swift")
+        let results = await Self.index().search("swift ")
         #expect(results == [
-            SearchResult(path: "a.md", title: "Swift Concurrency", zone: .title, blockIndex: 0, line: 2, snippet: "Swift Concurrency"),
-            SearchResult(path: "b.md", title: "Linux builds", zone: .frontMatter, blockIndex: 0, line: 3, snippet: "description: Swift on Linux"),
-            SearchResult(path: "c.md", title: "Notes", zone: .body, blockIndex: 1, line: 3, snippet: "Some swift tips."),
-            SearchResult(path: "d.md", title: "Draft post", zone: .body, blockIndex: 1, line: 6, snippet: "A draft about gardening and swift birds."),
-            SearchResult(path: "data/team.yml", title: "Team", zone: .body, blockIndex: nil, line: 3, snippet: "- a swift fan"),
+            SearchResult(path: "a.md", title: "Swift Concurrency", zone: .title, line: 2, snippet: "Swift Concurrency"),
+            SearchResult(path: "b.md", title: "Linux builds", zone: .frontMatter, line: 3, snippet: "description: Swift on Linux"),
+            SearchResult(path: "c.md", title: "Notes", zone: .body, line: 3, snippet: "Some swift tips."),
+            SearchResult(path: "d.md", title: "Draft post", zone: .body, line: 6, snippet: "A draft about gardening and swift birds."),
+            SearchResult(path: "data/team.yml", title: "Team", zone: .body, line: 3, snippet: "- a swift fan"),
         ])
     }
 
-    @Test func moreMatchedTermsRankFirstWithinAZone() async {
+    @Test func moreMatchedWordsRankFirstWithinAZone() async {
         let index = await Self.index([
             "x.md": "---\ntitle: Swift\n---\n\nOn linux.\n",
             "y.md": "---\ntitle: Swift on Linux\n---\n",
@@ -53,61 +53,154 @@ import TileditTestSupport
         #expect(await Self.index().search("").isEmpty)
     }
 
-    @Test func matchesTilePropertyValuesAtTheTileLine() async {
+    @Test func matchesTilePropertyValuesAtTheirLine() async {
         #expect(await Self.index().search("hard") == [
-            SearchResult(path: "c.md", title: "Notes", zone: .body, blockIndex: 2, line: 7, snippet: "body: Concurrency is hard"),
+            SearchResult(path: "c.md", title: "Notes", zone: .body, line: 7, snippet: "body: Concurrency is hard"),
         ])
+        // Keys and the tile's type are not words of the document.
+        #expect(await Self.index().search("body ").isEmpty)
+        #expect(await Self.index().search("callout ").isEmpty)
     }
 
-    @Test func phrasesMatchWordsInOrder() async {
+    @Test func frontMatterKeysAreNotWords() async {
+        #expect(await Self.index().search("description ").isEmpty)
+        #expect(await Self.index().search("tags ").isEmpty)
+    }
+
+    @Test func phrasesMatchWordsNextToEachOtherInOrder() async {
         let index = await Self.index()
         #expect(index.search("\"make concurrency\"").map(\.path) == ["a.md"])
         #expect(index.search("\"concurrency make\"").isEmpty)
+        #expect(index.search("\"tasks make\"").isEmpty)
         #expect(index.search("\"concurrency is hard\"") == [
-            SearchResult(path: "c.md", title: "Notes", zone: .body, blockIndex: 2, line: 7, snippet: "body: Concurrency is hard"),
+            SearchResult(path: "c.md", title: "Notes", zone: .body, line: 7, snippet: "body: Concurrency is hard"),
         ])
+    }
+
+    @Test func aPhraseReachesAcrossTheLinesOfAParagraphButNotIntoTheNext() async {
+        let index = await Self.index(["p.md": "# Wrapped\n\nThe quick brown\nfox jumps.\n\nOver the lazy\n\ndog sleeps.\n"])
+        #expect(index.search("\"brown fox\"") == [
+            SearchResult(path: "p.md", title: "Wrapped", zone: .body, line: 3, snippet: "The quick brown"),
+        ])
+        #expect(index.search("\"lazy dog\"").isEmpty)
     }
 
     @Test func filtersByTagTileTypeAndDraft() async {
         let index = await Self.index()
         #expect(index.search("tag:linux") == [
-            SearchResult(path: "a.md", title: "Swift Concurrency", zone: .title, blockIndex: 0, line: 3, snippet: "tags: Swift, Linux"),
+            SearchResult(path: "a.md", title: "Swift Concurrency", zone: .title, line: 3, snippet: "tags: Swift, Linux"),
         ])
         #expect(index.search("type:callout") == [
-            SearchResult(path: "c.md", title: "Notes", zone: .title, blockIndex: 2, line: 5, snippet: ":::tile callout"),
+            SearchResult(path: "c.md", title: "Notes", zone: .title, line: 5, snippet: ":::tile callout"),
         ])
         #expect(index.search("draft:true").map(\.path) == ["d.md"])
         #expect(index.search("swift draft:false").map(\.path) == ["a.md", "b.md", "c.md", "data/team.yml"])
         #expect(index.search("TAG:Swift concurrency").map(\.path) == ["a.md"])
+        #expect(index.search("type:Callout").map(\.path) == ["c.md"])
         #expect(index.search("type:chart").isEmpty)
+    }
+
+    @Test func theLastWordMatchesAsAPrefixWhileItIsTyped() async {
+        let index = await Self.index([
+            "d.md": "# Diagrams\n\nA diagram of the build.\n",
+            "e.md": "# Other\n\nDiagnostics of the build.\n",
+        ])
+        #expect(index.search("diag").map(\.path) == ["d.md", "e.md"])
+        #expect(index.search("diagr").map(\.path) == ["d.md"])
+        #expect(index.search("diagram").map(\.path) == ["d.md"])
+        #expect(index.search("diagram").first?.snippet == "Diagrams")
+        // Only the word at the very end is a prefix.
+        #expect(index.search("diag build").isEmpty)
+        #expect(index.search("build diag").map(\.path) == ["d.md", "e.md"])
+        // A space after it ends the word.
+        #expect(index.search("diagram ").map(\.path) == ["d.md"])
+        #expect(index.search("diag ").isEmpty)
+        #expect(index.search("\"a diag").map(\.path) == ["d.md"])
+        #expect(index.search("\"a diag\"").isEmpty)
+    }
+
+    @Test func aQueryWithoutAccentsFindsAccentedTextAndOneWithAccentsOnlyAccentedText() async {
+        let index = await Self.index([
+            "accented.md": "# Visit\n\nRésumé of the café visit.\n",
+            "plain.md": "# Plain\n\nA cafe and a resume.\n",
+            "decomposed.md": "# Decomposed\n\nCafe\u{301} written with a combining accent.\n",
+        ])
+        #expect(index.search("cafe ").map(\.path) == ["accented.md", "decomposed.md", "plain.md"])
+        #expect(index.search("café ").map(\.path) == ["accented.md", "decomposed.md"])
+        #expect(index.search("CAFÉ ").map(\.path) == ["accented.md", "decomposed.md"])
+        #expect(index.search("resume ").map(\.path) == ["accented.md", "plain.md"])
+        #expect(index.search("résumé ").map(\.path) == ["accented.md"])
+        #expect(index.search("caf").map(\.path) == ["accented.md", "decomposed.md", "plain.md"])
+        #expect(index.search("\"the cafe visit\"").map(\.path) == ["accented.md"])
+        #expect(index.search("café ").first?.snippet == "Résumé of the café visit.")
+    }
+
+    @Test func lettersThatDoNotDecomposeAndCompatibilityFormsFold() async {
+        let index = await Self.index(["city.md": "# Cities\n\nŁódź, Straße, Ｔｏｋｙｏ, ﬁle and Søren.\n"])
+        #expect(index.search("lodz ").map(\.path) == ["city.md"])
+        #expect(index.search("strasse ").map(\.path) == ["city.md"])
+        #expect(index.search("tokyo ").map(\.path) == ["city.md"])
+        #expect(index.search("file ").map(\.path) == ["city.md"])
+        #expect(index.search("soren ").map(\.path) == ["city.md"])
+        #expect(index.search("søren ").map(\.path) == ["city.md"])
+    }
+
+    @Test func wordBoundariesFollowUnicodeRules() async {
+        let index = await Self.index(["w.md": "# Words\n\nDon't split e.g. 3.14 or me@example.org; _emphasis_ and snake_case are kept.\n"])
+        #expect(index.search("don't ").map(\.path) == ["w.md"])
+        #expect(index.search("don’t ").map(\.path) == ["w.md"])
+        #expect(index.search("3.14 ").map(\.path) == ["w.md"])
+        #expect(index.search("me@example.org ").map(\.path) == ["w.md"])
+        #expect(index.search("emphasis ").map(\.path) == ["w.md"])
+        #expect(index.search("snake_case ").map(\.path) == ["w.md"])
+        #expect(index.search("don ").isEmpty)
+        #expect(index.search("14 ").isEmpty)
     }
 
     @Test func updatingADocumentReplacesOnlyItsPostings() async {
         var index = await Self.index()
         index.update(Self.source("b.md", "---\ntitle: Windows builds\n---\n\nNo more penguins.\n"))
 
-        #expect(index.search("swift").map(\.path) == ["a.md", "c.md", "d.md", "data/team.yml"])
+        #expect(index.search("swift ").map(\.path) == ["a.md", "c.md", "d.md", "data/team.yml"])
         #expect(index.search("penguins").map(\.path) == ["b.md"])
         #expect(index.search("linux").map(\.path) == ["a.md"])
+        #expect(index.search("windows").first?.zone == .title)
         #expect(index.documentCount == 5)
+    }
+
+    @Test func anUpdateAddsNewWordsToPrefixSearch() async {
+        var index = await Self.index()
+        #expect(index.search("zebr").isEmpty)
+        index.update(Self.source("z.md", "# Zebras\n\nStriped zebra crossings.\n"))
+        #expect(index.search("zebr").map(\.path) == ["z.md"])
+        #expect(index.search("crossing").map(\.path) == ["z.md"])
+        index.remove(path: "z.md")
+        #expect(index.search("zebr").isEmpty)
     }
 
     @Test func addingAndRemovingDocuments() async {
         let index = await Self.index()
         let added = index.updating(Self.source("posts/new.md", "# Swift news\n"))
         #expect(added.search("news").map(\.path) == ["posts/new.md"])
-        #expect(added.search("swift").first?.path == "a.md")
-        #expect(added.search("swift").map(\.path).contains("posts/new.md"))
+        #expect(added.search("swift ").first?.path == "a.md")
+        #expect(added.search("swift ").map(\.path).contains("posts/new.md"))
 
         let removed = added.removing(path: "a.md").removing(path: "missing.md")
-        #expect(removed.search("concurrency").map(\.path) == ["c.md"])
+        #expect(removed.search("concurrency ").map(\.path) == ["c.md"])
         #expect(removed.search("tag:linux").isEmpty)
         #expect(removed.paths == ["b.md", "c.md", "d.md", "data/team.yml", "posts/new.md"])
         #expect(index.documentCount == 5)
     }
 
+    @Test func anUpdateThatIsNotTextRemovesTheDocument() async {
+        var index = await Self.index()
+        index.update(SearchSource(path: "a.md", kind: .markdown, dialect: .tiledown, bytes: [0x61, 0, 0x62]))
+        #expect(index.paths == ["b.md", "c.md", "d.md", "data/team.yml"])
+        #expect(index.search("tag:linux").isEmpty)
+    }
+
     @Test func limitsTheNumberOfResults() async {
-        #expect(await Self.index().search("swift", limit: 2).map(\.path) == ["a.md", "b.md"])
+        #expect(await Self.index().search("swift ", limit: 2).map(\.path) == ["a.md", "b.md"])
     }
 
     @Test func leavesOutFilesThatAreNotText() async {
@@ -121,24 +214,108 @@ import TileditTestSupport
         let snippet = try? #require(index.search("needle").first?.snippet)
         #expect(snippet == "…lorem ipsum lorem ipsum needle dolor sit dolor sit dolor sit dolor sit dolor…")
     }
+
+    @Test func aDocumentWithoutTitleIsFoundByItsFileName() async {
+        let index = await Self.index(["posts/hello-world/index.md": "Just text.\n", "notes.yml": "a: b\n"])
+        #expect(index.search("hello") == [
+            SearchResult(path: "posts/hello-world/index.md", title: "hello-world", zone: .title, line: 1, snippet: "hello-world"),
+        ])
+        #expect(index.search("notes").map(\.zone) == [.title])
+    }
+
+    @Test func theFirstHeadingIsTheTitleWhenThereIsNoTitleField() async {
+        let index = await Self.index(["h.md": "Intro line.\n\nSetext title\n============\n\n# Later heading\n"])
+        #expect(index.search("setext") == [
+            SearchResult(path: "h.md", title: "Setext title", zone: .title, line: 3, snippet: "Setext title"),
+        ])
+        #expect(index.search("later").map(\.zone) == [.body])
+    }
+
+    @Test func tilesAndFencesAreFoundAsTheDocumentReadsThem() async {
+        let text = """
+            # Code
+
+            ```
+            :::tile callout
+            inside: code
+            :::
+            ```
+
+            :::tile never-closed
+            body: still prose
+
+            """
+        let index = await Self.index(["t.md": text])
+        // A tile inside a fence is code: its lines are words, there is no tile.
+        #expect(index.search("inside").map(\.line) == [5])
+        #expect(index.search("type:callout").isEmpty)
+        // An unclosed tile is prose.
+        #expect(index.search("type:never-closed").isEmpty)
+        #expect(index.search("body").map(\.line) == [10])
+    }
+
+    @Test func aLiteralValueKeepsAnIndentedClosingLine() async {
+        let index = await Self.index(["l.md": ":::tile callout\nbody: |\n  first\n  :::\n  last words\n:::\n\nAfter.\n"])
+        #expect(index.search("last").map(\.line) == [5])
+        #expect(index.search("after").map(\.line) == [8])
+        #expect(index.search("type:callout").map(\.line) == [1])
+    }
 }
 
-@Suite struct SearchQueryTests {
-    @Test func parsesWordsPhrasesAndFilters() {
-        #expect(SearchQuery(parsing: "Swift \"Static Site\" tag:\"Open Source\" type:chart draft:no swift") == SearchQuery(
-            terms: ["swift", "static", "site"], phrases: [["static", "site"]], tags: ["open source"], tileTypes: ["chart"], draft: false))
+/// Case 56: Chinese and Japanese words inside sentences without spaces,
+/// and accents (see the shared cases).
+@Suite struct CJKSearchTests {
+    static let text = "---\ntitle: 学习笔记\ntags: 教程\n---\n\n本文是关于教务使用的一篇小教程。\n\n東京で日本語を勉強します。\n\nRésumé of the café visit.\n"
+
+    static func index() async -> SearchIndex {
+        await SearchIndex.build([SearchSource(path: "note.md", kind: .markdown, dialect: .yaml, bytes: Array(text.utf8))])
     }
 
-    @Test func unknownFiltersAndEmptyValuesAreWords() {
-        #expect(SearchQuery(parsing: "lang:swift tag: draft:maybe") == SearchQuery(terms: ["lang", "swift", "tag", "draft", "maybe"]))
+    @Test(arguments: [
+        ("一篇", 6), ("小教程", 6), ("本文", 6), ("東京", 8), ("日本語", 8), ("勉強", 8), ("学习", 2), ("笔记", 2),
+        ("\"日本語を勉強\"", 8), ("café", 10), ("CAFÉ", 10), ("cafe", 10), ("resume", 10),
+    ])
+    func findsAWordInsideARun(_ query: String, line: Int) async {
+        #expect(await Self.index().search(query).map(\.line) == [line])
     }
 
-    @Test func anUnclosedQuoteRunsToTheEnd() {
-        #expect(SearchQuery(parsing: "\"hello world") == SearchQuery(terms: ["hello", "world"], phrases: [["hello", "world"]]))
+    @Test func bothWordsOfAQueryMayBeInDifferentPlaces() async {
+        #expect(await Self.index().search("教程 東京").map(\.path) == ["note.md"])
     }
 
-    @Test func tokensAreLowercaseLettersAndDigits() {
-        #expect(SearchTokenizer.terms(in: "Über-cool **Swift** 6.2, naïve_code") == ["über", "cool", "swift", "6", "2", "naïve", "code"])
+    @Test func aWordThatIsNotThereFindsNothing() async {
+        #expect(await Self.index().search("目录").isEmpty)
+        #expect(await Self.index().search("東京語").isEmpty)
+        #expect(await Self.index().search("\"本語を東京\"").isEmpty)
+    }
+
+    @Test func oneCharacterFindsTheRunsHoldingIt() async {
+        #expect(await Self.index().search("篇").map(\.line) == [6])
+        #expect(await Self.index().search("語").map(\.line) == [8])
+    }
+
+    @Test func aTitleMatchShowsTheTitle() async {
+        #expect(await Self.index().search("学习") == [
+            SearchResult(path: "note.md", title: "学习笔记", zone: .title, line: 2, snippet: "学习笔记"),
+        ])
+        #expect(await Self.index().search("tag:教程").map(\.line) == [3])
+    }
+
+    @Test func hangulHiraganaAndKatakanaAreBigramsToo() async {
+        let index = await SearchIndex.build([
+            SearchSource(path: "k.md", kind: .markdown, dialect: .yaml, bytes: Array("# 한국어\n\n서울특별시에서 살아요.\n\nカタカナとひらがなです。\n".utf8)),
+        ])
+        #expect(index.search("특별").map(\.line) == [3])
+        #expect(index.search("タカ").map(\.line) == [5])
+        #expect(index.search("ひらがな").map(\.line) == [5])
+        #expect(index.search("국어").map(\.zone) == [.title])
+    }
+
+    @Test func halfwidthKatakanaFindsFullwidth() async {
+        let index = await SearchIndex.build([
+            SearchSource(path: "h.md", kind: .markdown, dialect: .yaml, bytes: Array("# Kana\n\nｶﾀｶﾅで書く。\n".utf8)),
+        ])
+        #expect(index.search("カタカナ").map(\.line) == [3])
     }
 }
 
@@ -157,7 +334,7 @@ import TileditTestSupport
         try await client.build(workspace)
 
         #expect(await client.search("quoted", 10) == [
-            SearchResult(path: "posts/a/index.md", title: "\"Quoted\"", zone: .title, blockIndex: 0, line: 2, snippet: "\"Quoted\""),
+            SearchResult(path: "posts/a/index.md", title: "\"Quoted\"", zone: .title, line: 2, snippet: "\"Quoted\""),
         ])
         #expect(await client.search("tag:two", 10).map(\.path) == ["posts/a/index.md"])
 
@@ -169,26 +346,20 @@ import TileditTestSupport
         #expect(await client.search("hello", 10).isEmpty)
     }
 
-    @Test(arguments: ["tiledit", "Tile", "callout title", "\"every built-in\"", "tag:tiles", "type:buttondown", "draft:true", "about", "authors", "zzzz-nothing", "welcome-note"])
-    func aOneShotIndexForAQueryAnswersItAsTheWholeIndexDoes(_ query: String) async throws {
-        let root = TestSupport.exampleSite
+    @Test func reloadReadsOneDocumentAgainFromDisk() async throws {
+        let root = try TestSupport.makeTemporaryFolder("search-reload").resolvingSymlinksInPath()
+        try TestSupport.writeFiles(["a.md": "# Alpha\n\nOld words.\n", "b.md": "# Beta\n\nOld words.\n"], in: root)
         let workspace = try await WorkspaceClient.live().discover(root)
-        let whole = await SearchIndex.build(workspace: workspace)
-        let oneShot = try await SearchIndex.build(root: root, onlyFor: SearchQuery(parsing: query))
-        #expect(oneShot.search(query) == whole.search(query))
-        #expect(oneShot.documentCount <= whole.documentCount)
-    }
+        let client = SearchClient.live()
+        try await client.build(workspace)
 
-    @Test func aOneShotIndexLeavesOutFilesWithoutTheQueryWords() async throws {
-        let root = try TestSupport.makeTemporaryFolder()
-        try TestSupport.writeFiles(SearchIndexTests.files, in: root)
-        let index = try await SearchIndex.build(root: root, onlyFor: SearchQuery(parsing: "LINUX"))
-        #expect(index.paths == ["a.md", "b.md"])
-    }
+        try TestSupport.writeFiles(["a.md": "# Alpha\n\nNew words.\n", "b.md": "# Beta\n\nNew words.\n"], in: root)
+        await client.reload("a.md")
+        #expect(await client.search("new", 10).map(\.path) == ["a.md"])
+        #expect(await client.search("old", 10).map(\.path) == ["b.md"])
 
-    @Test func aOneShotIndexOfAMissingFolderThrows() async {
-        await #expect(throws: WorkspaceError.self) {
-            try await SearchIndex.build(root: URL(fileURLWithPath: "/nonexistent/tiledit-search"))
-        }
+        try FileManager.default.removeItem(at: root.appendingPathComponent("b.md"))
+        await client.reload("b.md")
+        #expect(await client.search("words", 10).map(\.path) == ["a.md"])
     }
 }

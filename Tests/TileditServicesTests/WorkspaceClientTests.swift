@@ -54,7 +54,7 @@ import TileditTestSupport
                 isDraft: true, dialect: .tiledown, size: size("posts/hello/index.md")),
             DocumentSummary(path: "posts/note.markdown", kind: .markdown, title: "A *styled* heading", dialect: .tiledown, size: size("posts/note.markdown")),
             DocumentSummary(path: "tiledown.yml", kind: .siteConfig, title: "My Site", size: size("tiledown.yml")),
-            DocumentSummary(path: "warn.md", kind: .markdown, title: "warn", dialect: .tiledown, warningCount: 1, size: size("warn.md")),
+            DocumentSummary(path: "warn.md", kind: .markdown, title: "warn", tileTypes: ["mystery"], dialect: .tiledown, warningCount: 1, size: size("warn.md")),
         ]))
     }
 

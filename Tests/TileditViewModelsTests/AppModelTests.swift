@@ -32,6 +32,35 @@ struct AppModelTests {
         #expect(app.destination == nil)
     }
 
+    @Test func theSearchIndexIsBuiltAfterTheFirstDocumentIsOpen() async throws {
+        let folder = try TestSupport.makeTemporaryFolder()
+        let workspace = folder.appendingPathComponent("site")
+        try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
+        try TestSupport.writeFiles(["notes.md": "# Notes\n\nApples.\n", "a.md": "# A\n"], in: workspace)
+        let events = Mutex<[String]>([])
+        var store = DocumentStore.testing(journalFolder: folder.appendingPathComponent("journal"))
+        let load = store.load
+        store.load = { url in
+            events.withLock { $0.append("load \(url.lastPathComponent)") }
+            return try await load(url)
+        }
+        let live = SearchClient.live()
+        let search = SearchClient(
+            build: { workspace in
+                events.withLock { $0.append("build") }
+                try await live.build(workspace)
+            },
+            update: live.update, reload: live.reload, remove: live.remove, search: live.search)
+        let app = AppModel(dependencies: AppModel.Dependencies(
+            workspace: .live(), store: store, search: search, rendering: .live,
+            settings: .live(file: folder.appendingPathComponent("settings.yml")), clock: ManualClock(),
+            fileSystem: .live, diskCheckInterval: nil))
+        await app.onAppeared(path: "notes.md", currentDirectory: workspace)
+        await app.indexTask?.value
+        #expect(events.withLock { $0 } == ["load notes.md", "build"])
+        #expect(await search.search("apples", 10).map(\.path) == ["notes.md"])
+    }
+
     @Test func openingAFileThatIsNotADocumentSaysSoAndOpensItsFolder() async throws {
         let (app, workspace) = try makeApp(["notes.md": "# Notes\n", "photo.png": "not text"])
         await app.onAppeared(path: "photo.png", currentDirectory: workspace)

@@ -1,6 +1,6 @@
 import TileditServices
 
-/// `tiledit search`: full-text search over a content folder (`SearchIndex`).
+/// `tiledit search`: full-text search over a content folder (`SearchScan`).
 struct SearchCommand: Command {
     static let name = "search"
     static let summary = "Search a content folder (words, \"phrases\", tag:, type:, draft:)"
@@ -9,18 +9,20 @@ struct SearchCommand: Command {
 
         Searches the Markdown and YAML files of the folder ROOT and prints one
         result per line, best first: path:line: title — snippet (path relative to
-        ROOT). Nothing is printed when nothing matches.
+        ROOT). Nothing is printed when nothing matches. Several QUERY arguments
+        are joined with spaces.
 
-        QUERY: words (all must match, case ignored), "a phrase" (its words in that
-        order), tag:NAME, type:TILETYPE (documents with such a tile),
-        draft:true|false. Several QUERY arguments are joined with spaces.
+        QUERY:
+
+        """ + SearchSyntax.forms.map { "  \($0.example.padding(12))\($0.meaning)\n" }.joined() + """
 
         Options:
           --limit N   At most N results (default 100)
           -h, --help  Show this help
 
-        Exit status: 0 searched (also with no results), 2 a usage error or a
-        folder that could not be read.
+        Exit status: 0 searched (also with no results), 2 a usage error, a folder
+        that could not be read, or a file that could not be read as text (each
+        named on standard error; the other files are still searched).
 
         """
     static let options = [OptionSpec("--limit", values: ["N"])]
@@ -39,17 +41,31 @@ struct SearchCommand: Command {
             limit = value
         }
         let root = arguments.positionals[0]
-        let query = arguments.positionals.dropFirst().joined(separator: " ")
-        let index: SearchIndex
+        let query = SearchQuery(parsing: arguments.positionals.dropFirst().joined(separator: " "))
+        let outcome: SearchScan.Outcome
         do {
-            index = try await SearchIndex.build(root: context.url(for: root), fileSystem: context.fileSystem, onlyFor: SearchQuery(parsing: query))
+            outcome = try await SearchScan.run(root: context.url(for: root), query: query, limit: limit, fileSystem: context.fileSystem)
         } catch {
             await context.printError(FileProblem(error, path: root).message)
             return ExitCode.trouble
         }
-        for result in index.search(query, limit: limit) {
+        for file in outcome.unreadableFiles {
+            let path = InputFile.displayPath(folder: root, relativePath: file.path)
+            await context.printError(FileProblem(DocumentStoreError.content(path: path, file.problem), path: path).message)
+        }
+        for folder in outcome.unreadableFolders {
+            await context.printError("\(InputFile.displayPath(folder: root, relativePath: folder)): folder cannot be listed")
+        }
+        for result in outcome.results {
             await context.printLine("\(result.path):\(result.line): \(result.title) — \(result.snippet)")
         }
-        return ExitCode.success
+        return outcome.unreadableFiles.isEmpty && outcome.unreadableFolders.isEmpty ? ExitCode.success : ExitCode.trouble
+    }
+}
+
+extension String {
+    /// The text with spaces after it up to `width` characters (at least one).
+    fileprivate func padding(_ width: Int) -> String {
+        self + String(repeating: " ", count: Swift.max(1, width - count))
     }
 }

@@ -19,7 +19,7 @@ enum WorkspaceSymbolProvider {
             let position = LSPPosition(line: line, character: 0)
             return .object([
                 ("name", .string(name)),
-                ("kind", .int(result.blockIndex == nil && result.zone == .title ? SymbolProvider.Kind.file.rawValue : SymbolProvider.Kind.string.rawValue)),
+                ("kind", .int(result.zone == .title ? SymbolProvider.Kind.file.rawValue : SymbolProvider.Kind.string.rawValue)),
                 ("containerName", .string(result.path)),
                 ("location", LSPConversion.location(uri: root.appendingPathComponent(result.path).absoluteString,
                                                     range: LSPRange(start: position, end: position))),

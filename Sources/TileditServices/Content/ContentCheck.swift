@@ -1,3 +1,4 @@
+import Foundation
 import TileditModel
 
 /// Checks a file's bytes before they are parsed: size, binary content,
@@ -16,7 +17,7 @@ public enum ContentCheck {
     ///   - sizeLimit: largest accepted size in bytes.
     public static func problem(in bytes: [UInt8], sizeLimit: Int = defaultSizeLimit) -> ContentProblem? {
         if bytes.count > sizeLimit { return .tooLarge(size: bytes.count, limit: sizeLimit) }
-        if let offset = bytes.prefix(binaryProbeLength).firstIndex(of: 0) { return .binary(offset: offset) }
+        if let offset = firstNUL(in: bytes, within: binaryProbeLength) { return .binary(offset: offset) }
         if let offset = firstInvalidUTF8Offset(in: bytes) {
             return .invalidUTF8(offset: offset, location: location(of: offset, in: bytes))
         }
@@ -69,6 +70,14 @@ public enum ContentCheck {
                 index += length
             }
             return nil
+        }
+    }
+
+    /// The offset of the first NUL byte among the first `length` bytes.
+    private static func firstNUL(in bytes: [UInt8], within length: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, let found = memchr(base, 0, Swift.min(length, buffer.count)) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
     }
 

@@ -20,6 +20,13 @@ public enum UserFolders {
             .appendingPathComponent("tiledit/settings.yml", isDirectory: false)
     }
 
+    /// `$XDG_CACHE_HOME/tiledit`, else `~/.cache/tiledit`: files Tiledit can
+    /// rebuild (the search index of each workspace).
+    public static func cacheFolder(environment: [String: String], homeFolder: URL) -> URL {
+        base("XDG_CACHE_HOME", environment: environment, fallback: homeFolder.appendingPathComponent(".cache", isDirectory: true))
+            .appendingPathComponent("tiledit", isDirectory: true)
+    }
+
     /// The journal folder of the current process's user.
     public static var currentJournalFolder: URL {
         journalFolder(environment: ProcessInfo.processInfo.environment, homeFolder: FileManager.default.homeDirectoryForCurrentUser)

@@ -5,11 +5,18 @@ import TileditModel
 /// and queries against it.
 public struct SearchClient: Sendable {
     /// Indexes the readable documents of a workspace, replacing any earlier
-    /// index. Throws `CancellationError` when cancelled (the earlier index stays).
+    /// index; with a cache folder, documents unchanged since the last
+    /// opening (same size and modification time) are taken from the cache
+    /// instead of read, and the cache is written again when anything
+    /// changed. Throws `CancellationError` when cancelled (the earlier
+    /// index stays).
     public var build: @Sendable (Workspace) async throws -> Void
     /// Re-indexes one document (path relative to the workspace root) from
     /// its current bytes, e.g. after an edit or a save.
     public var update: @Sendable (_ path: String, _ bytes: [UInt8]) async -> Void
+    /// Re-reads one document from disk and re-indexes it (a change made by
+    /// another program); drops it when it is gone or cannot be read as text.
+    public var reload: @Sendable (_ path: String) async -> Void
     /// Drops one document (deleted, trashed, renamed away).
     public var remove: @Sendable (_ path: String) async -> Void
     /// The documents matching a query (see `SearchQuery`), best first, at
@@ -20,30 +27,42 @@ public struct SearchClient: Sendable {
     public init(
         build: @escaping @Sendable (Workspace) async throws -> Void,
         update: @escaping @Sendable (_ path: String, _ bytes: [UInt8]) async -> Void,
+        reload: @escaping @Sendable (_ path: String) async -> Void = { _ in },
         remove: @escaping @Sendable (_ path: String) async -> Void,
         search: @escaping @Sendable (_ query: String, _ limit: Int) async -> [SearchResult]
     ) {
         self.build = build
         self.update = update
+        self.reload = reload
         self.remove = remove
         self.search = search
     }
 
     /// A client over its own index, reading files through `fileSystem`.
     /// Each call makes a new, empty index.
-    public static func live(fileSystem: FileSystem = .live) -> SearchClient {
+    ///
+    /// - Parameter cacheFolder: where the index of each workspace is kept
+    ///   between openings (`UserFolders.cacheFolder`); `nil`: not kept.
+    public static func live(fileSystem: FileSystem = .live, cacheFolder: URL? = nil) -> SearchClient {
         let holder = SearchIndexHolder(fileSystem: fileSystem)
         return SearchClient(
             build: { workspace in
                 let generation = await holder.beginBuild()
-                let index = await SearchIndex.build(workspace: workspace, fileSystem: fileSystem)
+                let cached = cacheFolder.flatMap { SearchIndexCache.load(root: workspace.root, from: $0, fileSystem: fileSystem) }
+                let (index, changed) = await SearchIndex.buildReportingChanges(
+                    workspace: workspace, fileSystem: fileSystem, cached: cached, fingerprints: cacheFolder != nil,
+                    concurrency: ProcessInfo.processInfo.activeProcessorCount)
                 if Task.isCancelled {
                     await holder.abandonBuild(generation)
                     throw CancellationError()
                 }
                 await holder.finishBuild(generation, index: index, root: workspace.root)
+                if changed, let cacheFolder {
+                    SearchIndexCache.save(index, root: workspace.root, in: cacheFolder, fileSystem: fileSystem)
+                }
             },
             update: { path, bytes in await holder.update(path: path, bytes: bytes) },
+            reload: { path in await holder.reload(path: path) },
             remove: { path in await holder.remove(path: path) },
             search: { query, limit in await holder.search(query, limit: limit) }
         )
@@ -61,7 +80,7 @@ actor SearchIndexHolder {
     private var root: URL?
     private var generation = 0
     /// Edits since the running build started, in order (`nil` bytes: removed).
-    private var editsDuringBuild: [(path: String, bytes: [UInt8]?)]?
+    private var editsDuringBuild: [(path: String, bytes: [UInt8]?, fingerprint: SearchFingerprint?)]?
     /// Searches waiting for the running build to end.
     private var waitingSearches: [CheckedContinuation<Void, Never>] = []
 
@@ -87,7 +106,11 @@ actor SearchIndexHolder {
         index = newIndex
         root = newRoot
         for edit in editsDuringBuild ?? [] {
-            if let bytes = edit.bytes { apply(path: edit.path, bytes: bytes) } else { index.remove(path: edit.path) }
+            if let bytes = edit.bytes {
+                apply(path: edit.path, bytes: bytes, fingerprint: edit.fingerprint)
+            } else {
+                index.remove(path: edit.path)
+            }
         }
         editsDuringBuild = nil
         resumeWaitingSearches()
@@ -100,12 +123,27 @@ actor SearchIndexHolder {
     }
 
     func update(path: String, bytes: [UInt8]) {
-        editsDuringBuild?.append((path, bytes))
-        apply(path: path, bytes: bytes)
+        editsDuringBuild?.append((path, bytes, nil))
+        apply(path: path, bytes: bytes, fingerprint: nil)
+    }
+
+    func reload(path: String) {
+        guard let root else { return }
+        let url = root.appendingPathComponent(path, isDirectory: false)
+        guard let contents = try? fileSystem.read(url, limit: ContentCheck.defaultSizeLimit),
+              contents.bytes.count <= ContentCheck.defaultSizeLimit
+        else {
+            remove(path: path)
+            return
+        }
+        let bytes = contents.bytes
+        let fingerprint = SearchFingerprint(contents.status)
+        editsDuringBuild?.append((path, bytes, fingerprint))
+        apply(path: path, bytes: bytes, fingerprint: fingerprint)
     }
 
     func remove(path: String) {
-        editsDuringBuild?.append((path, nil))
+        editsDuringBuild?.append((path, nil, nil))
         index.remove(path: path)
     }
 
@@ -116,11 +154,13 @@ actor SearchIndexHolder {
         return index.search(query, limit: limit)
     }
 
-    private func apply(path: String, bytes: [UInt8]) {
+    private func apply(path: String, bytes: [UInt8], fingerprint: SearchFingerprint?) {
         guard let kind = DocumentKind(fileName: (path as NSString).lastPathComponent) else { return }
         let dialect: FrontMatterDialect = root.map {
             FrontMatterDialectRule.dialect(forFileAt: $0.appendingPathComponent(path), workspaceRoot: $0, fileSystem: fileSystem)
         } ?? .yaml
-        index.update(SearchSource(path: path, kind: kind, dialect: dialect, bytes: bytes), rootName: root?.standardizedFileURL.lastPathComponent ?? "")
+        index.update(
+            SearchSource(path: path, kind: kind, dialect: dialect, bytes: bytes), fingerprint: fingerprint,
+            rootName: root?.standardizedFileURL.lastPathComponent)
     }
 }

@@ -6,20 +6,17 @@ public struct SearchResult: Sendable, Hashable {
     public var title: String
     /// Where the best match is.
     public var zone: SearchZone
-    /// Index of the matched block (from 0); `nil` for a YAML file or a title
-    /// taken from the file name.
-    public var blockIndex: Int?
-    /// Line of the match, from 1.
+    /// Line of the match, from 1 (the editor finds its block when the
+    /// result is opened).
     public var line: Int
     /// The matched line, trimmed, at most about 80 characters around the
-    /// match (`…` where it was cut).
+    /// match (`…` where it was cut); for a match in the title, the title.
     public var snippet: String
 
-    public init(path: String, title: String, zone: SearchZone, blockIndex: Int?, line: Int, snippet: String) {
+    public init(path: String, title: String, zone: SearchZone, line: Int, snippet: String) {
         self.path = path
         self.title = title
         self.zone = zone
-        self.blockIndex = blockIndex
         self.line = line
         self.snippet = snippet
     }

@@ -15,13 +15,15 @@ enum DocumentSummarizer {
             let metadata = DocumentMetadata(document: document, fallbackTitle: fallback)
             var errors = 0
             var warnings = 0
+            var tileTypes: [String] = []
             for index in 0..<document.blockCount {
                 errors += document.diagnosticCount(at: index, severity: .error)
                 warnings += document.diagnosticCount(at: index, severity: .warning)
+                if let type = tileType(of: document.kind(at: index)), !tileTypes.contains(type) { tileTypes.append(type) }
             }
             return DocumentSummary(
                 path: path, kind: kind, title: metadata.title, date: metadata.date, tags: metadata.tags,
-                isDraft: metadata.isDraft, dialect: dialect, errorCount: errors, warningCount: warnings, size: bytes.count)
+                isDraft: metadata.isDraft, tileTypes: tileTypes, dialect: dialect, errorCount: errors, warningCount: warnings, size: bytes.count)
         case .yaml, .siteConfig:
             // `tiledown.yml` is flat `key: value` lines, read like Tiledown front matter.
             let file = YAMLFileDocument(bytes: bytes, dialect: kind == .yaml ? .yaml : .flat)
@@ -38,5 +40,21 @@ enum DocumentSummarizer {
         DocumentSummary(
             path: path, kind: kind, title: DocumentMetadata.fallbackTitle(forPath: path, rootName: rootName),
             size: size, readability: .unreadable(problem))
+    }
+
+    /// The tile type a block stands for: a tile's (also one kept raw), or
+    /// `chart` and `mermaid` for fenced charts and diagrams.
+    private static func tileType(of kind: BlockKind) -> String? {
+        switch kind {
+        case .tile(let tile): tile.type
+        case .raw(.tile(let type)): type
+        case .fencedCode(let info):
+            switch FencedCodeMeaning(info: info) {
+            case .chart: "chart"
+            case .mermaid: "mermaid"
+            case .code: nil
+            }
+        default: nil
+        }
     }
 }

@@ -23,6 +23,10 @@ public struct DocumentSummary: Sendable, Hashable, Identifiable {
     public var tags: [String]
     /// Front matter `draft` is true.
     public var isDraft: Bool
+    /// The types of the document's tiles, each once, in order (a fenced
+    /// chart or diagram counts as `chart` or `mermaid`): what `type:`
+    /// filters on.
+    public var tileTypes: [String]
     /// How the front matter is read (Markdown files only).
     public var dialect: FrontMatterDialect?
     /// Number of error diagnostics (a YAML syntax error counts one).
@@ -36,7 +40,7 @@ public struct DocumentSummary: Sendable, Hashable, Identifiable {
 
     public init(
         path: String, kind: DocumentKind, title: String, date: String? = nil, tags: [String] = [], isDraft: Bool = false,
-        dialect: FrontMatterDialect? = nil, errorCount: Int = 0, warningCount: Int = 0, size: Int, readability: Readability = .readable
+        tileTypes: [String] = [], dialect: FrontMatterDialect? = nil, errorCount: Int = 0, warningCount: Int = 0, size: Int, readability: Readability = .readable
     ) {
         self.path = path
         self.kind = kind
@@ -44,6 +48,7 @@ public struct DocumentSummary: Sendable, Hashable, Identifiable {
         self.date = date
         self.tags = tags
         self.isDraft = isDraft
+        self.tileTypes = tileTypes
         self.dialect = dialect
         self.errorCount = errorCount
         self.warningCount = warningCount

@@ -19,6 +19,9 @@ struct WorkspaceScanner {
     }
 
     let fileSystem: FileSystem
+    /// Whether each file's size is looked up during the walk (else its
+    /// `size` is -1, for callers that look it up themselves, in parallel).
+    var measuresFiles = true
 
     func scan(root: URL) throws -> Result {
         guard let status = try wrap(root, { try fileSystem.status(root) }) else {
@@ -72,7 +75,7 @@ struct WorkspaceScanner {
                     continue
                 }
                 guard let documentKind = DocumentKind(fileName: entry.name) else { continue }
-                let size = (try? fileSystem.status(url))?.size ?? 0
+                let size = measuresFiles ? (try? fileSystem.status(url))?.size ?? 0 : -1
                 candidates.append(Candidate(
                     path: path, url: url, kind: documentKind, size: size,
                     dialect: isTiledownTree ? .tiledown : .yaml))

@@ -11,6 +11,7 @@ extension SearchClient {
                 throw UnimplementedError("SearchClient.build")
             },
             update: { _, _ in Issue.record("SearchClient.update was called unexpectedly") },
+            reload: { _ in Issue.record("SearchClient.reload was called unexpectedly") },
             remove: { _ in Issue.record("SearchClient.remove was called unexpectedly") },
             search: { _, _ in
                 Issue.record("SearchClient.search was called unexpectedly")
@@ -25,6 +26,7 @@ extension SearchClient {
         SearchClient(
             build: { _ in },
             update: { _, _ in },
+            reload: { _ in },
             remove: { _ in },
             search: { _, limit in Array(results.prefix(limit)) }
         )

@@ -177,10 +177,6 @@ public final class AppModel {
         default:
             session = .open(root: root)
         }
-        if let workspace = list.workspace.value {
-            let search = dependencies.search
-            indexTask = Task { try? await search.build(workspace) }
-        }
         startWatching()
         await listRecoverableEdits(root: root)
         if !interrupted.isEmpty {
@@ -195,6 +191,13 @@ public final class AppModel {
             }
         } else if let first = list.visibleDocuments.first(where: { $0.isReadable && $0.kind == .markdown }) {
             await list.onSelectedDocument(first.path)
+        }
+        // After the first document is open: the build reads and tokenizes
+        // every file on every core, and would otherwise slow the parse the
+        // first frame waits for.
+        if let workspace = list.workspace.value {
+            let search = dependencies.search
+            indexTask = Task { try? await search.build(workspace) }
         }
     }
 

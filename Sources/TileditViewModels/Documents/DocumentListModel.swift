@@ -59,7 +59,8 @@ public final class DocumentListModel {
     public let root: URL
     /// The workspace, once discovered.
     public private(set) var workspace: Loadable<Workspace> = .idle
-    /// Text that filters the list (title, path and tags, any case).
+    /// Text that filters the list, in the search's query language
+    /// (`DocumentFilter`: words in the title or path, `tag:`, `type:`, `draft:`).
     public private(set) var filterText = ""
     /// How the list is ordered.
     public private(set) var sortOrder = SortOrder.path
@@ -94,11 +95,7 @@ public final class DocumentListModel {
     /// The documents shown: filtered by `filterText`, ordered by `sortOrder`.
     public var visibleDocuments: [DocumentSummary] {
         guard let documents = workspace.value?.documents else { return [] }
-        let needle = filterText.trimmingCharacters(in: .whitespaces).lowercased()
-        let filtered = needle.isEmpty ? documents : documents.filter { summary in
-            summary.title.lowercased().contains(needle) || summary.path.lowercased().contains(needle)
-                || summary.tags.contains { $0.lowercased().contains(needle) }
-        }
+        let filtered = DocumentFilter(filterText).filter(documents)
         switch sortOrder {
         case .path:
             return filtered.sorted { $0.path < $1.path }

@@ -1,0 +1,192 @@
+import Foundation
+import TileditModel
+
+/// The one-shot search of a folder (`tiledit search`): no index is built.
+///
+/// Every document is read once, on every core, and searched for the
+/// query's words as bytes (ASCII words ignoring ASCII case; the words of
+/// other text folded); a document without them is done. For the others the
+/// best rank they can have is worked out from where the words are (title
+/// field, front matter, body); then, best first, documents are read line
+/// by line as the index's results are (`SearchMatcher`) until the results
+/// to show are certain. The results are the index's.
+public enum SearchScan {
+    /// A file the search could not read as text.
+    public struct UnreadableFile: Sendable, Hashable {
+        /// Path relative to the folder searched.
+        public var path: String
+        public var problem: ContentProblem
+
+        public init(path: String, problem: ContentProblem) {
+            self.path = path
+            self.problem = problem
+        }
+    }
+
+    /// What a search found.
+    public struct Outcome: Sendable, Hashable {
+        /// Best first.
+        public var results: [SearchResult]
+        /// Documents that could not be read (unreadable, too large, binary,
+        /// not UTF-8), sorted by path.
+        public var unreadableFiles: [UnreadableFile]
+        /// Folders under the root that could not be listed (relative paths).
+        public var unreadableFolders: [String]
+    }
+
+    /// A document that may match, and the best rank it can have.
+    private struct Candidate: Sendable {
+        var rank: (zone: Int, count: Int)
+        var path: String
+        var url: URL
+        var kind: DocumentKind
+        var dialect: FrontMatterDialect
+        /// The result, once the document was read line by line.
+        var result: SearchResult?
+
+        func precedes(_ other: Candidate) -> Bool {
+            if rank != other.rank { return rank < other.rank }
+            return path < other.path
+        }
+    }
+
+    /// Searches the documents under `root`, found as workspace discovery
+    /// finds them (hidden and build folders skipped, front matter dialect
+    /// by `FrontMatterDialectRule`).
+    ///
+    /// - Parameters:
+    ///   - limit: most results.
+    ///   - sizeLimit: larger files are reported as too large, not read.
+    /// - Throws: `WorkspaceError` when `root` is missing, not a folder or
+    ///   unreadable.
+    public static func run(
+        root: URL, query: SearchQuery, limit: Int = 100, fileSystem: FileSystem = .live,
+        sizeLimit: Int = ContentCheck.defaultSizeLimit, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) async throws -> Outcome {
+        var scanner = WorkspaceScanner(fileSystem: fileSystem)
+        scanner.measuresFiles = false
+        let scan = try scanner.scan(root: root)
+        let rootName = root.standardizedFileURL.lastPathComponent
+        let files = scan.candidates
+        let queue = SearchIndexBuilder.WorkQueue(count: files.count)
+        let workers = Swift.max(1, Swift.min(concurrency, files.count))
+        typealias Found = (candidates: [Candidate], unreadable: [UnreadableFile])
+        let found = await withTaskGroup(of: Found.self) { group in
+            for _ in 0..<workers where !files.isEmpty {
+                group.addTask {
+                    let matcher = SearchMatcher(query: query)
+                    var candidates: [Candidate] = []
+                    var unreadable: [UnreadableFile] = []
+                    while !Task.isCancelled, let index = queue.next() {
+                        let file = files[index]
+                        let bytes: [UInt8]
+                        switch read(file.url, fileSystem: fileSystem, sizeLimit: sizeLimit) {
+                        case .text(let read): bytes = read
+                        case .problem(let problem):
+                            unreadable.append(UnreadableFile(path: file.path, problem: problem))
+                            continue
+                        }
+                        guard let hits = matcher.hits(in: bytes, path: file.path) else { continue }
+                        let rank = matcher.bestRank(hits: hits, bytes: bytes, kind: file.kind, dialect: file.dialect)
+                        candidates.append(Candidate(rank: rank, path: file.path, url: file.url, kind: file.kind, dialect: file.dialect))
+                    }
+                    return (candidates, unreadable)
+                }
+            }
+            var all: Found = ([], [])
+            for await part in group {
+                all.candidates += part.candidates
+                all.unreadable += part.unreadable
+            }
+            return all
+        }
+
+        // Best first: a document whose rank is certain and no worse than any
+        // other's best is a result; one whose rank is not yet certain is read.
+        var heap = CandidateHeap(found.candidates)
+        let matcher = SearchMatcher(query: query)
+        var results: [SearchResult] = []
+        while results.count < limit, var next = heap.popFirst() {
+            if let result = next.result {
+                results.append(result)
+                continue
+            }
+            guard case .text(let bytes) = read(next.url, fileSystem: fileSystem, sizeLimit: sizeLimit),
+                  let match = matcher.match(
+                    bytes, path: next.path, kind: next.kind, dialect: next.dialect,
+                    fallbackTitle: DocumentMetadata.fallbackTitle(forPath: next.path, rootName: rootName))
+            else { continue }
+            // Ranked as the index ranks: zone, then requirements met there.
+            let union = match.masks.reduce(0, |)
+            let zone = match.masks.isEmpty ? 0 : union.trailingZeroBitCount
+            next.rank = (zone, -match.masks.filter { $0 & (1 << zone) != 0 }.count)
+            next.result = match.result
+            heap.insert(next)
+        }
+        return Outcome(
+            results: results,
+            unreadableFiles: found.unreadable.sorted { $0.path < $1.path },
+            unreadableFolders: scan.unreadableFolders)
+    }
+
+    /// A document read as text, or why it could not be.
+    private enum Reading {
+        case text([UInt8])
+        case problem(ContentProblem)
+    }
+
+    /// The bytes of a document that can be read as text, or why not.
+    private static func read(_ url: URL, fileSystem: FileSystem, sizeLimit: Int) -> Reading {
+        do {
+            let contents = try fileSystem.read(url, limit: sizeLimit)
+            if contents.bytes.count > sizeLimit {
+                return .problem(.tooLarge(size: Swift.max(contents.status.size, contents.bytes.count), limit: sizeLimit))
+            }
+            let bytes = contents.bytes
+            if let problem = ContentCheck.problem(in: bytes, sizeLimit: sizeLimit) { return .problem(problem) }
+            return .text(bytes)
+        } catch let error as FileSystemError {
+            return .problem(.unreadable(reason: error.reason))
+        } catch {
+            return .problem(.unreadable(reason: "\(error)"))
+        }
+    }
+
+    /// A binary min-heap of candidates, best first.
+    private struct CandidateHeap {
+        private var items: [Candidate] = []
+
+        init(_ candidates: [Candidate]) {
+            items = candidates.sorted { $0.precedes($1) }
+        }
+
+        mutating func insert(_ candidate: Candidate) {
+            items.append(candidate)
+            var child = items.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard items[child].precedes(items[parent]) else { break }
+                items.swapAt(child, parent)
+                child = parent
+            }
+        }
+
+        mutating func popFirst() -> Candidate? {
+            guard !items.isEmpty else { return nil }
+            items.swapAt(0, items.count - 1)
+            let first = items.removeLast()
+            var parent = 0
+            while true {
+                let left = 2 * parent + 1
+                let right = left + 1
+                var smallest = parent
+                if left < items.count && items[left].precedes(items[smallest]) { smallest = left }
+                if right < items.count && items[right].precedes(items[smallest]) { smallest = right }
+                guard smallest != parent else { break }
+                items.swapAt(parent, smallest)
+                parent = smallest
+            }
+            return first
+        }
+    }
+}
