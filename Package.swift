@@ -1,8 +1,30 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 /// Tiledit: one package, layers as targets (DESIGN.md section 2).
 /// System libraries come from the platform's packages through pkg-config.
+/// The GTK 4 window (`tiledit-gtk`) needs GTK's headers, which
+/// `scripts/install-deps` installs. SwiftPM only warns when pkg-config
+/// cannot find a system library, and the build then fails on the missing
+/// headers, so `TILEDIT_WITHOUT_GTK=1` leaves the window's targets out for
+/// a machine without GTK; everything else builds and tests the same.
+let withGTK = ProcessInfo.processInfo.environment["TILEDIT_WITHOUT_GTK"] != "1"
+
+/// The window: GTK 4 through pkg-config, a C shim for what Swift cannot
+/// call, typed wrappers, the window over the view models, its executable
+/// and its tests (under Xvfb and a D-Bus session, read through AT-SPI).
+let windowTargets: [Target] = [
+    .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"]), .brew(["gtk4"])]),
+    .target(name: "CGtkShim", dependencies: ["CGtk"]),
+    // Typed wrappers over GTK widgets and the main loop shared with Swift's main actor.
+    .target(name: "TileditGtk", dependencies: ["CGtk", "CGtkShim"]),
+    // Window renderer: pure presentation over the view models.
+    .target(name: "TileditWindow", dependencies: ["TileditGtk", "TileditViewModels", "TileditServices", "TileditModel"]),
+    // Composition root of the window.
+    .executableTarget(name: "tiledit-gtk", dependencies: ["TileditWindow", "TileditGtk", "TileditViewModels", "TileditServices"]),
+]
+
 let package = Package(
     name: "Tiledit",
     platforms: [.macOS(.v15)],
@@ -67,6 +89,6 @@ let package = Package(
         .testTarget(name: "TileditCLITests", dependencies: ["TileditCLI", "TileditServices", "TileditModel", "TileditTestSupport"]),
         // Drives the real `tiledit` executable under tmux.
         .testTarget(name: "TileditEndToEndTests", dependencies: ["tiledit", "TileditTestSupport"]),
-    ],
+    ] + (withGTK ? windowTargets : []),
     swiftLanguageModes: [.v6]
 )
