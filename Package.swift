@@ -23,6 +23,9 @@ let windowTargets: [Target] = [
     .target(name: "TileditWindow", dependencies: ["TileditGtk", "TileditViewModels", "TileditServices", "TileditModel"]),
     // Composition root of the window.
     .executableTarget(name: "tiledit-gtk", dependencies: ["TileditWindow", "TileditGtk", "TileditViewModels", "TileditServices"]),
+    .testTarget(name: "TileditGtkTests", dependencies: ["TileditGtk", "CGtkShim"]),
+    // Drives the real `tiledit-gtk` under Xvfb through AT-SPI.
+    .testTarget(name: "TileditWindowTests", dependencies: ["tiledit-gtk", "TileditTestSupport"], exclude: ["Support/atspi-driver.py"]),
 ]
 
 let package = Package(

@@ -37,6 +37,11 @@ public final class Entry: Widget {
         connect("changed", handler)
     }
 
+    /// Called when the user presses Escape in a search entry (`stop-search`).
+    public func onStopSearch(_ handler: @escaping @MainActor () -> Void) {
+        if isSearch { connect("stop-search", handler) }
+    }
+
     /// Called when the user presses Enter.
     public func onActivate(_ handler: @escaping @MainActor () -> Void) {
         connect("activate", handler)

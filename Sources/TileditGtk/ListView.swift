@@ -13,7 +13,10 @@ public final class ListView<Row: Widget>: Widget {
     /// Row widgets by their `GtkListItem`, alive while GTK keeps the item.
     private var rows: [UnsafeMutableRawPointer: Row] = [:]
     private let makeRow: @MainActor () -> Row
-    private let bindRow: @MainActor (Row, Int) -> String
+    /// Fills a row widget with the row at a position and returns the row's
+    /// accessible name (GTK 4.8 names a list item only when told). Set it
+    /// before the list is shown.
+    public var bindRow: @MainActor (Row, Int) -> String = { _, _ in "" }
     /// Set while the selection is changed from the view model's state, so
     /// the change is not reported back as the user's.
     private var isApplyingSelection = false
@@ -21,13 +24,9 @@ public final class ListView<Row: Widget>: Widget {
     /// - Parameters:
     ///   - model: the rows (`RowList` or `StringList`).
     ///   - makeRow: a new, empty row widget.
-    ///   - bindRow: fills a row widget with the row at a position and
-    ///     returns the row's accessible name (GTK 4.8 names a list item
-    ///     only when told).
-    public init(model: ObjectHandle, makeRow: @escaping @MainActor () -> Row, bindRow: @escaping @MainActor (Row, Int) -> String) {
+    public init(model: ObjectHandle, makeRow: @escaping @MainActor () -> Row) {
         self.model = model
         self.makeRow = makeRow
-        self.bindRow = bindRow
         // The selection and the list view each take ownership of a reference.
         g_object_ref(model.rawPointer)
         let single = gtk_single_selection_new(model.opaque)

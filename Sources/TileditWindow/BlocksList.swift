@@ -19,16 +19,14 @@ final class BlocksList {
 
     init(app: AppModel) {
         self.app = app
-        var bound: @MainActor (Int) -> BlockRow? = { _ in nil }
-        list = ListView(model: rows, makeRow: BlocksList.makeRow, bindRow: { row, index in
-            BlocksList.bind(row, bound(index))
-        })
+        list = ListView(model: rows, makeRow: BlocksList.makeRow)
         list.setAccessibleLabel("Blocks")
         let scrolled = ScrolledWindow(list)
         scrolled.setScrollsHorizontally(false)
+        scrolled.setAccessibleLabel("Blocks pane")
         scrolled.setExpands(horizontally: true, vertically: true)
         view = scrolled
-        bound = { [weak self] index in self?.app.editor?.row(at: index) }
+        list.bindRow = { [weak self] row, index in Self.bind(row, self?.app.editor?.row(at: index)) }
         list.onSelectionChanged { [weak self] index in self?.userSelected(index) }
         documentObserver = StateObserver { [weak self] in
             guard let self else { return }

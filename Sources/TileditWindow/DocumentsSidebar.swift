@@ -18,19 +18,17 @@ final class DocumentsSidebar {
 
     init(app: AppModel) {
         self.app = app
-        var bound: @MainActor (Int) -> DocumentSummary? = { _ in nil }
-        list = ListView(model: rows, makeRow: DocumentsSidebar.makeRow, bindRow: { row, index in
-            DocumentsSidebar.bind(row, bound(index))
-        })
+        list = ListView(model: rows, makeRow: DocumentsSidebar.makeRow)
         list.setAccessibleLabel("Documents")
         list.addStyleClass("navigation-sidebar")
         let scrolled = ScrolledWindow(list)
         scrolled.setScrollsHorizontally(false)
+        scrolled.setAccessibleLabel("Documents pane")
         scrolled.setSizeRequest(width: 220, height: -1)
         view = scrolled
-        bound = { [weak self] index in
-            guard let self, index >= 0, index < self.shown.count else { return nil }
-            return self.shown[index]
+        list.bindRow = { [weak self] row, index in
+            guard let self, index >= 0, index < self.shown.count else { return "" }
+            return Self.bind(row, self.shown[index])
         }
         list.onSelectionChanged { [weak self] index in self?.userSelected(index) }
         observer = StateObserver { [weak self] in self?.render() }

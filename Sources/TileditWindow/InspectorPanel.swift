@@ -32,6 +32,7 @@ final class InspectorPanel {
         content.append(problems)
         let scrolled = ScrolledWindow(content)
         scrolled.setScrollsHorizontally(false)
+        scrolled.setAccessibleLabel("Inspector pane")
         scrolled.setSizeRequest(width: 320, height: -1)
         view = scrolled
         observer = StateObserver { [weak self] in self?.render() }

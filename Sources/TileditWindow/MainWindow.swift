@@ -165,14 +165,17 @@ public final class MainWindow {
         let right = Paned(GTK_ORIENTATION_HORIZONTAL)
         right.setPanes(start: blocks.view, end: inspector.view, resizeStart: true, resizeEnd: false)
         right.position = 560
+        right.setAccessibleLabel("Blocks and inspector divider")
         let panes = Paned(GTK_ORIENTATION_HORIZONTAL)
         panes.setPanes(start: sidebar.view, end: right, resizeStart: false, resizeEnd: true)
         panes.position = 260
+        panes.setAccessibleLabel("Documents divider")
         panes.setExpands(horizontally: true, vertically: true)
         status.setTextAlignment(0)
         status.setMargins(top: 4, bottom: 4, start: 8, end: 8)
         status.setEllipsizesAtEnd()
         status.addStyleClass("dim-label")
+        status.setAccessibleDescription("Status")
         column.append(panes)
         column.append(status)
         blocks.list.addController(blockKeys())

@@ -21,29 +21,28 @@ final class SearchPopover {
 
     init(app: AppModel) {
         self.app = app
-        var bound: @MainActor (Int) -> SearchResult? = { _ in nil }
-        list = ListView(model: rows, makeRow: SearchPopover.makeRow, bindRow: { row, index in
-            SearchPopover.bind(row, bound(index))
-        })
+        list = ListView(model: rows, makeRow: SearchPopover.makeRow)
         list.setAccessibleLabel("Search results")
         entry.setAccessibleLabel("Search the folder")
         status.setTextAlignment(0)
         status.addStyleClass("dim-label")
         let scrolled = ScrolledWindow(list)
         scrolled.setScrollsHorizontally(false)
+        scrolled.setAccessibleLabel("Search results pane")
         scrolled.setSizeRequest(width: 420, height: 320)
         let column = Box(GTK_ORIENTATION_VERTICAL, spacing: 6)
         column.append(entry)
         column.append(status)
         column.append(scrolled)
         popover = Popover(child: column)
+        popover.setAccessibleLabel("Search popover")
         button = MenuButton(iconName: "system-search-symbolic")
         button.setAccessibleLabel("Search")
         button.setTooltip("Search the folder (Ctrl+F)")
         button.setPopover(popover)
-        bound = { [weak self] index in
-            guard let self, index >= 0, index < self.shown.count else { return nil }
-            return self.shown[index]
+        list.bindRow = { [weak self] row, index in
+            guard let self, index >= 0, index < self.shown.count else { return "" }
+            return Self.bind(row, self.shown[index])
         }
         popover.onShown { [weak self] in
             guard let self else { return }
@@ -58,6 +57,8 @@ final class SearchPopover {
             guard let self, let search = self.app.destination?.search, search.query != self.entry.text else { return }
             search.onChangedQuery(self.entry.text)
         }
+        // Escape in the field closes the search (the entry would only stop searching).
+        entry.onStopSearch { [weak self] in self?.popover.popdown() }
         entry.onActivate { [weak self] in self?.app.destination?.search?.onChoseResult() }
         list.onActivated { [weak self] index in self?.app.destination?.search?.onChoseResult(at: index) }
         observer = StateObserver { [weak self] in self?.render() }
