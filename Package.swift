@@ -23,6 +23,8 @@ let windowTargets: [Target] = [
     .target(name: "TileditWindow", dependencies: ["TileditGtk", "TileditViewModels", "TileditServices", "TileditModel"]),
     // Composition root of the window.
     .executableTarget(name: "tiledit-gtk", dependencies: ["TileditWindow", "TileditGtk", "TileditViewModels", "TileditServices"]),
+    // Measures the main loop shared with the main actor (run under Xvfb: `make bench-gui`).
+    .executableTarget(name: "TileditGtkBench", dependencies: ["TileditGtk"]),
     .testTarget(name: "TileditGtkTests", dependencies: ["TileditGtk", "CGtkShim"]),
     // Drives the real `tiledit-gtk` under Xvfb through AT-SPI.
     .testTarget(name: "TileditWindowTests", dependencies: ["tiledit-gtk", "TileditTestSupport"], exclude: ["Support/atspi-driver.py"]),

@@ -106,12 +106,17 @@ void tiledit_main_queue_drain(int handle) {
     _dispatch_main_queue_callback_4CF(NULL);
 }
 #else
+// Elsewhere the hook's handle is not a file descriptor (a Mach port on
+// Apple platforms): the caller polls, and the drain is the same.
+extern void _dispatch_main_queue_callback_4CF(void *message);
+
 int tiledit_main_queue_handle(void) {
     return -1;
 }
 
 void tiledit_main_queue_drain(int handle) {
     (void)handle;
+    _dispatch_main_queue_callback_4CF(NULL);
 }
 #endif
 

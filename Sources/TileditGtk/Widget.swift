@@ -5,6 +5,9 @@ import CGtkShim
 /// sensitivity, layout hints, style classes, focus, event controllers).
 @MainActor
 open class Widget: ObjectHandle {
+    /// The frame clock, held while `onFramePainted` listens to it.
+    private var frameClock: ObjectHandle?
+
     /// The widget as a `GtkWidget *`.
     public var widget: UnsafeMutablePointer<GtkWidget> { pointer(as: GtkWidget.self) }
 
@@ -119,6 +122,14 @@ open class Widget: ObjectHandle {
         // `gtk_widget_add_controller` takes ownership of one reference; the wrapper keeps its own.
         g_object_ref(controller.rawPointer)
         gtk_widget_add_controller(widget, controller.opaque)
+    }
+
+    /// Called after each frame of the widget's window is painted (the frame
+    /// clock's `after-paint`); the widget must be realized (its window shown).
+    public func onFramePainted(_ handler: @escaping @MainActor () -> Void) {
+        guard let clock = gtk_widget_get_frame_clock(widget) else { return }
+        frameClock = ObjectHandle(retaining: UnsafeMutableRawPointer(clock))
+        frameClock?.connect("after-paint", handler)
     }
 
     /// The window the widget is in, as a `GtkWindow *`, or `nil`.

@@ -47,7 +47,7 @@ final class InspectorPanel {
             return
         }
         let inspector = editor.inspector
-        heading.text = "\(row.kindLabel) · lines \(row.lines.lowerBound)–\(row.lines.upperBound)"
+        heading.text = row.lines.count == 1 ? "\(row.kindLabel) · line \(row.lines.lowerBound)" : "\(row.kindLabel) · lines \(row.lines.lowerBound)–\(row.lines.upperBound)"
         fields.removeAll()
         for field in inspector.fields {
             fields.append(Self.fieldView(field))
