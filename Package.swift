@@ -71,15 +71,17 @@ let package = Package(
         .target(name: "TileditTerminal", dependencies: ["TileditViewModels", "TileditServices", "TileditModel", "CNcursesw"]),
         // Headless commands (check, fmt, json, render, set, search).
         .target(name: "TileditCLI", dependencies: ["TileditServices", "TileditModel"]),
+        // Language server (`tiledit lsp`): LSP 3.17 over standard input and output.
+        .target(name: "TileditLanguageServer", dependencies: ["TileditServices", "TileditModel"]),
         // Composition root.
         .executableTarget(
             name: "tiledit",
-            dependencies: ["TileditCLI", "TileditTerminal", "TileditViewModels", "TileditServices", "TileditModel"]
+            dependencies: ["TileditCLI", "TileditLanguageServer", "TileditTerminal", "TileditViewModels", "TileditServices", "TileditModel"]
         ),
         // Benchmarks: release-built, prints ratios against in-run anchors.
         .executableTarget(
             name: "TileditBench",
-            dependencies: ["TileditModel", "TileditServices", "TileditTerminal", "TileditViewModels", "TileditFixtures", "CCmarkGFM", "CYAML"]
+            dependencies: ["TileditModel", "TileditServices", "TileditTerminal", "TileditViewModels", "TileditLanguageServer", "TileditFixtures", "CCmarkGFM", "CYAML"]
         ),
 
         // Deterministic generated documents and workspaces (tests and benchmarks).
@@ -92,6 +94,8 @@ let package = Package(
         .testTarget(name: "TileditViewModelsTests", dependencies: ["TileditViewModels", "TileditServices", "TileditModel", "TileditTestSupport"]),
         .testTarget(name: "TileditTerminalTests", dependencies: ["TileditTerminal", "TileditViewModels", "TileditServices", "TileditModel", "TileditTestSupport"]),
         .testTarget(name: "TileditCLITests", dependencies: ["TileditCLI", "TileditServices", "TileditModel", "TileditTestSupport"]),
+        // Also drives the real `tiledit lsp` through pytest-lsp and Neovim.
+        .testTarget(name: "TileditLanguageServerTests", dependencies: ["TileditLanguageServer", "tiledit", "TileditServices", "TileditModel", "TileditTestSupport"]),
         // Drives the real `tiledit` executable under tmux.
         .testTarget(name: "TileditEndToEndTests", dependencies: ["tiledit", "TileditTestSupport"]),
     ] + (withGTK ? windowTargets : []),

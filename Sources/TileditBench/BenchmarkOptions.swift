@@ -19,6 +19,8 @@ struct BenchmarkOptions: Sendable, Equatable {
     var isQuick = false
     /// Print a Markdown section for BENCHMARKS.md instead of the plain table.
     var printsMarkdown = false
+    /// Measure only the group with this title (e.g. `lsp`).
+    var onlyGroup: String?
 
     /// A command-line mistake, with the message to print.
     struct UsageError: Error, Sendable {
@@ -35,8 +37,10 @@ struct BenchmarkOptions: Sendable, Equatable {
         open 10 MB document (against its size), indexing a workspace of
         10,000 documents (against reading the same files), search queries,
         the one-shot `tiledit search` (against `grep -rli`; needs the
-        release `tiledit` built beside this executable) and the terminal
-        editor's frame after a keystroke (10 MB against 10 KB). Prints each
+        release `tiledit` built beside this executable), the terminal
+        editor's frame after a keystroke (10 MB against 10 KB) and the
+        language server's keystroke to published diagnostics (10 MB against
+        10 KB). Prints each
         figure, the anchor, their ratio, the target and whether it is met.
 
         Options:
@@ -44,6 +48,8 @@ struct BenchmarkOptions: Sendable, Equatable {
                        stated for 10 MB, are not checked); for smoke tests
           --markdown   print a Markdown section for BENCHMARKS.md (machine,
                        date, table) instead of the plain table
+          --only GROUP measure one group: open, yaml, edit, memory, search,
+                       frame or lsp
           --write-search-workspace FOLDER
                        write the search figures' 10,000-document workspace
                        into FOLDER and stop
@@ -66,6 +72,9 @@ struct BenchmarkOptions: Sendable, Equatable {
             case "--memory-probe":
                 guard let path = remaining.popFirst() else { throw UsageError(message: "--memory-probe needs a file path") }
                 mode = .memoryProbe(path: path)
+            case "--only":
+                guard let group = remaining.popFirst() else { throw UsageError(message: "--only needs a group name") }
+                onlyGroup = group
             case "--write-search-workspace":
                 guard let path = remaining.popFirst() else { throw UsageError(message: "--write-search-workspace needs a folder path") }
                 mode = .writeSearchWorkspace(path: path)

@@ -130,6 +130,7 @@ public struct CommandLineTool: Sendable {
 
             Commands:
             \(lines.joined(separator: "\n"))
+              lsp     Serve the Language Server Protocol on standard input and output (tiledit lsp --help)
               help    Show this help, or a command's help: tiledit help COMMAND
 
             Options:

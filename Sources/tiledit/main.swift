@@ -1,11 +1,13 @@
 import Foundation
 import TileditCLI
+import TileditLanguageServer
 import TileditServices
 import TileditTerminal
 import TileditViewModels
 
-// Composition root (DESIGN.md section 2): `tiledit COMMAND …` runs a
-// headless command; `tiledit [PATH]` opens the terminal editor.
+// Composition root (DESIGN.md section 2): `tiledit lsp` runs the language
+// server; `tiledit COMMAND …` runs a headless command; `tiledit [PATH]`
+// opens the terminal editor.
 
 /// Opens the terminal editor on `arguments` (a folder or file path, or none
 /// for the current folder) and returns the exit status: 0 after quitting,
@@ -45,7 +47,9 @@ func runEditor(arguments: [String]) async -> Int32 {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-if CommandLineTool.handles(arguments) {
+if arguments.first == "lsp" {
+    exit(await LanguageServerMain.run(arguments: Array(arguments.dropFirst()), version: CommandLineTool.version))
+} else if CommandLineTool.handles(arguments) {
     let tool = CommandLineTool(environment: ProcessInfo.processInfo.environment)
     exit(await tool.run(arguments))
 } else {

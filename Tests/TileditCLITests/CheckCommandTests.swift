@@ -64,6 +64,21 @@ struct CheckCommandTests {
             """))
     }
 
+    @Test func siteConfigurationMistakesAreReportedAtTheirLineAndColumn() async throws {
+        let folder = try makeFolder([
+            "site/tiledown.yaml": "titel: Site\r\nlayout: topnav\r\nnewsletter.title: Join\r\ntheme.dark.accent: #63b3ed\r\n",
+            "site/index.md": "---\ntitle: Home\n---\n",
+        ])
+        let run = await CommandRun.run(["check", "--info", "site"], in: folder)
+        #expect(run == CommandRun(status: 1, standardOutput: """
+            site/tiledown.yaml:1:1: error: unknown key `titel`; did you mean `title`? Tiledown stops the build on an unknown key
+            site/tiledown.yaml:2:9: error: `layout` must be one of `top-nav`, `left-sidebar` (or `leftSidebar`, `topNav`); found `topnav`
+            site/tiledown.yaml:3:1: error: `newsletter.username` (the Buttondown username) is required when a `newsletter.*` key is set
+            site/tiledown.yaml:4:20: info: Tiledown reads `#63b3ed` as the value; YAML would read a comment and no value
+
+            """))
+    }
+
     @Test func aFolderIsCheckedWithTheWorkspaceRulesAndItsDialect() async throws {
         let folder = try makeFolder([
             "site/tiledown.yml": "title: Site\n",

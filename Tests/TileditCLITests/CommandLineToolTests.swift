@@ -23,6 +23,7 @@ struct CommandLineToolTests {
               render  Render a Markdown file as an HTML page (or --fragment)
               set     Set front-matter fields, tile properties or YAML values (minimal edits)
               search  Search a content folder (words, "phrases", tag:, type:, draft:)
+              lsp     Serve the Language Server Protocol on standard input and output (tiledit lsp --help)
               help    Show this help, or a command's help: tiledit help COMMAND
 
             Options:

@@ -25,7 +25,8 @@ struct BlockDiagnostic: Sendable, Hashable {
 
     /// `message` with line placeholders replaced, for a block starting at `firstLine`.
     func resolvedMessage(firstLine: Int) -> String {
-        guard message.contains("{line+") else { return message }
+        // A byte scan first: most messages have no placeholder.
+        guard message.utf8.contains(UInt8(ascii: "{")), message.contains("{line+") else { return message }
         var result = ""
         var rest = message[...]
         while let open = rest.range(of: "{line+") {

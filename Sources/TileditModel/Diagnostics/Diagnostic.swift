@@ -85,4 +85,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     case tileSeriesLength = "tile.series-length"
     case tileInsideHTML = "tile.inside-html"
     case rawBlock = "markdown.raw-block"
+    case siteConfigUnknownKey = "site-config.unknown-key"
+    case siteConfigInvalidValue = "site-config.invalid-value"
+    case siteConfigMissingKey = "site-config.missing-key"
+    case siteConfigYAMLDifference = "site-config.yaml-difference"
 }

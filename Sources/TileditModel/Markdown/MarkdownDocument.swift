@@ -107,12 +107,21 @@ public struct MarkdownDocument: Sendable {
     ///
     /// - Precondition: `0 <= index < blockCount`.
     public func block(at index: Int) -> Block {
+        block(at: index, firstTileWithID: nil)
+    }
+
+    /// The block at `index`; `firstTileWithID`, when given, names the first
+    /// tile using each duplicated id (so a duplicate's message does not
+    /// search the whole document for it).
+    private func block(at index: Int, firstTileWithID: [String: Int]?) -> Block {
         let entry = entries[index]
         let start = startOffset(of: index)
         let line = startLine(of: index)
         var diagnostics: [Diagnostic] = []
         if !entry.diagnostics.isEmpty || duplicateTileID(at: index) != nil {
-            diagnostics = materialize(entry.diagnostics + duplicateDiagnostics(at: index), blockStart: start, length: entry.contentLength, firstLine: line)
+            diagnostics = materialize(
+                entry.diagnostics + duplicateDiagnostics(at: index, firstTileWithID: firstTileWithID),
+                blockStart: start, length: entry.contentLength, firstLine: line)
         }
         return Block(
             id: entry.id, kind: entry.kind, range: start..<(start + entry.contentLength),
@@ -194,9 +203,23 @@ public struct MarkdownDocument: Sendable {
 
     /// Every diagnostic of every block, in file order.
     public var diagnostics: [Diagnostic] {
+        // Read in place: copying each entry out of the table (its kind and
+        // arrays retained and released) would cost more than the scan.
+        let checksDuplicates = duplicateTileIDBlocks > 0
+        let indices = entries.withUnsafeBufferPointer { buffer in
+            buffer.indices.filter { !buffer[$0].diagnostics.isEmpty || (checksDuplicates && buffer[$0].kind.tile != nil) }
+        }
+        // The first tile of each duplicated id, found in one pass.
+        var firstTileWithID: [String: Int] = [:]
+        if checksDuplicates {
+            for index in indices {
+                guard let id = duplicateTileID(at: index), firstTileWithID[id] == nil else { continue }
+                firstTileWithID[id] = index
+            }
+        }
         var result: [Diagnostic] = []
-        for index in entries.indices where !entries[index].diagnostics.isEmpty || duplicateTileID(at: index) != nil {
-            result += block(at: index).diagnostics
+        for index in indices where !entries[index].diagnostics.isEmpty || duplicateTileID(at: index) != nil {
+            result += block(at: index, firstTileWithID: firstTileWithID).diagnostics
         }
         return result
     }
@@ -526,9 +549,9 @@ public struct MarkdownDocument: Sendable {
         return id
     }
 
-    private func duplicateDiagnostics(at index: Int) -> [BlockDiagnostic] {
+    private func duplicateDiagnostics(at index: Int, firstTileWithID: [String: Int]? = nil) -> [BlockDiagnostic] {
         guard let id = duplicateTileID(at: index), let tile = entries[index].kind.tile,
-              let first = entries.firstIndex(where: { $0.kind.tile?.id == id }), first != index,
+              let first = firstTileWithID?[id] ?? entries.firstIndex(where: { $0.kind.tile?.id == id }), first != index,
               let property = tile.property("id") else { return [] }
         let line = startLine(of: first)
         return [BlockDiagnostic(

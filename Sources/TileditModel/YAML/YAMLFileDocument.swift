@@ -15,7 +15,8 @@ public struct YAMLFileDocument: Sendable {
     public enum Dialect: String, Sendable, Hashable, Codable {
         /// Full YAML through libyaml.
         case yaml
-        /// Tiledown's flat `key: value` lines (site configuration `tiledown.yml`).
+        /// Tiledown's flat `key: value` lines (site configuration `tiledown.yml`),
+        /// validated against `SiteConfigurationSchema.tiledown`.
         case flat
     }
 
@@ -199,10 +200,12 @@ public struct YAMLFileDocument: Sendable {
         switch dialect {
         case .flat:
             let result = bytes.withUnsafeBufferPointer { buffer in
-                FrontMatterReader.readFlatFields(buffer, base: 0, content: 0..<buffer.count, firstLineOffset: 0)
+                // A byte order mark is an encoding signature, not part of the first key.
+                let start = buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF ? 3 : 0
+                return FrontMatterReader.readFlatFields(buffer, base: 0, content: start..<buffer.count, firstLineOffset: 0)
             }
             fields = result.0
-            found = result.1
+            found = result.1 + SiteConfigurationValidator.diagnostics(for: fields)
             documents = []
         case .yaml:
             let result = YAMLParser.parse(bytes)

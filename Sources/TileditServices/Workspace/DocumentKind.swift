@@ -4,13 +4,13 @@ public enum DocumentKind: String, Sendable, Hashable, Codable {
     case markdown
     /// A YAML file (`.yml`, `.yaml`) other than the site config.
     case yaml
-    /// `tiledown.yml`: the Tiledown site config (flat keys, some dotted).
+    /// `tiledown.yml` (or `tiledown.yaml`): the Tiledown site config (flat keys, some dotted).
     case siteConfig
 
     /// The kind of a file named `fileName` (extensions compared without
     /// case), or `nil` for a file that is not a document.
     public init?(fileName: String) {
-        if fileName == FrontMatterDialectRule.siteConfigName {
+        if FrontMatterDialectRule.siteConfigNames.contains(fileName) {
             self = .siteConfig
             return
         }

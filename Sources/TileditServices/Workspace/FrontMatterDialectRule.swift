@@ -10,6 +10,8 @@ import TileditModel
 public enum FrontMatterDialectRule {
     /// The name of the Tiledown site config file.
     public static let siteConfigName = "tiledown.yml"
+    /// Every name Tiledown reads its site config from (`tiledown.yml`, `tiledown.yaml`).
+    public static let siteConfigNames: Set<String> = Set(SiteConfigurationSchema.fileNames)
 
     /// The dialect for the file at `url`.
     ///
@@ -41,8 +43,9 @@ public enum FrontMatterDialectRule {
     /// `fileSystem` (see `dialect(forFileAt:workspaceRoot:siteConfigExists:)`).
     public static func dialect(forFileAt url: URL, workspaceRoot: URL?, fileSystem: FileSystem = .live) -> FrontMatterDialect {
         dialect(forFileAt: url, workspaceRoot: workspaceRoot) { folder in
-            let status = try? fileSystem.status(folder.appendingPathComponent(siteConfigName))
-            return status?.kind == .file
+            SiteConfigurationSchema.fileNames.contains { name in
+                (try? fileSystem.status(folder.appendingPathComponent(name)))?.kind == .file
+            }
         }
     }
 }

@@ -55,7 +55,7 @@ struct WorkspaceScanner {
                         files.append((entry, .folder))
                     }
                 case .file:
-                    if entry.name == FrontMatterDialectRule.siteConfigName { hasSiteConfig = true }
+                    if FrontMatterDialectRule.siteConfigNames.contains(entry.name) { hasSiteConfig = true }
                     files.append((entry, .file))
                 case .symbolicLink, .fifo, .characterDevice, .blockDevice, .socket, .other:
                     // Never read: a FIFO or a device could block or never end.
