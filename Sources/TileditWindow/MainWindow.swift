@@ -95,8 +95,10 @@ public final class MainWindow {
         }
         add("search") { [weak self] in self?.app.onTappedSearch() }
         add("save") { [weak self] in
-            guard let editor = self?.app.editor else { return }
-            self?.work = Task { await editor.onTappedSave() }
+            // What the user typed in the inspector is applied first, as the
+            // terminal editor's Ctrl+S does; a refused field stops the save.
+            guard let self, let editor = self.app.editor, self.inspector.commitPendingEdits() else { return }
+            self.work = Task { await editor.onTappedSave() }
         }
         add("format") { [weak self] in self?.app.editor?.onTappedFormat() }
         add("undo") { [weak self] in self?.app.editor?.onTappedUndo() }

@@ -19,6 +19,9 @@ public final class WindowApplication {
             ("Save", "<Control>s"), ("Undo", "<Control>z"), ("Redo", "<Control><Shift>z"),
             ("Search the folder", "<Control>f"), ("Move the block up", "<Alt>Up"), ("Move the block down", "<Alt>Down"),
         ]),
+        .init(title: "Inspector", shortcuts: [
+            ("Apply a field", "Return"), ("Apply a text area", "<Control>Return"), ("Put back what was there", "Escape"),
+        ]),
         .init(title: "Window", shortcuts: [
             ("Open a folder", "<Control>o"), ("Main menu", "F10"), ("Keyboard shortcuts", "<Control>question"),
             ("Close the window", "<Control>w"), ("Quit", "<Control>q"),

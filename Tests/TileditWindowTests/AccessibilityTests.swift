@@ -28,6 +28,11 @@ extension WindowTests {
         #expect(Self.unnamed(opened) == [])
         #expect(opened.all.filter(\.isFocusable).count > 10)
 
+        // With a tile's form (entries, a drop-down, a multi-line field) in the inspector.
+        try session.click(Locator(role: "list item", name: "tile callout, welcome-note · Nothing you did not touch changes"))
+        let form = try await session.waitUntil("the callout's form") { $0.first(role: "combo box", name: "mode") != nil }
+        #expect(Self.unnamed(form) == [])
+
         // With the search popover open.
         try session.key("ctrl+f")
         let searching = try await session.waitUntil("the search field") { $0.isSearchOpen }

@@ -65,6 +65,7 @@ struct AccessibleNode: Decodable, CustomStringConvertible {
 
     private func render(depth: Int) -> String {
         let line = String(repeating: "  ", count: depth) + "\(role) \"\(name)\"" + (states.contains("focusable") ? " focusable" : "")
+            + (text.map { " text: \($0.debugDescription)" } ?? "")
         return ([line] + children.map { $0.render(depth: depth + 1) }).joined(separator: "\n")
     }
 }
