@@ -19,8 +19,9 @@ struct BenchmarkOptions: Sendable, Equatable {
     var isQuick = false
     /// Print a Markdown section for BENCHMARKS.md instead of the plain table.
     var printsMarkdown = false
-    /// Measure only the group with this title (e.g. `lsp`).
-    var onlyGroup: String?
+    /// Measure only the groups with these titles (`open`, `linearity`, …);
+    /// every group when empty.
+    var onlyGroups: Set<String> = []
 
     /// A command-line mistake, with the message to print.
     struct UsageError: Error, Sendable {
@@ -28,7 +29,7 @@ struct BenchmarkOptions: Sendable, Equatable {
     }
 
     static let usage = """
-        Usage: swift run -c release tiledit-bench [--quick] [--markdown]
+        Usage: swift run -c release tiledit-bench [--quick] [--markdown] [--only GROUP]...
 
         Measures Tiledit against anchors timed in the same run: opening
         generated Tiledown documents (against cmark-gfm parsing the same
@@ -38,18 +39,19 @@ struct BenchmarkOptions: Sendable, Equatable {
         10,000 documents (against reading the same files), search queries,
         the one-shot `tiledit search` (against `grep -rli`; needs the
         release `tiledit` built beside this executable), the terminal
-        editor's frame after a keystroke (10 MB against 10 KB) and the
-        language server's keystroke to published diagnostics (10 MB against
-        10 KB). Prints each
-        figure, the anchor, their ratio, the target and whether it is met.
+        editor's frame after a keystroke (10 MB against 10 KB), the language
+        server's keystroke to published diagnostics (10 MB against 10 KB),
+        and inputs that once took quadratic time at a size and twice that
+        size (linearity). Prints each figure, the anchor, their ratio, the
+        target and whether it is met.
 
         Options:
           --quick      fewer repetitions, no 10 MB inputs (so the targets,
                        stated for 10 MB, are not checked); for smoke tests
           --markdown   print a Markdown section for BENCHMARKS.md (machine,
                        date, table) instead of the plain table
-          --only GROUP measure one group: open, yaml, edit, memory, search,
-                       frame or lsp
+          --only GROUP measure only this group (open, yaml, edit, memory,
+                       linearity, search, frame, lsp); may be repeated
           --write-search-workspace FOLDER
                        write the search figures' 10,000-document workspace
                        into FOLDER and stop
@@ -68,13 +70,13 @@ struct BenchmarkOptions: Sendable, Equatable {
             switch argument {
             case "--quick": isQuick = true
             case "--markdown": printsMarkdown = true
+            case "--only":
+                guard let group = remaining.popFirst() else { throw UsageError(message: "--only needs a group name") }
+                onlyGroups.insert(group)
             case "--help", "-h": mode = .help
             case "--memory-probe":
                 guard let path = remaining.popFirst() else { throw UsageError(message: "--memory-probe needs a file path") }
                 mode = .memoryProbe(path: path)
-            case "--only":
-                guard let group = remaining.popFirst() else { throw UsageError(message: "--only needs a group name") }
-                onlyGroup = group
             case "--write-search-workspace":
                 guard let path = remaining.popFirst() else { throw UsageError(message: "--write-search-workspace needs a folder path") }
                 mode = .writeSearchWorkspace(path: path)

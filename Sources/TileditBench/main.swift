@@ -37,7 +37,7 @@ case .run:
         FileHandle.standardError.write(Data("tiledit-bench: warning: a debug build; run with -c release for real figures\n".utf8))
     }
     do {
-        let report = try await measure(quick: options.isQuick, machine: machine, only: options.onlyGroup)
+        let report = try await measure(quick: options.isQuick, only: options.onlyGroups, machine: machine)
         print(options.printsMarkdown ? report.markdownSection() : report.plainTable())
     } catch {
         fail("\(error)", status: 1)
@@ -47,22 +47,21 @@ case .run:
 /// Generates the inputs, runs every group and removes the inputs again
 /// (also when a group throws).
 @MainActor
-func measure(quick: Bool, machine: MachineDescription, only: String? = nil) async throws -> Report {
+func measure(quick: Bool, only: Set<String>, machine: MachineDescription) async throws -> Report {
     let sizes: [BenchmarkCorpus.Size] = quick ? [.kilobytes100, .megabyte1] : [.kilobytes100, .megabyte1, .megabytes10]
     // New figure groups go here, one type per file.
-    let groups: [any BenchmarkGroup] = [OpenBenchmark(), YAMLBenchmark(), EditBenchmark(), MemoryProbe()].filter { only == nil || $0.title == only }
+    let groups: [any BenchmarkGroup] = [OpenBenchmark(), YAMLBenchmark(), EditBenchmark(), MemoryProbe(), LinearityBenchmark()]
     let corpus = try BenchmarkCorpus.generate(sizes: sizes) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
     defer { corpus.remove() }
     let context = BenchmarkContext(corpus: corpus, isQuick: quick)
     var figures: [Figure] = []
-    for group in groups {
+    for group in groups where only.isEmpty || only.contains(group.title) {
         context.progress("— \(group.title)")
         figures += try group.run(in: context)
     }
     // Groups over the view models and the renderer, on the main actor.
     let mainActorGroups: [any MainActorBenchmarkGroup] = [SearchBenchmark(), FrameBenchmark(), LanguageServerBenchmark()]
-        .filter { only == nil || $0.title == only }
-    for group in mainActorGroups {
+    for group in mainActorGroups where only.isEmpty || only.contains(group.title) {
         context.progress("— \(group.title)")
         figures += try await group.run(in: context)
     }

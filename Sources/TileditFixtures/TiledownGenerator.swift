@@ -11,7 +11,7 @@ public struct TiledownGenerator: Sendable {
     }
 
     public var frontMatter: FrontMatterStyle
-    /// `"\n"` or `"\r\n"`.
+    /// `"\n"`, `"\r\n"` or `"\r"`.
     public var lineEnding: String
     /// About one block in this many is a tile.
     public var tileEvery: Int
@@ -64,6 +64,7 @@ public struct TiledownGenerator: Sendable {
         "\n", "\n\n", "x", "word ", "é", "🚀", "# ", "## Title\n", "- ", "* item\n", "1. ", "> ", "    ", "```", "```\n", "~~~\n",
         ":::", ":::\n", ":::tile callout\n", ":::tile chart\ntype: bar\n:::\n", "id: x-1\n", "title: |\n  a\n", "---\n", "===\n",
         "<!--\n", "-->\n", "<div>\n", "| a | b |\n|---|---|\n", "[ref]: /url\n", "$$\n", ":::recent:::\n", "\t", "  \n", "key: value\n",
+        "\r", "\r\n", "\r\r", "[^n]: note\n", "[^n]", "[x\n", "]: /u\n", "    more\n",
     ]
 
     // MARK: Pieces
@@ -85,7 +86,7 @@ public struct TiledownGenerator: Sendable {
     }
 
     private mutating func prose(_ number: Int) -> String {
-        let choice = Int.random(in: 0..<(includesTrickyBlocks ? 24 : 19), using: &random)
+        let choice = Int.random(in: 0..<(includesTrickyBlocks ? 28 : 19), using: &random)
         switch choice {
         case 0: return "# Heading \(number) with *emphasis*"
         case 1: return "## Section \(number)"
@@ -108,6 +109,10 @@ public struct TiledownGenerator: Sendable {
         case 20: return lines(["> lazy quote", "continuation", "==="])
         case 21: return ":::"
         case 22: return lines([":::tile callout", "id: outer-\(number)", ":::tile callout", "title: inner", ":::"])
+        case 24: return lines(["A note[^n\(number)] in a sentence.", "", "[^n\(number)]: The note.", "", "    Its second paragraph."])
+        case 25: return lines(["[Label over", "  two lines \(number)]:", "/url-\(number)", "\"A title\"", "", "See [the page][label over two lines \(number)]."])
+        case 26: return lines(["> [^q\(number)]: A note in a quote.", "", "Quoted note[^q\(number)] and [a\(number)][]."])
+        case 27: return lines(["[a\(number)]: </a b> 'T'", "[b\(number)]:", "  /b", "[c\(number)]: /c"])
         default: return lines(["<div>", "html block \(number)", "</div>"])
         }
     }

@@ -7,7 +7,7 @@ import TileditTestSupport
 /// What the commands read and write: only regular files, never blocking;
 /// links, hard links and read-only files kept as they are; leftovers of
 /// interrupted saves dealt with before writing.
-@Suite("Safe reads and writes of the commands", .timeLimit(.minutes(1)))
+@Suite("Safe reads and writes of the commands", .timeLimit(.minutes(10)))
 struct SafeWriteCommandTests {
     static let input = "---\ntitle: Shared page\n---\n\nShared body.\n"
 

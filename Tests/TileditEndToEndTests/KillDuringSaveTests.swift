@@ -19,7 +19,7 @@ extension EndToEndTests {
     @Suite(
         "Saves killed at random moments",
         .enabled(if: EditorSession.isBinaryBuilt, "drives .build/debug/tiledit; build it with `swift build --build-tests`"),
-        .timeLimit(.minutes(3)))
+        .timeLimit(.minutes(10)))
     struct KillDuringSaveTests {
         /// Bounds on each loop: a number of kills, and a time budget so a busy
         /// machine ends the loop early rather than the test running long.

@@ -7,7 +7,7 @@ import TileditTestSupport
 /// Only regular files are read or written: a FIFO, device or socket is
 /// refused at once (never opened in a way that blocks, never replaced), and
 /// the size limit holds for what is actually read.
-@Suite(.timeLimit(.minutes(1))) struct NonRegularFileTests {
+@Suite(.timeLimit(.minutes(10))) struct NonRegularFileTests {
     let folder: URL
     let journalFolder: URL
 

@@ -26,7 +26,7 @@ struct ScenarioTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: scenarios.map(\.id))
+    @Test(.timeLimit(.minutes(10)), arguments: scenarios.map(\.id))
     func replays(_ id: String) async throws {
         let scenario = try #require(Self.scenarios.first { $0.id == id })
         guard scenario.isAvailable, let driver = try ScenarioDriver(scenario) else { return }

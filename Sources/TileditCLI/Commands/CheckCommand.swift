@@ -80,7 +80,7 @@ struct CheckCommand: Command {
                 ("errors", .number(errors)),
                 ("warnings", .number(warnings)),
             ])
-            await context.printLine(summary.serialized())
+            await context.write(summary.serialized() + "\n")
         }
         if status == ExitCode.success && errors > 0 { status = ExitCode.failure }
         return status

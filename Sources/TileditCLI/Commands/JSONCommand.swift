@@ -16,9 +16,10 @@ struct JSONCommand: Command {
            "frontMatter"?: {"dialect", "fields": [{"key", "value", "range"}]},
            "diagnostics": [{"line", "column", "severity", "code", "message", "fix"?}]}]}
           Kinds are CommonMark block names (heading, paragraph, list, fencedCode,
-          …) plus frontMatter, tile, recentPosts and raw; headings add "level" and
-          "setext", lists "ordered" and "itemCount", fenced code "info", raw
-          tiles "tileType".
+          …) plus footnoteDefinition, frontMatter, tile, recentPosts and raw;
+          headings add "level" and "setext", lists "ordered" and "itemCount",
+          fenced code "info", footnote definitions "label", raw tiles "tileType".
+          "lineEnding" is lf, crlf or cr.
         YAML: {"path", "dialect", "lineEnding", "byteOrderMark", "documents": [node],
           "diagnostics"}, node = {"kind": "mapping|sequence|scalar|alias", "range",
           "anchor"?, "tag"?, "pairs": [{"key", "value"}] | "items" |
@@ -48,7 +49,7 @@ struct JSONCommand: Command {
             case .markdown(let document): json = DocumentJSON.markdown(document, path: file.displayPath)
             case .yaml(let yaml): json = DocumentJSON.yaml(yaml, path: file.displayPath)
             }
-            await context.printLine(json.serialized())
+            await context.write(json.serialized() + "\n")
             return ExitCode.success
         } catch {
             await context.printError(error.message)

@@ -20,14 +20,20 @@ enum LineDiff {
         }
     }
 
-    /// The lines of `bytes`, each with its terminator (`\n` or `\r\n`);
-    /// the last line has none when the text does not end with a line break.
+    /// The lines of `bytes`, each with its terminator (`\n`, `\r\n` or a
+    /// lone `\r`, as CommonMark reads lines); the last line has none when
+    /// the text does not end with a line break.
     static func lines(of bytes: [UInt8]) -> [ArraySlice<UInt8>] {
         var lines: [ArraySlice<UInt8>] = []
         var start = 0
-        for index in bytes.indices where bytes[index] == 0x0A {
-            lines.append(bytes[start...index])
-            start = index + 1
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x0A || (byte == 0x0D && !(index + 1 < bytes.count && bytes[index + 1] == 0x0A)) {
+                lines.append(bytes[start...index])
+                start = index + 1
+            }
+            index += 1
         }
         if start < bytes.count { lines.append(bytes[start...]) }
         return lines

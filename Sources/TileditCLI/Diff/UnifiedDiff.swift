@@ -1,3 +1,5 @@
+import TileditModel
+
 /// Unified diff text (the format of `diff -u` and `git diff`): a `--- a/path`
 /// and `+++ b/path` header, then hunks `@@ -start,count +start,count @@`
 /// with changed lines (`-`, `+`) and up to `context` unchanged lines (` `)
@@ -48,7 +50,8 @@ enum UnifiedDiff {
         }
 
         // `a/` and `b/` prefix the path as git does; an absolute path keeps one slash.
-        let relative = path.hasPrefix("/") ? String(path.dropFirst()) : path
+        // The path shown escaped (`VisibleText`): a line break in it cannot fake a header line.
+        let relative = VisibleText.escaped(path.hasPrefix("/") ? String(path.dropFirst()) : path)
         var text = "--- a/\(relative)\n+++ b/\(relative)\n"
         for hunk in hunks {
             var body = ""
@@ -77,6 +80,8 @@ enum UnifiedDiff {
 
     private static func diffLine(_ marker: String, _ line: ArraySlice<UInt8>) -> String {
         let text = marker + String(decoding: line, as: UTF8.self)
-        return line.last == 0x0A ? text : text + "\n\\ No newline at end of file\n"
+        if line.last == 0x0A { return text }
+        // A line ended by a lone CR still takes a line of the diff.
+        return line.last == 0x0D ? text + "\n" : text + "\n\\ No newline at end of file\n"
     }
 }

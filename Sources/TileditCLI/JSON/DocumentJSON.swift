@@ -61,6 +61,8 @@ enum DocumentJSON {
             members.append(("itemCount", .number(info.itemCount)))
         case .fencedCode(let info):
             members.append(("info", .string(info)))
+        case .footnoteDefinition(let label):
+            members.append(("label", .string(label)))
         case .raw(let origin):
             if case .tile(let type) = origin {
                 members.append(("tileType", type.map(JSONValue.string) ?? .null))
@@ -96,6 +98,7 @@ enum DocumentJSON {
         case .thematicBreak: "thematicBreak"
         case .htmlBlock: "htmlBlock"
         case .linkReferenceDefinitions: "linkReferenceDefinitions"
+        case .footnoteDefinition: "footnoteDefinition"
         case .displayMath: "displayMath"
         case .tile: "tile"
         case .recentPosts: "recentPosts"

@@ -1,3 +1,4 @@
+import TileditModel
 /// A JSON value whose objects keep their keys in the order written, so the
 /// commands' output has a stable, documented key order.
 enum JSONValue: Sendable {
@@ -96,7 +97,9 @@ enum JSONValue: Sendable {
             case "\t": text += "\\t"
             case "\u{08}": text += "\\b"
             case "\u{0C}": text += "\\f"
-            case _ where scalar.value < 0x20:
+            case _ where VisibleText.needsEscaping(scalar):
+                // Controls (C0, DEL, C1), line separators and bidirectional
+                // controls as \uXXXX: valid JSON that cannot act on a terminal.
                 let hex = String(scalar.value, radix: 16)
                 text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: text.unicodeScalars.append(scalar)

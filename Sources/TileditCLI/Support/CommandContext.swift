@@ -13,19 +13,23 @@ struct CommandContext: Sendable {
 
     // MARK: Output
 
-    /// Writes `text` to standard output as given.
+    /// Writes `text` to standard output as given (HTML, JSON, diffs, help:
+    /// formats with their own escaping, or text of our own).
     func write(_ text: String) async {
         await output.write(.standardOutput, text)
     }
 
-    /// Writes `line` and a line break to standard output.
+    /// Writes `line` and a line break to standard output, with every control
+    /// character and line break in it shown escaped (`VisibleText`): what
+    /// comes from a file, its name included, cannot act on the terminal or
+    /// fake a line.
     func printLine(_ line: String) async {
-        await output.write(.standardOutput, line + "\n")
+        await output.write(.standardOutput, VisibleText.escaped(line) + "\n")
     }
 
-    /// Writes `line` and a line break to standard error.
+    /// Writes `line` and a line break to standard error, escaped as `printLine` escapes.
     func printError(_ line: String) async {
-        await output.write(.standardError, line + "\n")
+        await output.write(.standardError, VisibleText.escaped(line) + "\n")
     }
 
     // MARK: Paths

@@ -63,6 +63,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     case frontMatterNotMapping = "front-matter.not-a-mapping"
     case frontMatterInvalidLine = "front-matter.invalid-line"
     case frontMatterDuplicateKey = "front-matter.duplicate-key"
+    case frontMatterInnerFence = "front-matter.inner-fence"
     case yamlSyntax = "yaml.syntax"
     case yamlTabIndentation = "yaml.tab-indentation"
     case yamlColonInPlainValue = "yaml.colon-in-plain-value"

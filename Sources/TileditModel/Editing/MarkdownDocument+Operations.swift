@@ -131,12 +131,9 @@ extension MarkdownDocument {
             if bytes.allSatisfy(Byte.isWhitespace) {
                 return Plan(edits: [removalEdit(at: index)], focus: nil)
             }
-            var replacement = bytes
             let blockRange = range(at: index)
-            if blockRange.upperBound > 0 && storage[blockRange.upperBound - 1] != Byte.newline {
-                // The block ended the file without a line break: keep it that way.
-                while let last = replacement.last, last == Byte.newline || last == Byte.carriageReturn { replacement.removeLast() }
-            }
+            // The block keeps its own final line break (or, ending the file, none).
+            let replacement = Self.replacingFinalLineBreak(of: bytes, with: Self.finalLineBreak(of: storage[blockRange]))
             return Plan(edits: [TextEdit(range: blockRange, replacement: replacement)], focus: id)
         }
     }
@@ -208,7 +205,10 @@ extension MarkdownDocument {
                 key: key, value: normalized, indent: indent,
                 continuationIndent: continuation.flatMap { $0.isEmpty ? nil : String($0.dropFirst(indent.count)) } ?? continuation,
                 preferLiteral: preferLiteral, lineEnding: lineEnding)
-            return Plan(edits: [TextEdit(range: shifted(property.span, by: start), replacement: text)], focus: id, check: check)
+            // The property's last line keeps its own line break.
+            let span = shifted(property.span, by: start)
+            let replacement = Self.replacingFinalLineBreak(of: Array(text.utf8), with: Self.finalLineBreak(of: storage[span]))
+            return Plan(edits: [TextEdit(range: span, replacement: replacement)], focus: id, check: check)
         }
         let rank = schema?.canonicalRank(of: key) ?? (key == "id" ? 0 : key == "mode" ? 1 : Int.max)
         let before = tile.properties.first { (schema?.canonicalRank(of: $0.key) ?? ($0.key == "id" ? 0 : $0.key == "mode" ? 1 : Int.max)) > rank }
@@ -255,7 +255,7 @@ extension MarkdownDocument {
             while containsTileID("\(base)-\(number)") { number += 1 }
             text.replaceSubrange(property.valueSpan, with: Array("\(base)-\(number)".utf8))
         }
-        if text.last != Byte.newline { text += lineEnding.bytes }
+        if !(text.last.map(LineEnding.isLineBreak) ?? false) { text += lineEnding.bytes }
         return Plan(edits: [insertionEdit(text, atBoundary: index + 1)], focus: nil)
     }
 
@@ -267,7 +267,7 @@ extension MarkdownDocument {
         guard destination != index else { return Plan(edits: [], focus: id) }
         let boundary = destination < index ? destination : destination + 1
         var text = storage[range(at: index)]
-        if text.last != Byte.newline { text += lineEnding.bytes }
+        if !(text.last.map(LineEnding.isLineBreak) ?? false) { text += lineEnding.bytes }
         let movedKind = kind(at: index)
         let movedText = text
         let count = blockCount
@@ -278,7 +278,7 @@ extension MarkdownDocument {
             }
             let placed = document.block(at: destination)
             var placedText = document.bytes(of: placed)
-            if placedText.last != Byte.newline { placedText += document.lineEnding.bytes }
+            if !(placedText.last.map(LineEnding.isLineBreak) ?? false) { placedText += document.lineEnding.bytes }
             guard placed.kind == movedKind, placedText == movedText else {
                 return .wouldChangeStructure(message: "the block would join the blocks next to it there; put it elsewhere or add a block between them")
             }
@@ -390,11 +390,10 @@ extension MarkdownDocument {
     /// `text` (user text) with `lineEnding` (the file's by default) and a
     /// final line break.
     private func normalizedBlockText(_ text: String, lineEnding: LineEnding? = nil) -> [UInt8] {
-        var normalized = text.replacingCRLF()
+        var normalized = LineEnding.normalizedToLF(text)
         while normalized.hasSuffix("\n\n") { normalized.removeLast() }
         if !normalized.isEmpty && !normalized.hasSuffix("\n") { normalized += "\n" }
-        if (lineEnding ?? self.lineEnding) == .crlf { normalized = normalized.replacingOccurrences(of: "\n", with: "\r\n") }
-        return Array(normalized.utf8)
+        return Array((lineEnding ?? self.lineEnding).applied(to: normalized).utf8)
     }
 
     /// The line ending the block at `index` is written with (its first line
@@ -402,7 +401,7 @@ extension MarkdownDocument {
     /// replaced block keeps its own.
     private func ownLineEnding(at index: Int) -> LineEnding {
         let bytes = storage[range(at: index)]
-        return bytes.contains(Byte.newline) ? LineEnding.detect(in: bytes) : lineEnding
+        return bytes.contains(where: LineEnding.isLineBreak) ? LineEnding.detect(in: bytes) : lineEnding
     }
 
     /// An edit inserting `text` (a block ending with a line break) so it
@@ -419,15 +418,22 @@ extension MarkdownDocument {
             if previous == removed { previous -= 1 }
             // Front matter ends at its closing line: a block may follow it directly.
             let needsBlankBefore = previous >= 0 && gapAfter(previous) == 0 && kind(at: previous).frontMatter == nil
-            return TextEdit(range: position..<position, replacement: (needsBlankBefore ? eol : []) + text + eol)
+            return TextEdit(range: position..<position, replacement: separated((needsBlankBefore ? eol : []) + text + eol, at: position))
         }
         let end = storage.count
         var prefix: [UInt8] = []
         if blockCount > 0 {
-            if end > 0 && storage[end - 1] != Byte.newline { prefix += eol }
+            if end > 0 && !LineEnding.isLineBreak(storage[end - 1]) { prefix += eol }
             if gapAfter(blockCount - 1) == 0 { prefix += eol }
         }
-        return TextEdit(range: end..<end, replacement: prefix + text)
+        return TextEdit(range: end..<end, replacement: separated(prefix + text, at: end))
+    }
+
+    /// `bytes` to insert at `position`, with a leading `\n` written as `\r`
+    /// when a lone `\r` ends the line before (they would join into one `\r\n`).
+    private func separated(_ bytes: [UInt8], at position: Int) -> [UInt8] {
+        guard position > 0, storage[position - 1] == Byte.carriageReturn, bytes.first == Byte.newline else { return bytes }
+        return [Byte.carriageReturn] + bytes.dropFirst()
     }
 
     private func gapAfter(_ index: Int) -> Int {
@@ -455,13 +461,16 @@ extension MarkdownDocument {
         TextEdit(range: shifted(edit.range, by: offset), replacement: edit.replacement)
     }
 
-    /// The whole line holding `offset`, with its terminator.
+    /// The whole line holding `offset`, with its terminator (`\n`, `\r\n`
+    /// or a lone `\r`).
     private func lineRange(containing offset: Int) -> Range<Int> {
         var start = offset
-        while start > 0 && storage[start - 1] != Byte.newline { start -= 1 }
+        while start > 0 && !LineEnding.isLineBreak(storage[start - 1]) { start -= 1 }
         var end = offset
-        while end < storage.count && storage[end] != Byte.newline { end += 1 }
-        if end < storage.count { end += 1 }
+        while end < storage.count && !LineEnding.isLineBreak(storage[end]) { end += 1 }
+        if end < storage.count {
+            end += storage[end] == Byte.carriageReturn && end + 1 < storage.count && storage[end + 1] == Byte.newline ? 2 : 1
+        }
         return start..<end
     }
 
@@ -489,5 +498,22 @@ extension MarkdownDocument {
         let blocks = apply(edits)
         let kept = focus.flatMap { index(of: $0) != nil ? $0 : nil }
         return DocumentChange(edits: edits, inverse: inverse, blocks: blocks, focus: kept ?? blocks.inserted.first ?? blocks.updated.first)
+    }
+}
+
+extension MarkdownDocument {
+    /// The line break `bytes` ends with (`\n`, `\r\n`, `\r`), or none.
+    static func finalLineBreak(of bytes: [UInt8]) -> [UInt8] {
+        guard let last = bytes.last else { return [] }
+        if last == Byte.carriageReturn { return [Byte.carriageReturn] }
+        guard last == Byte.newline else { return [] }
+        return bytes.count >= 2 && bytes[bytes.count - 2] == Byte.carriageReturn ? [Byte.carriageReturn, Byte.newline] : [Byte.newline]
+    }
+
+    /// `bytes` with its final line break (if any) replaced by `lineBreak`.
+    static func replacingFinalLineBreak(of bytes: [UInt8], with lineBreak: [UInt8]) -> [UInt8] {
+        var result = bytes
+        while let last = result.last, LineEnding.isLineBreak(last) { result.removeLast() }
+        return result + lineBreak
     }
 }

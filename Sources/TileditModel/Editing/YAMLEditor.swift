@@ -426,7 +426,8 @@ struct YAMLEditor {
     private func insertLine(_ line: String, at lineEnd: Int) -> TextEdit {
         if lineEnd < text.count {
             // After the existing terminator.
-            let next = text[lineEnd] == Byte.carriageReturn ? lineEnd + 2 : lineEnd + 1
+            let isCRLF = text[lineEnd] == Byte.carriageReturn && lineEnd + 1 < text.count && text[lineEnd + 1] == Byte.newline
+            let next = isCRLF ? lineEnd + 2 : lineEnd + 1
             let at = Swift.min(next, text.count)
             return TextEdit(range: at..<at, replacement: line + lineEnding.string)
         }
@@ -449,23 +450,23 @@ struct YAMLEditor {
 
     private func colonOffset(after offset: Int) -> Int {
         var index = offset
-        while index < text.count && text[index] != Byte.colon && text[index] != Byte.newline { index += 1 }
+        while index < text.count && text[index] != Byte.colon && !LineEnding.isLineBreak(text[index]) { index += 1 }
         return index < text.count && text[index] == Byte.colon ? index : offset
     }
 
     private func dashOffset(before offset: Int) -> Int {
         var index = Swift.min(offset, text.count) - 1
-        while index > 0 && text[index] != Byte.hyphen && text[index] != Byte.newline { index -= 1 }
+        while index > 0 && text[index] != Byte.hyphen && !LineEnding.isLineBreak(text[index]) { index -= 1 }
         return Swift.max(index, 0)
     }
 
     private func lineStart(of offset: Int) -> Int {
         var index = Swift.min(offset, text.count)
-        while index > 0 && text[index - 1] != Byte.newline { index -= 1 }
+        while index > 0 && !LineEnding.isLineBreak(text[index - 1]) { index -= 1 }
         return index
     }
 
-    /// Offset of the end of the line holding `offset` (before `\r\n`/`\n`).
+    /// Offset of the end of the line holding `offset` (before `\r\n`, `\n` or `\r`).
     private func lineEnd(of offset: Int) -> Int {
         var index = Swift.min(offset, text.count)
         while index < text.count && text[index] != Byte.newline && text[index] != Byte.carriageReturn { index += 1 }
@@ -487,8 +488,7 @@ struct YAMLEditor {
     }
 
     private func line(of offset: Int) -> Int {
-        var count = 0
-        for index in 0..<Swift.min(offset, text.count) where text[index] == Byte.newline { count += 1 }
+        let count = LineEnding.lineBreakCount(in: text[0..<Swift.min(offset, text.count)])
         return firstLine + count
     }
 }

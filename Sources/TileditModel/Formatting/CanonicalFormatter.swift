@@ -10,42 +10,84 @@ import Foundation
 ///   `:::chart`/`:::mermaid` become `:::tile chart`/`:::tile mermaid`;
 /// - front matter: trailing whitespace removed and, in Tiledown's flat
 ///   profile, one space after the colon; comments, blank lines, key order and
-///   quoting kept;
+///   quoting kept; a line that would read as a closing `---` without its
+///   trailing whitespace keeps it;
 /// - prose: ATX headings, `-` bullets, fenced code, `*` emphasis; ordered
-///   list numbers, link reference definitions, HTML, hard line breaks and
-///   all other text kept;
-/// - the file ends with exactly one line break.
+///   list numbers, link reference and footnote definitions, HTML, hard line
+///   breaks and all other text kept;
+/// - the file ends with exactly one line break (in the file's line ending:
+///   LF, CRLF or CR).
 ///
-/// Every rewritten block is checked: prose must render to the same HTML,
-/// a tile must read back with the same properties, front matter with the
-/// same values; otherwise the block is left as written. Blocks with errors,
-/// and lines that look like front matter but are not, are left as written.
-/// Formatting is idempotent.
+/// No rewrite is made that cannot be shown safe:
+/// - a rewritten tile must read back alone as one tile, ending where the
+///   text ends, with the same type and values; front matter as one front
+///   matter block ending where the text ends, with the same fields;
+/// - a rewritten prose block is parsed again between the blocks before and
+///   after it: every block must keep its kind (up to the rewrite itself)
+///   and its lines, and the three must render to the same HTML (footnotes
+///   on, the file's link reference definitions read);
+/// - a rewrite must be canonical itself (formatting it again changes
+///   nothing), and keeps whether the block ended with a line break;
+/// - last, the whole formatted document must have the same blocks (kinds,
+///   tiles and their values, front matter fields) and render its prose to
+///   the same HTML; if not, prose is left as written.
+///
+/// Blocks with errors, and lines that look like front matter but are not,
+/// are left as written. Formatting is idempotent, and its cost grows
+/// linearly with the document.
 public struct CanonicalFormatter: Sendable {
     public init() {}
 
     /// The edits that make `document` canonical (file coordinates, sorted).
     public func edits(for document: MarkdownDocument) -> [TextEdit] {
-        var edits: [TextEdit] = []
+        let check = FormattingCheck(document: document)
+        var prose: [TextEdit] = []
+        var other: [TextEdit] = []
+        var accepted: [Int: [UInt8]] = [:]
         let protected = protectedRanges(document)
-        var previousWasList = false
+        var previousWasBulletList = false
         for index in 0..<document.blockCount {
-            let block = document.block(at: index)
-            let isList: Bool
-            if case .list(let info) = block.kind { isList = !info.isOrdered } else { isList = false }
-            defer { previousWasList = isList }
-            if block.hasErrors || protected.contains(where: { $0.overlaps(block.range) }) { continue }
-            let original = document.bytes(of: block)
-            let nextIsList: Bool = {
-                guard index + 1 < document.blockCount, case .list(let info) = document.kind(at: index + 1) else { return false }
-                return !info.isOrdered
-            }()
-            guard let rewritten = canonicalText(of: block, bytes: original, document: document, neighborListsAdjacent: previousWasList || nextIsList),
-                  rewritten != original else { continue }
-            edits.append(TextEdit(range: block.range, replacement: rewritten))
+            let kind = document.kind(at: index)
+            let isBulletList: Bool
+            if case .list(let info) = kind { isBulletList = !info.isOrdered } else { isBulletList = false }
+            defer { previousWasBulletList = isBulletList }
+            let range = document.range(at: index)
+            if protected.contains(where: { $0.overlaps(range) }) || document.diagnosticCount(at: index, severity: .error) > 0 { continue }
+            let original = document.storage[range]
+            switch kind {
+            case .tile(let tile):
+                if let rewritten = canonicalTile(tile, bytes: original, document: document), rewritten != original {
+                    other.append(TextEdit(range: range, replacement: rewritten))
+                }
+            case .frontMatter(let frontMatter):
+                if let rewritten = canonicalFrontMatter(frontMatter, bytes: original, document: document), rewritten != original {
+                    other.append(TextEdit(range: range, replacement: rewritten))
+                }
+            default:
+                // Changing bullets next to another bullet list would join the two lists.
+                var nextIsBulletList = false
+                if index + 1 < document.blockCount, case .list(let info) = document.kind(at: index + 1) { nextIsBulletList = !info.isOrdered }
+                let bullets = !(isBulletList && (previousWasBulletList || nextIsBulletList))
+                let eol = ownLineEnding(original, document: document)
+                guard let candidate = canonicalProse(original, kind: kind, bullets: bullets, lineEnding: eol), candidate != original,
+                      check.keepsStructure(replacing: index, with: candidate, accepted: accepted, bullets: bullets, formatter: self, lineEnding: eol)
+                else { continue }
+                accepted[index] = candidate
+                prose.append(TextEdit(range: range, replacement: candidate))
+            }
         }
-        edits += finalLineBreak(document)
-        return edits
+        // Tiles and front matter were read back alone, ending where their
+        // text ends; prose rewrites are checked once more in the whole
+        // document (a definition inside a block quote, a footnote, …).
+        // Blank lines at the end can be content of the last block (an
+        // unclosed fence holds them): dropping them is checked like prose.
+        let ending = finalLineBreak(document)
+        let lastIsProse = document.blockCount > 0 && document.kind(at: document.blockCount - 1).isProse
+        if lastIsProse { prose += ending }
+        let sure = (other + (lastIsProse ? [] : ending)).sorted { $0.range.lowerBound < $1.range.lowerBound }
+        guard !prose.isEmpty else { return sure }
+        let all = (prose + sure).sorted { $0.range.lowerBound < $1.range.lowerBound }
+        return check.sameDocument(after: all) ? all : sure
     }
 
     /// The canonical bytes of `document`.
@@ -58,45 +100,24 @@ public struct CanonicalFormatter: Sendable {
         edits(for: document).isEmpty
     }
 
-    // MARK: Blocks
-
-    private func canonicalText(of block: Block, bytes: [UInt8], document: MarkdownDocument, neighborListsAdjacent: Bool) -> [UInt8]? {
-        let eol = document.lineEnding
-        switch block.kind {
-        case .tile(let tile):
-            return canonicalTile(tile, bytes: bytes, document: document)
-        case .frontMatter(let frontMatter):
-            return canonicalFrontMatter(frontMatter, bytes: bytes, document: document)
-        case .heading(let level, let isSetext) where isSetext:
-            return checkedProse(bytes, setextToATX(bytes, level: level, lineEnding: eol))
-        case .indentedCode:
-            return checkedProse(bytes, indentedToFenced(bytes, lineEnding: eol))
-        case .paragraph, .heading, .list, .blockQuote, .table:
-            // Changing bullets next to another bullet list would join the two lists.
-            var keepsBullets = false
-            if case .list(let info) = block.kind, !info.isOrdered, neighborListsAdjacent { keepsBullets = true }
-            return checkedProse(bytes, normalizedInlineAndBullets(bytes, bullets: !keepsBullets))
-        default:
-            return nil
-        }
-    }
+    // MARK: Tiles and front matter
 
     private func canonicalTile(_ tile: Tile, bytes: [UInt8], document: MarkdownDocument) -> [UInt8]? {
         let properties = tile.properties.map { (key: $0.key, value: $0.value) }
+        let eol = ownLineEnding(bytes, document: document)
         guard let text = try? TileWriter.canonicalText(
-            type: tile.type, properties: properties, schema: document.catalog.schema(for: tile.type), lineEnding: document.lineEnding)
+            type: tile.type, properties: properties, schema: document.catalog.schema(for: tile.type), lineEnding: eol)
         else { return nil }
-        var rewritten = Array(text.utf8)
-        if bytes.last != Byte.newline {
-            // The tile ends the file without a line break; the final-line rule adds it.
-            while let last = rewritten.last, last == Byte.newline || last == Byte.carriageReturn { rewritten.removeLast() }
-        }
-        // Read it back: same type, same properties, same values.
+        let rewritten = keepingFinalLineBreak(of: bytes, Array(text.utf8))
+        // Read it back alone: one tile ending where the text ends, same type, same values.
         let reread = MarkdownDocument(bytes: rewritten, dialect: document.dialect, catalog: document.catalog)
-        guard reread.blockCount == 1, case .tile(let again) = reread.kind(at: 0), again.type == tile.type,
-              again.properties.count == tile.properties.count,
-              tile.properties.allSatisfy({ property in again.value(property.key).map { same($0, property.value) } ?? false })
+        guard reread.blockCount == 1, reread.range(at: 0) == 0..<rewritten.count,
+              case .tile(let again) = reread.kind(at: 0), again.type == tile.type,
+              again.properties.count == tile.properties.count
         else { return nil }
+        var values: [String: TileValue] = [:]
+        for property in again.properties where values[property.key] == nil { values[property.key] = property.value }
+        guard tile.properties.allSatisfy({ property in values[property.key].map { same($0, property.value) } ?? false }) else { return nil }
         return rewritten
     }
 
@@ -110,33 +131,38 @@ public struct CanonicalFormatter: Sendable {
 
     private func canonicalFrontMatter(_ frontMatter: FrontMatter, bytes: [UInt8], document: MarkdownDocument) -> [UInt8]? {
         guard frontMatter.problem == nil else { return nil }
-        let eol = document.lineEnding.string
-        let text = String(decoding: bytes, as: UTF8.self)
-        var lines = text.components(separatedBy: "\n")
-        let endsWithBreak = lines.last == ""
-        if endsWithBreak { lines.removeLast() }
-        // Lines inside YAML block scalars keep their trailing spaces (they are content).
         let scalarLines = blockScalarLines(frontMatter, bytes: bytes)
-        var result: [String] = []
-        for (number, rawLine) in lines.enumerated() {
-            var line = rawLine.hasSuffix("\r") ? String(rawLine.dropLast()) : rawLine
-            if !scalarLines.contains(number) {
-                while line.hasSuffix(" ") || line.hasSuffix("\t") { line.removeLast() }
-                if frontMatter.dialect == .tiledown, number > 0, number < lines.count - 1,
-                   !line.hasPrefix("#"), let colon = line.firstIndex(of: ":") {
-                    let key = line[..<colon].trimmingSpaces()
-                    let value = line[line.index(after: colon)...].trimmingSpaces()
-                    if !key.isEmpty { line = value.isEmpty ? "\(key):" : "\(key): \(value)" }
-                }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var lines: [LineSpan] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            var position = 0
+            while position < buffer.count {
+                let line = buffer.line(startingAt: position)
+                lines.append(line)
+                position = line.end
             }
-            result.append(line)
+            for (number, line) in lines.enumerated() {
+                var content = Array(buffer[line.start..<line.contentEnd])
+                let isFence = number == 0 || number == lines.count - 1
+                let trimmed = buffer.trimmed(line)
+                // `--- ` would close the front matter here once trimmed.
+                let looksLikeFence = buffer.matches(trimmed, "---") || buffer.matches(trimmed, "...")
+                if !isFence && !looksLikeFence && !scalarLines.contains(number) {
+                    while let last = content.last, Byte.isSpaceOrTab(last) { content.removeLast() }
+                    if frontMatter.dialect == .tiledown, content.first != Byte.hash, let colon = content.firstIndex(of: Byte.colon) {
+                        let key = String(decoding: content[..<colon], as: UTF8.self).trimmingSpaces()
+                        let value = String(decoding: content[(colon + 1)...], as: UTF8.self).trimmingSpaces()
+                        if !key.isEmpty { content = Array((value.isEmpty ? "\(key):" : "\(key): \(value)").utf8) }
+                    }
+                }
+                output += content
+                output += buffer[line.contentEnd..<line.end]
+            }
         }
-        var rewritten = result.joined(separator: eol)
-        if endsWithBreak { rewritten += eol }
-        let output = Array(rewritten.utf8)
         guard output != bytes else { return nil }
         let reread = MarkdownDocument(bytes: output, dialect: document.dialect, catalog: document.catalog)
-        guard let again = reread.frontMatter, again.problem == nil,
+        guard reread.blockCount >= 1, reread.range(at: 0) == 0..<output.count, let again = reread.frontMatter, again.problem == nil,
               again.fields.map({ [$0.key, $0.value] }) == frontMatter.fields.map({ [$0.key, $0.value] }) else { return nil }
         return output
     }
@@ -144,14 +170,24 @@ public struct CanonicalFormatter: Sendable {
     /// Zero-based line numbers (within the block) of YAML block scalar content.
     private func blockScalarLines(_ frontMatter: FrontMatter, bytes: [UInt8]) -> Set<Int> {
         guard let root = frontMatter.yamlRoot else { return [] }
+        let lineStarts = bytes.withUnsafeBufferPointer { LineIndex($0).lineStarts }
+        func lineNumber(_ offset: Int) -> Int {
+            var low = 0
+            var high = lineStarts.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+            }
+            return low
+        }
         var lines: Set<Int> = []
         var stack = [root]
         while let node = stack.popLast() {
             switch node.content {
             case .scalar(let scalar) where scalar.style == .literal || scalar.style == .folded
                 || ((scalar.style == .doubleQuoted || scalar.style == .singleQuoted || scalar.style == .plain) && scalar.value.contains("\n")):
-                let first = lineNumber(bytes, scalar.range.lowerBound)
-                let last = lineNumber(bytes, Swift.max(scalar.range.lowerBound, scalar.range.upperBound - 1))
+                let first = lineNumber(scalar.range.lowerBound)
+                let last = lineNumber(Swift.max(scalar.range.lowerBound, scalar.range.upperBound - 1))
                 if last > first { lines.formUnion((first + 1)...last) }
                 if scalar.style != .literal && scalar.style != .folded { lines.insert(first) }
             case .mapping(let pairs):
@@ -165,32 +201,28 @@ public struct CanonicalFormatter: Sendable {
         return lines
     }
 
-    private func lineNumber(_ bytes: [UInt8], _ offset: Int) -> Int {
-        var count = 0
-        for index in 0..<Swift.min(offset, bytes.count) where bytes[index] == Byte.newline { count += 1 }
-        return count
-    }
-
     // MARK: Prose
 
-    /// `rewritten` when it renders to the same HTML as `original`, else `nil`.
-    private func checkedProse(_ original: [UInt8], _ rewritten: [UInt8]?) -> [UInt8]? {
-        guard let rewritten, rewritten != original else { return nil }
-        let before = renderedHTML(original)
-        let after = renderedHTML(rewritten)
-        return before != nil && before == after ? rewritten : nil
-    }
-
-    private func renderedHTML(_ bytes: [UInt8]) -> String? {
-        CommonMarkTree.withDocument(parsing: String(decoding: bytes, as: UTF8.self)) { document, extensions in
-            guard let rendered = cmark_render_html(document, CMARK_OPT_UNSAFE, extensions) else { return "" }
-            defer { free(rendered) }
-            return String(cString: rendered)
+    /// The canonical text of a prose block of `kind`, or `nil` when it has none.
+    func canonicalProse(_ bytes: [UInt8], kind: BlockKind, bullets: Bool, lineEnding: LineEnding) -> [UInt8]? {
+        var text = bytes
+        switch kind {
+        case .heading(let level, true):
+            guard let atx = setextToATX(bytes, level: level, lineEnding: lineEnding) else { return nil }
+            text = normalizedInlineAndBullets(atx, bullets: bullets)
+        case .indentedCode:
+            guard let fenced = indentedToFenced(bytes, lineEnding: lineEnding) else { return nil }
+            text = fenced
+        case .paragraph, .heading, .list, .blockQuote, .table:
+            text = normalizedInlineAndBullets(bytes, bullets: bullets)
+        default:
+            return nil
         }
+        return keepingFinalLineBreak(of: bytes, text)
     }
 
     private func setextToATX(_ bytes: [UInt8], level: Int, lineEnding: LineEnding) -> [UInt8]? {
-        let text = String(decoding: bytes, as: UTF8.self).replacingCRLF()
+        let text = LineEnding.normalizedToLF(String(decoding: bytes, as: UTF8.self))
         var lines = text.split(separator: "\n", omittingEmptySubsequences: true).map { $0.trimmingSpaces() }
         guard lines.count >= 2 else { return nil }
         lines.removeLast()  // the underline
@@ -199,7 +231,7 @@ public struct CanonicalFormatter: Sendable {
     }
 
     private func indentedToFenced(_ bytes: [UInt8], lineEnding: LineEnding) -> [UInt8]? {
-        let text = String(decoding: bytes, as: UTF8.self).replacingCRLF()
+        let text = LineEnding.normalizedToLF(String(decoding: bytes, as: UTF8.self))
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         var content: [String] = []
@@ -210,8 +242,11 @@ public struct CanonicalFormatter: Sendable {
                 var removed = 0
                 while removed < 4 && stripped.hasPrefix(" ") { stripped = stripped.dropFirst(); removed += 1 }
             }
-            let run = stripped.prefix { $0 == "`" }.count
-            longestRun = Swift.max(longestRun, run)
+            // A line of backticks after up to three spaces would close the fence.
+            let afterIndent = stripped.drop { $0 == " " }
+            if stripped.count - afterIndent.count <= 3 {
+                longestRun = Swift.max(longestRun, afterIndent.prefix { $0 == "`" }.count)
+            }
             content.append(String(stripped))
         }
         let fence = String(repeating: "`", count: Swift.max(3, longestRun + 1))
@@ -220,40 +255,39 @@ public struct CanonicalFormatter: Sendable {
     }
 
     /// `_x_` → `*x*`, `__x__` → `**x**` and (when `bullets`) `*`/`+` bullets → `-`.
-    private func normalizedInlineAndBullets(_ bytes: [UInt8], bullets: Bool = true) -> [UInt8] {
+    private func normalizedInlineAndBullets(_ bytes: [UInt8], bullets: Bool) -> [UInt8] {
         var offsets: [Int] = []
-        let lineStarts: [Int] = {
-            var starts = [0]
-            for (index, byte) in bytes.enumerated() where byte == Byte.newline { starts.append(index + 1) }
-            return starts
-        }()
+        // cmark counts lines as Tiledit does (`\n`, `\r\n`, lone `\r`).
+        let lineStarts = bytes.withUnsafeBufferPointer { LineIndex($0).lineStarts }
         func offset(line: Int32, column: Int32) -> Int? {
             let slot = Int(line) - 1
             guard slot >= 0, slot < lineStarts.count, column >= 1 else { return nil }
             let value = lineStarts[slot] + Int(column) - 1
             return value < bytes.count ? value : nil
         }
-        CommonMarkTree.withDocument(parsing: String(decoding: bytes, as: UTF8.self)) { document, _ in
-            guard let iterator = cmark_iter_new(document) else { return }
-            defer { cmark_iter_free(iterator) }
-            while true {
-                let event = cmark_iter_next(iterator)
-                if event == CMARK_EVENT_DONE { break }
-                guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
-                let type = cmark_node_get_type(node)
-                if type == CMARK_NODE_EMPH || type == CMARK_NODE_STRONG {
-                    let width = type == CMARK_NODE_EMPH ? 1 : 2
-                    guard let open = offset(line: cmark_node_get_start_line(node), column: cmark_node_get_start_column(node)),
-                          let closeEnd = offset(line: cmark_node_get_end_line(node), column: cmark_node_get_end_column(node)),
-                          bytes[open] == 0x5F, closeEnd - width + 1 > open + width - 1 else { continue }
-                    let closeStart = closeEnd - width + 1
-                    guard (0..<width).allSatisfy({ bytes[open + $0] == 0x5F && bytes[closeStart + $0] == 0x5F }) else { continue }
-                    for step in 0..<width { offsets.append(open + step); offsets.append(closeStart + step) }
-                } else if bullets && type == CMARK_NODE_ITEM,
-                          let parent = cmark_node_parent(node), cmark_node_get_list_type(parent) == CMARK_BULLET_LIST,
-                          let marker = offset(line: cmark_node_get_start_line(node), column: cmark_node_get_start_column(node)),
-                          bytes[marker] == 0x2A || bytes[marker] == 0x2B {
-                    offsets.append(marker)
+        _ = bytes.withUnsafeBufferPointer { buffer in
+            CommonMarkTree.withDocument(parsing: buffer, options: CommonMarkTree.renderingOptions) { document, _ in
+                guard let iterator = cmark_iter_new(document) else { return }
+                defer { cmark_iter_free(iterator) }
+                while true {
+                    let event = cmark_iter_next(iterator)
+                    if event == CMARK_EVENT_DONE { break }
+                    guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+                    let type = cmark_node_get_type(node)
+                    if type == CMARK_NODE_EMPH || type == CMARK_NODE_STRONG {
+                        let width = type == CMARK_NODE_EMPH ? 1 : 2
+                        guard let open = offset(line: cmark_node_get_start_line(node), column: cmark_node_get_start_column(node)),
+                              let closeEnd = offset(line: cmark_node_get_end_line(node), column: cmark_node_get_end_column(node)),
+                              closeEnd - width + 1 > open + width - 1 else { continue }
+                        let closeStart = closeEnd - width + 1
+                        guard (0..<width).allSatisfy({ bytes[open + $0] == 0x5F && bytes[closeStart + $0] == 0x5F }) else { continue }
+                        for step in 0..<width { offsets.append(open + step); offsets.append(closeStart + step) }
+                    } else if bullets && type == CMARK_NODE_ITEM,
+                              let parent = cmark_node_parent(node), cmark_node_get_list_type(parent) == CMARK_BULLET_LIST,
+                              let marker = offset(line: cmark_node_get_start_line(node), column: cmark_node_get_start_column(node)),
+                              bytes[marker] == 0x2A || bytes[marker] == 0x2B {
+                        offsets.append(marker)
+                    }
                 }
             }
         }
@@ -265,6 +299,22 @@ public struct CanonicalFormatter: Sendable {
     }
 
     // MARK: Document
+
+    /// `rewritten` ending as `original` does: without a line break, or with
+    /// the very same one (a `\r` written where a `\n` ended the line would
+    /// join the next line's `\n` into one `\r\n`).
+    private func keepingFinalLineBreak(of original: [UInt8], _ rewritten: [UInt8]) -> [UInt8] {
+        var result = rewritten
+        while let last = result.last, LineEnding.isLineBreak(last) { result.removeLast() }
+        result += MarkdownDocument.finalLineBreak(of: original)
+        return result
+    }
+
+    /// The line ending of the block's first line break, else the file's:
+    /// in a file whose line endings are mixed, a rewritten block keeps its own.
+    private func ownLineEnding(_ bytes: [UInt8], document: MarkdownDocument) -> LineEnding {
+        bytes.contains(where: LineEnding.isLineBreak) ? LineEnding.detect(in: bytes) : document.lineEnding
+    }
 
     /// Ranges that look like front matter but are not: left as written.
     private func protectedRanges(_ document: MarkdownDocument) -> [Range<Int>] {
@@ -279,9 +329,8 @@ public struct CanonicalFormatter: Sendable {
         guard document.blockCount > 0 else { return [] }
         let last = document.range(at: document.blockCount - 1)
         let end = document.storage.count
-        let eol = document.lineEnding.bytes
-        if last.upperBound > 0 && document.storage[last.upperBound - 1] != Byte.newline {
-            return [TextEdit(range: last.upperBound..<end, replacement: eol)]
+        if last.upperBound > 0 && !LineEnding.isLineBreak(document.storage[last.upperBound - 1]) {
+            return [TextEdit(range: last.upperBound..<end, replacement: document.lineEnding.bytes)]
         }
         return last.upperBound < end ? [TextEdit(range: last.upperBound..<end, replacement: [])] : []
     }

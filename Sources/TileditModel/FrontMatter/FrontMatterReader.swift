@@ -102,12 +102,39 @@ enum FrontMatterReader {
         let content = opening.end..<closing.start
         let contentSpan = (content.lowerBound - base)..<(content.upperBound - base)
         let closingSpan = (closing.start - base)..<(closing.end - base)
+        var (frontMatter, diagnostics): (FrontMatter, [BlockDiagnostic])
         switch dialect {
         case .tiledown:
-            return readFlat(buffer, base: base, content: content, contentSpan: contentSpan, closingSpan: closingSpan)
+            (frontMatter, diagnostics) = readFlat(buffer, base: base, content: content, contentSpan: contentSpan, closingSpan: closingSpan)
         case .yaml:
-            return readYAML(buffer, base: base, content: content, contentSpan: contentSpan, closingSpan: closingSpan)
+            (frontMatter, diagnostics) = readYAML(buffer, base: base, content: content, contentSpan: contentSpan, closingSpan: closingSpan)
         }
+        return (frontMatter, innerFences(buffer, base: base, content: content) + diagnostics)
+    }
+
+    /// Warnings for lines inside the front matter that other tools read as
+    /// its end: `---` or `...` with trailing whitespace (Jekyll's
+    /// `---\s*$`, for one). Tiledit reads on to the exact `---`, so such a
+    /// tool would publish the lines between as text, and a formatter that
+    /// trims the whitespace would do the same here.
+    private static func innerFences(_ buffer: UnsafeBufferPointer<UInt8>, base: Int, content: Range<Int>) -> [BlockDiagnostic] {
+        var result: [BlockDiagnostic] = []
+        var position = content.lowerBound
+        var lineOffset = 1
+        while position < content.upperBound {
+            let line = buffer.line(startingAt: position)
+            let trimmed = buffer.trimmed(line)
+            if trimmed.lowerBound == line.start && (buffer.matches(trimmed, "---") || buffer.matches(trimmed, "...")) {
+                let marker = buffer.string(trimmed)
+                let message = buffer.matches(trimmed, "...")
+                    ? "`...` on line \(BlockDiagnostic.line(lineOffset)) ends the front matter for some tools; Tiledit reads on to the closing `---`, so those tools would publish the lines after it as text"
+                    : "`\(marker)` on line \(BlockDiagnostic.line(lineOffset)) has trailing whitespace, so it does not end the front matter here; tools that allow the whitespace end it here and would publish the lines after it as text"
+                result.append(BlockDiagnostic(.warning, .frontMatterInnerFence, message, range: (line.start - base)..<(line.contentEnd - base)))
+            }
+            position = line.end
+            lineOffset += 1
+        }
+        return result
     }
 
     private static func readFlat(
@@ -228,12 +255,6 @@ enum FrontMatterReader {
     }
 
     private static func lineOffset(_ buffer: UnsafeBufferPointer<UInt8>, base: Int, _ relative: Int) -> Int {
-        var count = 0
-        var index = base
-        while index < base + relative {
-            if buffer[index] == Byte.newline { count += 1 }
-            index += 1
-        }
-        return count
+        LineEnding.lineBreakCount(in: buffer[base..<(base + relative)])
     }
 }

@@ -21,8 +21,13 @@ public enum BlockKind: Sendable, Hashable {
     case table
     case thematicBreak
     case htmlBlock
-    /// Lines of link reference definitions (`[label]: url "title"`).
+    /// Lines of link reference definitions (`[label]: url "title"`,
+    /// CommonMark 4.7, in every form: labels and titles over several lines,
+    /// several definitions in a row).
     case linkReferenceDefinitions
+    /// A GFM footnote definition (`[^label]: text`, with its continuation
+    /// lines indented four spaces); `label` as written between `[^` and `]`.
+    case footnoteDefinition(label: String)
     /// `$$ … $$` display math (a paragraph with a typed meaning).
     case displayMath
     /// A tile directive that follows the grammar.
@@ -51,6 +56,7 @@ public enum BlockKind: Sendable, Hashable {
         case .thematicBreak: "thematic break"
         case .htmlBlock: "HTML block"
         case .linkReferenceDefinitions: "link reference definitions"
+        case .footnoteDefinition(let label): "footnote \(label)"
         case .displayMath: "display math"
         case .tile(let tile): "tile \(tile.type)"
         case .recentPosts: "recent posts"

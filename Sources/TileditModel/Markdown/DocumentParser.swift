@@ -53,6 +53,9 @@ struct ParsedText: Sendable {
     /// Offset of every line start in the buffer, ascending. After a byte
     /// order mark the first line starts at 3.
     var lineStarts: [Int]
+    /// Lines read: one per line of the buffer, plus every line a tile
+    /// directive read (a measure of the work, for tests of linearity).
+    var linesRead = 0
 
     /// Number of lines that start inside `range`.
     func lineCount(_ range: Range<Int>) -> Int {
@@ -109,6 +112,12 @@ private struct Scanner {
     var lineContexts: [HTMLContext] = []
     /// Diagnostics not tied to a block yet, in buffer coordinates.
     var floating: [BlockDiagnostic] = []
+    /// Directive openings with no closing line (offset of the opening
+    /// line, its content end, how messages name it), told once the block
+    /// that keeps their lines is known.
+    var unclosedOpenings: [(start: Int, contentEnd: Int, label: String)] = []
+    /// Line states of the tile grammar known to reach the end unclosed.
+    var unclosedStates = TileParser.UnclosedStates()
     var proseStart = 0
     var proseStartSlot = 0
     var sawUnclosedDirective = false
@@ -167,7 +176,7 @@ private struct Scanner {
                         startProse(at: position)
                         continue
                     }
-                    let result = TileParser.parse(buffer, opening: line, kind: opening)
+                    let result = TileParser.parse(buffer, opening: line, kind: opening, unclosed: &unclosedStates)
                     if result.isClosed {
                         flushProse(upTo: line.start)
                         var diagnostics = result.diagnostics
@@ -188,9 +197,7 @@ private struct Scanner {
                     }
                     // Unclosed: report it; the lines stay prose.
                     sawUnclosedDirective = true
-                    for diagnostic in result.diagnostics where diagnostic.code == .tileUnclosed {
-                        floating.append(diagnostic.shifted(by: line.start))
-                    }
+                    unclosedOpenings.append((line.start, line.contentEnd, result.label))
                 } else if TileParser.isClosing(buffer, trimmed: trimmed) {
                     floating.append(BlockDiagnostic(
                         .warning, .tileStrayClosing, "closing `:::` with no open tile; remove it or open a tile above",
@@ -206,8 +213,11 @@ private struct Scanner {
             position = line.end
         }
         flushProse(upTo: buffer.count)
+        reportUnclosedOpenings()
         attachFloating()
-        return ParsedText(blocks: blocks, finalHTMLContext: html, endsOpen: sawUnclosedDirective || fence != nil, lineStarts: lineStarts)
+        var parsed = ParsedText(blocks: blocks, finalHTMLContext: html, endsOpen: sawUnclosedDirective || fence != nil, lineStarts: lineStarts)
+        parsed.linesRead = lineStarts.count + unclosedStates.linesRead
+        return parsed
     }
 
     /// Whether the first non-blank line trims to `---` (a front matter
@@ -236,10 +246,10 @@ private struct Scanner {
     /// Records the starts of the lines after the one starting at `start`,
     /// up to `end` (the line starting at `end` is recorded by the scan).
     private mutating func recordLines(after start: Int, to end: Int, context: HTMLContext) {
-        var index = start
-        while index < end {
-            if buffer[index] == Byte.newline && index + 1 < end { appendLine(index + 1, context) }
-            index += 1
+        var position = buffer.line(startingAt: start).end
+        while position < end {
+            appendLine(position, context)
+            position = buffer.line(startingAt: position).end
         }
     }
 
@@ -349,21 +359,57 @@ private struct Scanner {
         return false
     }
 
+    /// The error for each directive with no closing line, naming the lines
+    /// kept as written: from its opening line to the end of the block that
+    /// holds it (they are read as Markdown).
+    private mutating func reportUnclosedOpenings() {
+        guard !unclosedOpenings.isEmpty, !blocks.isEmpty else { return }
+        for opening in unclosedOpenings {
+            let index = blockIndex(holding: opening.start)
+            let block = blocks[index]
+            let openLine = Swift.max(0, firstSlot(atOrAfter: opening.start) - firstSlot(atOrAfter: block.start))
+            let lastLine = Swift.max(openLine, firstSlot(atOrAfter: block.end) - firstSlot(atOrAfter: block.start) - 1)
+            let kept = openLine == lastLine
+                ? "line \(BlockDiagnostic.line(openLine)) is kept as written"
+                : "lines \(BlockDiagnostic.line(openLine))–\(BlockDiagnostic.line(lastLine)) are kept as written"
+            floating.append(BlockDiagnostic(
+                .error, .tileUnclosed,
+                "\(opening.label) opened at line \(BlockDiagnostic.line(openLine)) has no closing `:::`, so \(kept) and read as Markdown; add a line `:::` where the tile ends",
+                range: opening.start..<opening.contentEnd))
+        }
+        unclosedOpenings = []
+    }
+
+    private func firstSlot(atOrAfter offset: Int) -> Int {
+        var low = 0
+        var high = lineStarts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if lineStarts[middle] < offset { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The block whose bytes (or the blank lines after it) hold `offset`.
+    private func blockIndex(holding offset: Int) -> Int {
+        var low = 0
+        var high = blocks.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if blocks[middle].start <= offset { low = middle } else { high = middle - 1 }
+        }
+        var index = low
+        if offset >= blocks[index].end && index + 1 < blocks.count { index += 1 }
+        if offset < blocks[index].start && index > 0 && offset < blocks[index - 1].end { index -= 1 }
+        return index
+    }
+
     /// Gives each floating diagnostic to the block it points into (or the
     /// next block, or the last one).
     private mutating func attachFloating() {
         guard !floating.isEmpty, !blocks.isEmpty else { return }
         for diagnostic in floating {
-            let offset = diagnostic.range.lowerBound
-            var low = 0
-            var high = blocks.count - 1
-            while low < high {
-                let middle = (low + high + 1) / 2
-                if blocks[middle].start <= offset { low = middle } else { high = middle - 1 }
-            }
-            var index = low
-            if offset >= blocks[index].end && index + 1 < blocks.count { index += 1 }
-            if offset < blocks[index].start && index > 0 && offset < blocks[index - 1].end { index -= 1 }
+            let index = blockIndex(holding: diagnostic.range.lowerBound)
             blocks[index].diagnostics.append(diagnostic.shifted(by: -blocks[index].start))
         }
         floating = []

@@ -56,6 +56,9 @@ public struct MarkdownDocument: Sendable {
     private var entryDiagnosticCounts = DiagnosticTally()
     /// Blocks whose tile id another tile also uses (one error each).
     private var duplicateTileIDBlocks = 0
+    /// Lines the last `replace` read (all its re-parse windows), a measure
+    /// of its work for tests of linearity.
+    private(set) var linesReadByLastReplace = 0
 
     /// Parses `bytes`.
     ///
@@ -101,7 +104,10 @@ public struct MarkdownDocument: Sendable {
     public var blockCount: Int { entries.count }
 
     /// All blocks in order (O(n); prefer `block(at:)` for one).
-    public var blocks: [Block] { (0..<entries.count).map { block(at: $0) } }
+    public var blocks: [Block] {
+        let firstTileWithID = firstTileIDUses()
+        return (0..<entries.count).map { block(at: $0, firstTileWithID: firstTileWithID) }
+    }
 
     /// The block at `index` (0-based).
     ///
@@ -138,6 +144,10 @@ public struct MarkdownDocument: Sendable {
 
     /// Identity of the block at `index`.
     public func id(at index: Int) -> BlockID { entries[index].id }
+
+    /// The HTML construct the block at `index` starts inside, as the line
+    /// scan tracks it (a tile inside an HTML comment, for example).
+    func htmlContext(at index: Int) -> HTMLContext { entries[index].htmlContext }
 
     /// Kind of the block at `index` without computing its diagnostics.
     public func kind(at index: Int) -> BlockKind { entries[index].kind }
@@ -294,6 +304,8 @@ public struct MarkdownDocument: Sendable {
         }
         let atDocumentStart = windowFirst == 0
 
+        var linesRead = 0
+        defer { linesReadByLastReplace = linesRead }
         var parsed: ParsedText
         var windowStart: Int
         var windowEnd: Int
@@ -310,6 +322,7 @@ public struct MarkdownDocument: Sendable {
             parsed = storage.withContiguousBytes(in: start..<end) { buffer in
                 DocumentParser.parse(buffer, atDocumentStart: atDocumentStart, dialect: dialect, htmlContext: context)
             }
+            linesRead += parsed.linesRead
             (newEntries, leading) = makeEntries(parsed, windowLength: windowEnd - windowStart, atDocumentStart: atDocumentStart)
             if isLast { break }
             // In sync when the window's last block parses as before.
@@ -547,6 +560,18 @@ public struct MarkdownDocument: Sendable {
     private func duplicateTileID(at index: Int) -> String? {
         guard let id = entries[index].kind.tile?.id, (tileIDCounts[id] ?? 0) > 1 else { return nil }
         return id
+    }
+
+    /// The index of the first tile using each id that several tiles use
+    /// (empty when no id is used twice), in one pass.
+    private func firstTileIDUses() -> [String: Int] {
+        guard duplicateTileIDBlocks > 0 else { return [:] }
+        var result: [String: Int] = [:]
+        for (index, entry) in entries.enumerated() {
+            guard let id = entry.kind.tile?.id, (tileIDCounts[id] ?? 0) > 1, result[id] == nil else { continue }
+            result[id] = index
+        }
+        return result
     }
 
     private func duplicateDiagnostics(at index: Int, firstTileWithID: [String: Int]? = nil) -> [BlockDiagnostic] {

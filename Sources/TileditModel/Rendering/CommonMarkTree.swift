@@ -23,29 +23,52 @@ enum CommonMarkTree {
     /// adds no inline characters, and needs no lock.
     private static let inlineParsing = NSLock()
 
+    /// Runs `body` (a `cmark_parser_finish`) holding the lock every parse
+    /// with inline extensions holds while it parses inlines, so the
+    /// process-wide table of inline characters is in one known state.
+    static func withInlineParsingLock<Result>(_ body: () -> Result) -> Result {
+        inlineParsing.lock()
+        defer { inlineParsing.unlock() }
+        return body()
+    }
+
+    /// The parser options of Tiledit's rendering: GFM footnotes on
+    /// (`[^label]` references and `[^label]:` definitions, rendered as a
+    /// footnotes section at the end, as GitHub shows them).
+    static let renderingOptions = CMARK_OPT_FOOTNOTES
+
     /// Parses `text` and calls `body` with the document node and the list of
     /// attached extensions (what `cmark_render_html` needs to render them).
+    ///
+    /// - Parameter options: cmark-gfm parser options; `CMARK_OPT_DEFAULT`
+    ///   (footnotes off) unless given, for callers that read one block alone.
     static func withDocument<Result>(
-        parsing text: String, _ body: (OpaquePointer, UnsafeMutablePointer<cmark_llist>?) -> Result
+        parsing text: String, options: Int32 = CMARK_OPT_DEFAULT, _ body: (OpaquePointer, UnsafeMutablePointer<cmark_llist>?) -> Result
+    ) -> Result? {
+        var text = text
+        return text.withUTF8 { buffer in
+            withDocument(parsing: buffer, options: options, body)
+        }
+    }
+
+    /// Parses the UTF-8 bytes `text` (see `withDocument(parsing:options:_:)`).
+    static func withDocument<Result>(
+        parsing text: UnsafeBufferPointer<UInt8>, options: Int32 = CMARK_OPT_DEFAULT,
+        _ body: (OpaquePointer, UnsafeMutablePointer<cmark_llist>?) -> Result
     ) -> Result? {
         _ = registered
-        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return nil }
+        guard let parser = cmark_parser_new(options) else { return nil }
         defer { cmark_parser_free(parser) }
         for name in extensionNames {
             if let syntaxExtension = cmark_find_syntax_extension(name) {
                 cmark_parser_attach_syntax_extension(parser, syntaxExtension)
             }
         }
-        var text = text
-        text.withUTF8 { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { chars in
-                if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
-            }
+        text.withMemoryRebound(to: CChar.self) { chars in
+            if let base = chars.baseAddress, !chars.isEmpty { cmark_parser_feed(parser, base, chars.count) }
         }
         // Inlines are parsed when the parser finishes.
-        inlineParsing.lock()
-        let finished = cmark_parser_finish(parser)
-        inlineParsing.unlock()
+        let finished = withInlineParsingLock { cmark_parser_finish(parser) }
         guard let document = finished else { return nil }
         defer { cmark_node_free(document) }
         return body(document, cmark_parser_get_syntax_extensions(parser))
@@ -63,13 +86,13 @@ enum CommonMarkTree {
     /// written. They are left out when `text` has no `]`, which every
     /// reference needs.
     static func withDocument<Result>(
-        parsing text: String, definitions: String,
+        parsing text: String, definitions: String, options: Int32 = CMARK_OPT_DEFAULT,
         _ body: (OpaquePointer, UnsafeMutablePointer<cmark_llist>?) -> Result
     ) -> Result? {
         let usesDefinitions = !definitions.isEmpty && text.utf8.contains(UInt8(ascii: "]"))
         let prefix = usesDefinitions ? definitions + "\n" : ""
-        let prefixLines = prefix.utf8.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-        return withDocument(parsing: prefix + text) { document, extensions in
+        let prefixLines = LineEnding.lineBreakCount(in: prefix.utf8)
+        return withDocument(parsing: prefix + text, options: options) { document, extensions in
             if prefixLines > 0 {
                 for node in children(of: document) where Int(cmark_node_get_start_line(node)) <= prefixLines {
                     cmark_node_free(node)
@@ -82,14 +105,22 @@ enum CommonMarkTree {
     /// The text of every link reference definition block of `document`,
     /// each followed by a blank line.
     static func linkReferenceDefinitions(in document: MarkdownDocument) -> String {
-        var result = ""
+        var result: [UInt8] = []
         for index in 0..<document.blockCount {
             guard case .linkReferenceDefinitions = document.kind(at: index) else { continue }
-            result += document.storage.string(document.range(at: index))
-            if !result.hasSuffix("\n") { result += "\n" }
-            result += "\n"
+            result += document.storage[document.range(at: index)]
+            appendLineBreak(to: &result)
+            appendLineBreak(to: &result)
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// Ends `bytes` with one more line break: `\r` after a lone `\r` (a
+    /// `\n` there would join it into one `\r\n`), `\n` otherwise; nothing
+    /// is added to empty bytes.
+    static func appendLineBreak(to bytes: inout [UInt8]) {
+        guard let last = bytes.last else { return }
+        bytes.append(last == Byte.carriageReturn ? Byte.carriageReturn : Byte.newline)
     }
 
     /// The children of `node`, in order.
@@ -115,20 +146,23 @@ enum CommonMarkTree {
     }
 
     /// The plain text of a node's inline content (text, code and break
-    /// literals, markup dropped).
+    /// literals, markup dropped). Walks the tree with cmark's iterator, so
+    /// nesting of any depth costs no stack.
     static func plainText(of node: OpaquePointer) -> String {
         var result = ""
-        appendPlainText(of: node, to: &result)
-        return result
-    }
-
-    private static func appendPlainText(of node: OpaquePointer, to result: inout String) {
-        switch cmark_node_get_type(node) {
-        case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE: result += literal(of: node)
-        case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: result += " "
-        default:
-            for child in children(of: node) { appendPlainText(of: child, to: &result) }
+        guard let iterator = cmark_iter_new(node) else { return result }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let current = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(current) {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE: result += literal(of: current)
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: result += " "
+            default: break
+            }
         }
+        return result
     }
 
     /// Renders `node` to HTML without `CMARK_OPT_UNSAFE` (raw HTML the tree

@@ -3,10 +3,13 @@
 /// semantic HTML, nothing the author wrote ever passed through as markup.
 ///
 /// Rules followed:
-/// - Each run of consecutive prose blocks is one CommonMark document, so
-///   lists and references inside it work as written; the file's link
-///   reference definitions are read with every run, so a reference resolves
-///   across tiles wherever its definition is.
+/// - All the prose of a document is one CommonMark document (GFM footnotes
+///   on), with each tile, display math or raw block placed where it is
+///   written, so lists, link references and footnotes work as written and
+///   footnotes are numbered and listed once, at the end. Only a tile written
+///   inside an HTML construct that runs to an end marker (an HTML comment,
+///   `<pre>`, …) starts a new document after it, with the file's link
+///   reference definitions read first.
 /// - Raw HTML is escaped (shown as text): an HTML block renders as a code
 ///   block with `class="language-html"`, inline HTML as text.
 ///   `CMARK_OPT_UNSAFE` is never used, so `javascript:` links are dropped.
@@ -45,40 +48,47 @@ public struct HTMLRenderer: Sendable {
         let definitions = CommonMarkTree.linkReferenceDefinitions(in: document)
         var html = ""
         html.reserveCapacity(document.storage.count * 2)
-        var runStart: Int?
-        var runEnd = 0
+        var run = CombinedProse()
+        var runs = 0
         var sectionLevel = 1
 
         func flushRun() {
-            guard let start = runStart else { return }
-            html += ProseHTMLRenderer.render(document.storage.string(start..<runEnd), definitions: definitions)
-            runStart = nil
+            guard !run.isEmpty else { return }
+            runs += 1
+            html += run.render(definitions: runs > 1 ? definitions : "", fileDefinitions: definitions)
+            run = CombinedProse()
         }
 
         for index in 0..<document.blockCount {
             let kind = document.kind(at: index)
+            var block = ""
             switch kind {
             case .frontMatter:
-                flushRun()
+                continue
             case .displayMath:
-                flushRun()
-                html += "<div class=\"math math-display\">\(HTMLText.escaped(Self.tex(of: document.storage.string(document.range(at: index)))))</div>\n"
+                block = "<div class=\"math math-display\">\(HTMLText.escaped(Self.tex(of: document.storage.string(document.range(at: index)))))</div>\n"
             case .tile(let tile):
-                flushRun()
-                TileHTMLRenderer.render(tile, headingLevel: Swift.min(sectionLevel + 1, 6), into: &html)
+                TileHTMLRenderer.render(tile, headingLevel: Swift.min(sectionLevel + 1, 6), into: &block)
             case .recentPosts:
-                flushRun()
-                TileHTMLRenderer.renderRecentPosts(into: &html)
+                TileHTMLRenderer.renderRecentPosts(into: &block)
             case .raw(let origin):
-                flushRun()
-                let block = document.block(at: index)
-                renderRaw(origin, text: document.text(of: block), diagnostics: block.diagnostics, into: &html)
+                let raw = document.block(at: index)
+                renderRaw(origin, text: document.text(of: raw), diagnostics: raw.diagnostics, into: &block)
             default:
                 if case .heading(let level, _) = kind { sectionLevel = level }
-                let range = document.range(at: index)
-                if runStart == nil { runStart = range.lowerBound }
-                runEnd = range.upperBound
+                let start = document.range(at: index).lowerBound
+                let end = index + 1 < document.blockCount ? document.range(at: index + 1).lowerBound : document.storage.count
+                run.appendProse(document.storage[start..<end])
+                continue
             }
+            // A block the line scan found inside an HTML construct that runs
+            // until its end marker (a comment, `<pre>`, …) would be swallowed
+            // by it in one document: the prose before it is a run of its own.
+            switch document.htmlContext(at: index) {
+            case .none, .untilBlankLine: break
+            default: if kind.tile != nil || kind == .recentPosts { flushRun() }
+            }
+            run.appendBlock(html: block)
         }
         flushRun()
         return html

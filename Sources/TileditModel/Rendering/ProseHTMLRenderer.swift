@@ -13,14 +13,14 @@ enum ProseHTMLRenderer {
     /// definitions, see `CommonMarkTree.withDocument(parsing:definitions:_:)`)
     /// read first so references resolve.
     static func render(_ prose: String, definitions: String) -> String {
-        CommonMarkTree.withDocument(parsing: prose, definitions: definitions) { document, extensions in
+        CommonMarkTree.withDocument(parsing: prose, definitions: definitions, options: CommonMarkTree.renderingOptions) { document, extensions in
             rewrite(document)
             return CommonMarkTree.html(of: document, extensions: extensions)
         } ?? ""
     }
 
     /// Replaces raw HTML and typed fenced code in the tree under `root`.
-    private static func rewrite(_ root: OpaquePointer) {
+    static func rewrite(_ root: OpaquePointer) {
         var targets: [OpaquePointer] = []
         guard let iterator = cmark_iter_new(root) else { return }
         while cmark_iter_next(iterator) != CMARK_EVENT_DONE {

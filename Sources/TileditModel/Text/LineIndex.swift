@@ -1,5 +1,5 @@
 /// Line starts of a piece of text, for turning byte offsets into
-/// line and column numbers.
+/// line and column numbers. Lines end at `\n`, `\r\n` or a lone `\r`.
 ///
 /// Offsets are UTF-8 bytes into the indexed text. Lines count from
 /// `firstLine`; columns count Unicode scalars from 1, skipping a byte order
@@ -13,7 +13,13 @@ struct LineIndex {
         var starts = [0]
         var index = 0
         while index < bytes.count {
-            if bytes[index] == Byte.newline { starts.append(index + 1) }
+            let byte = bytes[index]
+            if byte == Byte.newline {
+                starts.append(index + 1)
+            } else if byte == Byte.carriageReturn && !(index + 1 < bytes.count && bytes[index + 1] == Byte.newline) {
+                // A lone CR ends a line (CommonMark 2.1); in CRLF the LF does.
+                starts.append(index + 1)
+            }
             index += 1
         }
         lineStarts = starts

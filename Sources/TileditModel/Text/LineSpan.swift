@@ -1,5 +1,6 @@
 /// One line of a byte buffer: `start..<contentEnd` is its text without the
-/// terminator, `start..<end` includes the terminator (`\n` or `\r\n`).
+/// terminator, `start..<end` includes the terminator (`\n`, `\r\n`, or a
+/// `\r` not followed by `\n`, as CommonMark section 2.1 reads lines).
 /// Offsets are UTF-8 bytes into the scanned buffer.
 struct LineSpan: Sendable, Equatable {
     var start: Int
@@ -10,17 +11,22 @@ struct LineSpan: Sendable, Equatable {
 }
 
 extension UnsafeBufferPointer where Element == UInt8 {
-    /// The line that starts at `start`.
+    /// The line that starts at `start`: it ends at the first `\n`, `\r\n`
+    /// or lone `\r`, or at the end of the buffer.
     @inline(__always)
     func line(startingAt start: Int) -> LineSpan {
         var index = start
         let limit = count
-        while index < limit && self[index] != Byte.newline { index += 1 }
-        if index < limit {
-            let contentEnd = index > start && self[index - 1] == Byte.carriageReturn ? index - 1 : index
-            return LineSpan(start: start, contentEnd: contentEnd, end: index + 1)
+        while index < limit {
+            let byte = self[index]
+            if byte <= Byte.carriageReturn && (byte == Byte.newline || byte == Byte.carriageReturn) { break }
+            index += 1
         }
-        return LineSpan(start: start, contentEnd: limit, end: limit)
+        guard index < limit else { return LineSpan(start: start, contentEnd: limit, end: limit) }
+        if self[index] == Byte.carriageReturn && index + 1 < limit && self[index + 1] == Byte.newline {
+            return LineSpan(start: start, contentEnd: index, end: index + 2)
+        }
+        return LineSpan(start: start, contentEnd: index, end: index + 1)
     }
 
     /// The line's text without leading and trailing spaces and tabs.

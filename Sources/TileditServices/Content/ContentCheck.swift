@@ -78,7 +78,9 @@ public enum ContentCheck {
     static func location(of offset: Int, in bytes: [UInt8]) -> SourceLocation {
         var line = 1
         var lineStart = 0
-        for index in 0..<Swift.min(offset, bytes.count) where bytes[index] == 0x0A {
+        // Lines end at `\n`, `\r\n` or a lone `\r`, as everywhere in Tiledit.
+        let end = Swift.min(offset, bytes.count)
+        for index in 0..<end where bytes[index] == 0x0A || (bytes[index] == 0x0D && !(index + 1 < bytes.count && bytes[index + 1] == 0x0A)) {
             line += 1
             lineStart = index + 1
         }

@@ -36,7 +36,7 @@ enum SearchDocumentAnalyzer {
                 let line = block.lines.lowerBound
                 switch block.kind {
                 case .frontMatter(let frontMatter):
-                    let lines = markdown.text(of: block).split(separator: "\n", omittingEmptySubsequences: false)
+                    let lines = LineEnding.lines(of: markdown.text(of: block))
                     for field in frontMatter.fields where field.key != "title" {
                         let sourceLine = field.lineOffset < lines.count ? String(lines[field.lineOffset]) : "\(field.key): \(field.value)"
                         builder.add(
@@ -77,8 +77,8 @@ enum SearchDocumentAnalyzer {
             var lineNumber = 1
             var titleLine: Int?
             var lines: [(Int, String)] = []
-            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-                let content = String(line).trimmingCharacters(in: "\r")
+            for line in LineEnding.lines(of: text) {
+                let content = String(line)
                 if titleLine == nil && content.hasPrefix("title:") { titleLine = lineNumber }
                 if !content.trimmingSpaces().isEmpty { lines.append((lineNumber, content)) }
                 lineNumber += 1

@@ -431,7 +431,7 @@ public struct SearchIndex: Sendable {
     /// The first line of `text` holding a phrase's first word or a query
     /// term: its offset in lines and a snippet of it.
     static func snippet(in text: String, terms: [String], phrases: [[String]], width: Int = 80) -> (Int, String) {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0.hasSuffix("\r") ? $0.dropLast() : $0) }
+        let lines = LineEnding.lines(of: text).map(String.init)
         let wanted = Set(phrases.first.map { [$0[0]] } ?? terms)
         for (offset, line) in lines.enumerated() {
             var match: Range<String.Index>?

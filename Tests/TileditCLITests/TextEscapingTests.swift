@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+import TileditModel
+import TileditTestSupport
+
+/// Every text output escapes control characters and line breaks in what
+/// comes from a file, its name included, in one visible form (`VisibleText`).
+@Suite("Escaped text output")
+struct TextEscapingTests {
+    @Test func checkShowsEscapeSequencesInTileTypesAndKeysEscaped() async throws {
+        let folder = try makeFolder(["page.md": ":::tile \u{1B}[2J\u{1B}[31mred\nbad\u{1B}]0;title\u{07}key: x\n:::\n"])
+        let run = await CommandRun.run(["check", "page.md"], in: folder)
+        #expect(!run.standardOutput.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" })
+        #expect(run.standardOutput == """
+            page.md:1:1: warning: unknown tile type `\\u{1B}[2J\\u{1B}[31mred`; it is kept as written
+
+            """)
+        let json = await CommandRun.run(["check", "--json", "page.md"], in: folder)
+        #expect(!json.standardOutput.unicodeScalars.contains("\u{1B}"))
+        #expect(json.standardOutput.contains("\\u001b[2J"))
+    }
+
+    @Test func aFileNameWithALineBreakCannotFakeADiagnosticLine() async throws {
+        let name = "a.md:9:9: error: fake\nb.md"
+        let folder = try makeFolder([name: "--- \ntitle: x\n---\n"])
+        let run = await CommandRun.run(["check", "."], in: folder)
+        #expect(run.standardOutput == "a.md:9:9: error: fake\\nb.md:1:1: warning: this looks like front matter, but the `---` delimiter has trailing whitespace, so it is not read as front matter\n")
+        let list = try makeFolder(["x\ny.md": "* item\n"])
+        let format = await CommandRun.run(["fmt", "--check", "."], in: list)
+        #expect(format.standardOutput == "--- a/x\\ny.md\n+++ b/x\\ny.md\n@@ -1,1 +1,1 @@\n-* item\n+- item\n")
+        let missing = await CommandRun.run(["check", "gone\r\u{1B}[1A.md"], in: folder)
+        #expect(missing.standardError == "gone\\r\\u{1B}[1A.md: no such file or folder\n")
+    }
+
+    @Test func searchResultsShowControlCharactersEscaped() async throws {
+        let folder = try makeFolder(["note.md": "# Title\n\nfind \u{1B}[31mthis\u{202E} word\n"])
+        let run = await CommandRun.run(["search", ".", "find"], in: folder)
+        #expect(run.standardOutput == "note.md:3: Title — find \\u{1B}[31mthis\\u{202E} word\n")
+    }
+
+    @Test func theEscapedFormIsOneFunction() {
+        #expect(VisibleText.escaped("a\nb\r\tc\u{0}\u{7F}\u{85}\u{2028}\u{2066}\\ é 🚀") == "a\\nb\\r\\tc\\u{00}\\u{7F}\\u{85}\\u{2028}\\u{2066}\\ é 🚀")
+        #expect(VisibleText.escaped("plain") == "plain")
+    }
+}
+
+extension TextEscapingTests {
+    @Test(arguments: ["\n", "\r\n", "\r"])
+    func searchCountsLinesInEveryLineEnding(ending: String) async throws {
+        let text = ["---", "title: Notes", "tags: alpha", "---", "", "# Heading", "", "One line", "find this word", ""].joined(separator: ending)
+        let folder = try makeFolder(["note.md": text])
+        let run = await CommandRun.run(["search", ".", "find"], in: folder)
+        #expect(run.standardOutput == "note.md:9: Notes — find this word\n")
+        let tag = await CommandRun.run(["search", ".", "alpha"], in: folder)
+        #expect(tag.standardOutput == "note.md:3: Notes — tags: alpha\n")
+    }
+}
