@@ -25,7 +25,9 @@ public final class AlertDialog: Widget {
     private let cancel: (@MainActor () -> Void)?
 
     /// Shows the alert over `parent` at once.
-    public init(parent: ApplicationWindow, title: String, message: String, choices: [Choice]) {
+    /// - Parameter stacked: buttons in a column, one per line (a long list of
+    ///   choices, such as tile types), instead of a row.
+    public init(parent: ApplicationWindow, title: String, message: String, choices: [Choice], stacked: Bool = false) {
         cancel = choices.first { $0.style == .cancel }?.action
         super.init(tiledit_window_new_with_role(GTK_ACCESSIBLE_ROLE_ALERT_DIALOG))
         let window = pointer(as: GtkWindow.self)
@@ -45,8 +47,8 @@ public final class AlertDialog: Widget {
         body.setTextAlignment(0)
         column.append(heading)
         column.append(body)
-        let row = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
-        row.setHorizontalAlignment(GTK_ALIGN_END)
+        let row = Box(stacked ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL, spacing: stacked ? 4 : 8)
+        row.setHorizontalAlignment(stacked ? GTK_ALIGN_FILL : GTK_ALIGN_END)
         var defaultButton: Button?
         for choice in choices {
             let button = Button(label: choice.label)

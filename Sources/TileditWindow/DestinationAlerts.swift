@@ -45,14 +45,14 @@ final class DestinationAlerts {
         shown?.dialog.close()
         shown = nil
         guard let current, let content = content(for: current) else { return }
-        shown = (current, AlertDialog(parent: window, title: content.title, message: content.message, choices: content.choices))
+        shown = (current, AlertDialog(parent: window, title: content.title, message: content.message, choices: content.choices, stacked: content.stacked))
     }
 
     private func run(_ action: @escaping @MainActor () async -> Void) {
         work = Task { await action() }
     }
 
-    private func content(for question: Question) -> (title: String, message: String, choices: [AlertDialog.Choice])? {
+    private func content(for question: Question) -> (title: String, message: String, choices: [AlertDialog.Choice], stacked: Bool)? {
         let app = app
         switch question {
         case .app(.confirmQuit(let paths)):
@@ -60,9 +60,9 @@ final class DestinationAlerts {
                 .init("Cancel", style: .cancel) { app.onDismissed() },
                 .init("Quit without saving", style: .destructive) { [weak self] in self?.run { await app.onConfirmedQuit(saving: false) } },
                 .init("Save and quit", style: .suggested) { [weak self] in self?.run { await app.onConfirmedQuit(saving: true) } },
-            ])
+            ], false)
         case .app(.alert(let error)):
-            return ("Tiledit", error.message, [.init("OK", style: .cancel) { app.onDismissed() }])
+            return ("Tiledit", error.message, [.init("OK", style: .cancel) { app.onDismissed() }], false)
         case .app:
             return nil
         case .editor(let destination):
@@ -72,19 +72,19 @@ final class DestinationAlerts {
                 return ("Delete this block?", "Undo brings it back.", [
                     .init("Cancel", style: .cancel) { editor.onDismissed() },
                     .init("Delete", style: .destructive) { editor.onConfirmedDelete() },
-                ])
+                ], false)
             case .conflict:
                 return ("\(editor.displayPath) changed on disk", "Another program changed the file since it was opened.", [
                     .init("Cancel", style: .cancel) { editor.onDismissed() },
                     .init("Keep both") { [weak self] in self?.run { await editor.onChoseConflictResolution(.keepBoth) } },
                     .init("Overwrite", style: .destructive) { [weak self] in self?.run { await editor.onChoseConflictResolution(.overwrite) } },
                     .init("Reload", style: .suggested) { [weak self] in self?.run { await editor.onChoseConflictResolution(.reload) } },
-                ])
+                ], false)
             case .deletedOnDisk:
                 return ("\(editor.displayPath) was deleted on disk", "Save it again to keep your version.", [
                     .init("Cancel", style: .cancel) { editor.onDismissed() },
                     .init("Save again", style: .suggested) { [weak self] in self?.run { await editor.onTappedSaveAgain() } },
-                ])
+                ], false)
             case .recovery(_, let fileChangedSince):
                 let message = fileChangedSince
                     ? "Unsaved edits from an earlier session were found; the file changed on disk since."
@@ -92,18 +92,20 @@ final class DestinationAlerts {
                 return ("Restore unsaved edits?", message, [
                     .init("Discard", style: .destructive) { [weak self] in self?.run { await editor.onChoseRecovery(.discard) } },
                     .init("Restore", style: .suggested) { [weak self] in self?.run { await editor.onChoseRecovery(.restore) } },
-                ])
+                ], false)
             case .alert(let error):
-                return ("Tiledit", error.message, [.init("OK", style: .cancel) { editor.onDismissed() }])
+                return ("Tiledit", error.message, [.init("OK", style: .cancel) { editor.onDismissed() }], false)
             case .tileCatalog:
-                // Inserting tiles is not in the window yet.
-                editor.onDismissed()
-                return nil
+                let tiles = editor.catalog.map { schema in
+                    AlertDialog.Choice("\(schema.type) — \(schema.summary)") { editor.onChoseTile(schema.type) }
+                }
+                return ("Insert a tile", "The tile goes after the selected block, with its required fields to fill in.",
+                        tiles + [.init("Cancel", style: .cancel) { editor.onDismissed() }], true)
             }
         case .documents(let destination):
             guard let documents = app.documents else { return nil }
             if let error = destination.alert {
-                return ("Tiledit", error.message, [.init("OK", style: .cancel) { documents.onDismissed() }])
+                return ("Tiledit", error.message, [.init("OK", style: .cancel) { documents.onDismissed() }], false)
             }
             // New documents and trashing them are not in the window yet.
             documents.onDismissed()

@@ -20,6 +20,7 @@ public final class MainWindow {
     private let title = Label()
     private let subtitle = Label()
     private var alerts: DestinationAlerts?
+    private var settingsWindow: (model: SettingsModel, window: SettingsWindow)?
     private var observers: [StateObserver] = []
     private var actions: [String: SimpleAction] = [:]
     private var work: Task<Void, Never>?
@@ -56,6 +57,7 @@ public final class MainWindow {
         }
         observers.append(StateObserver { [weak self] in self?.renderHeader() })
         observers.append(StateObserver { [weak self] in self?.renderStatus() })
+        observers.append(StateObserver { [weak self] in self?.renderSettings() })
         observers.append(StateObserver { [weak self] in
             // The settings' theme, or the desktop's style when it is `auto`.
             switch self?.app.settings.theme {
@@ -103,8 +105,13 @@ public final class MainWindow {
         add("format") { [weak self] in self?.app.editor?.onTappedFormat() }
         add("undo") { [weak self] in self?.app.editor?.onTappedUndo() }
         add("redo") { [weak self] in self?.app.editor?.onTappedRedo() }
+        add("insert-tile") { [weak self] in self?.app.editor?.onTappedInsertTile() }
+        add("insert-paragraph") { [weak self] in self?.app.editor?.onTappedInsertParagraph() }
+        add("duplicate-block") { [weak self] in self?.app.editor?.onTappedDuplicate() }
+        add("delete-block") { [weak self] in self?.app.editor?.onTappedDelete() }
         add("move-block-up") { [weak self] in self?.app.editor?.onTappedMoveUp() }
         add("move-block-down") { [weak self] in self?.app.editor?.onTappedMoveDown() }
+        add("settings") { [weak self] in self?.app.onTappedSettings() }
         add("close") { [weak self] in self?.app.onTappedQuit() }
         add("show-shortcuts") { [weak self] in
             guard let self else { return }
@@ -126,6 +133,16 @@ public final class MainWindow {
         let save = Self.button("document-save-symbolic", "Save", "Save the document (Ctrl+S)", "win.save")
         bar.packStart(open)
         bar.packStart(save)
+        let insert = MenuButton(iconName: "list-add-symbolic")
+        insert.setAccessibleLabel("Insert")
+        insert.setTooltip("Insert a block after the selected one")
+        insert.setMenu([
+            ("Tile…", "win.insert-tile"),
+            ("Paragraph", "win.insert-paragraph"),
+            ("Duplicate Block", "win.duplicate-block"),
+            ("Delete Block…", "win.delete-block"),
+        ])
+        bar.packStart(insert)
         let titles = Box(GTK_ORIENTATION_VERTICAL)
         titles.setVerticalAlignment(GTK_ALIGN_CENTER)
         title.addStyleClass("title")
@@ -142,6 +159,7 @@ public final class MainWindow {
         menu.setPrimary(true)
         menu.setMenu([
             ("Open Folder…", "win.open-folder"),
+            ("Settings", "win.settings"),
             ("Keyboard Shortcuts", "win.show-shortcuts"),
             ("Close Window", "win.close"),
             ("Quit", "app.quit"),
@@ -184,11 +202,18 @@ public final class MainWindow {
         return column
     }
 
-    /// Alt+Up and Alt+Down move the selected block in the blocks list.
+    /// In the blocks list: Alt+Up and Alt+Down move the selected block,
+    /// Delete asks to delete it.
     private func blockKeys() -> KeyController {
         let keys = KeyController()
         keys.onKeyPressed { [weak self] key, modifiers in
-            guard let editor = self?.app.editor, modifiers.rawValue & GDK_ALT_MASK.rawValue != 0 else { return false }
+            guard let editor = self?.app.editor else { return false }
+            let modifierMask = GDK_ALT_MASK.rawValue | GDK_CONTROL_MASK.rawValue | GDK_SHIFT_MASK.rawValue
+            if Int32(key) == GDK_KEY_Delete, modifiers.rawValue & modifierMask == 0 {
+                editor.onTappedDelete()
+                return true
+            }
+            guard modifiers.rawValue & GDK_ALT_MASK.rawValue != 0 else { return false }
             switch Int32(key) {
             case GDK_KEY_Up: editor.onTappedMoveUp()
             case GDK_KEY_Down: editor.onTappedMoveDown()
@@ -208,6 +233,10 @@ public final class MainWindow {
         actions["format"]?.isEnabled = loaded
         actions["undo"]?.isEnabled = editor?.canUndo ?? false
         actions["redo"]?.isEnabled = editor?.canRedo ?? false
+        actions["insert-tile"]?.isEnabled = loaded
+        actions["insert-paragraph"]?.isEnabled = loaded
+        actions["duplicate-block"]?.isEnabled = editor?.selection != nil
+        actions["delete-block"]?.isEnabled = editor?.selection != nil
         actions["move-block-up"]?.isEnabled = editor?.selection != nil
         actions["move-block-down"]?.isEnabled = editor?.selection != nil
         let folder = app.session.root?.lastPathComponent ?? app.documents?.root.lastPathComponent ?? "Tiledit"
@@ -215,6 +244,17 @@ public final class MainWindow {
         title.text = name
         subtitle.text = editor == nil ? "" : folder
         window.title = editor == nil ? "Tiledit" : "\(name) — \(folder)"
+    }
+
+    /// Opens the settings window while the app's destination is settings, and closes it after.
+    private func renderSettings() {
+        let model = app.destination?.settings
+        guard model !== settingsWindow?.model else { return }
+        settingsWindow?.window.close()
+        settingsWindow = nil
+        if let model {
+            settingsWindow = (model, SettingsWindow(model: model, parent: window) { [weak self] in self?.app.onDismissed() })
+        }
     }
 
     private func renderStatus() {

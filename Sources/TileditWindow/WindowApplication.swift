@@ -18,12 +18,13 @@ public final class WindowApplication {
         .init(title: "Document", shortcuts: [
             ("Save", "<Control>s"), ("Undo", "<Control>z"), ("Redo", "<Control><Shift>z"),
             ("Search the folder", "<Control>f"), ("Move the block up", "<Alt>Up"), ("Move the block down", "<Alt>Down"),
+            ("Delete the block", "Delete"),
         ]),
         .init(title: "Inspector", shortcuts: [
             ("Apply a field", "Return"), ("Apply a text area", "<Control>Return"), ("Put back what was there", "Escape"),
         ]),
         .init(title: "Window", shortcuts: [
-            ("Open a folder", "<Control>o"), ("Main menu", "F10"), ("Keyboard shortcuts", "<Control>question"),
+            ("Open a folder", "<Control>o"), ("Settings", "<Control>comma"), ("Main menu", "F10"), ("Keyboard shortcuts", "<Control>question"),
             ("Close the window", "<Control>w"), ("Quit", "<Control>q"),
         ]),
     ]
@@ -36,6 +37,7 @@ public final class WindowApplication {
         ("win.search", ["<Control>f"]),
         ("win.open-folder", ["<Control>o"]),
         ("win.show-shortcuts", ["<Control>question"]),
+        ("win.settings", ["<Control>comma"]),
         ("win.close", ["<Control>w"]),
         ("app.quit", ["<Control>q"]),
     ]

@@ -35,7 +35,8 @@ struct WindowTests {
         #expect(tree.first(role: "frame")?.name == "about/index.md — workspace")
         // The inspector shows the front matter's fields.
         #expect(tree.first(role: "label", name: "front matter · lines 1–5") != nil)
-        #expect(tree.first(role: "label", name: "Who writes this site and how to reach them.") != nil)
+        #expect(tree.first(role: "text", name: "description") != nil)
+        #expect(tree.first(role: "label", name: "Front matter key — accepts text") != nil || tree.first(nameContaining: "— accepts", role: "label") != nil)
 
         // Choosing another document opens it.
         try session.click(Locator(role: "list item", name: "Tiledit Example Site, index.md"))
@@ -46,7 +47,9 @@ struct WindowTests {
         // Choosing a block shows its fields.
         try session.click(Locator(role: "list item", name: "tile callout, welcome-note · Nothing you did not touch changes"))
         let callout = try await session.waitUntil("the callout selected") { $0.status?.contains("block 4 of") ?? false }
-        #expect(callout.first(role: "label", name: "Nothing you did not touch changes") != nil)
+        #expect(callout.first(role: "label", name: "tile callout · lines 13–17") != nil)
+        #expect(callout.first(role: "text", name: "title") != nil)
+        #expect(callout.first(role: "label", name: "Heading of the note — accepts text") != nil)
         try session.screenshot("callout-selected")
     }
 

@@ -31,6 +31,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 
 import pyatspi
 
@@ -142,10 +143,18 @@ def handle(command):
         code = None if application is None else application.poll()
         return {"ok": True, "running": application is not None and code is None, "exit": code}
     if kind == "tree":
-        root = find_application()
-        if root is None:
-            return {"ok": True, "tree": None}
-        return {"ok": True, "tree": node(root, 0, [command.get("limit", 20000)])}
+        # Widgets the application destroys while the walk reads them (a
+        # closed dialog, rows bound again) fail the walk: read it again, and
+        # report no tree (the caller waits and asks again) when it keeps failing.
+        for _ in range(5):
+            root = find_application()
+            if root is None:
+                return {"ok": True, "tree": None}
+            try:
+                return {"ok": True, "tree": node(root, 0, [command.get("limit", 20000)])}
+            except Exception:
+                time.sleep(0.1)
+        return {"ok": True, "tree": None}
     if kind == "do":
         accessible = locate(command["locator"])
         actions = accessible.queryAction()
