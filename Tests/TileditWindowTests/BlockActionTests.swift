@@ -23,7 +23,8 @@ extension WindowTests {
         try session.key("Delete")
         try await session.waitUntil("the delete confirmation again") { $0.first(role: "push button", name: "Delete") != nil }
         try session.press(.button("Delete"))
-        let deleted = try await session.waitUntil("the heading deleted") { $0.status?.contains("block 2 of 8") ?? false }
+        // The status line and the list's rows are separate widgets: wait for both.
+        let deleted = try await session.waitUntil("the heading deleted") { ($0.status?.contains("block 2 of 8") ?? false) && $0.items(ofList: "Blocks").count == 8 }
         #expect(!deleted.items(ofList: "Blocks").contains("heading 1, Welcome"))
         #expect(deleted.status?.contains("modified") == true)
 
@@ -36,7 +37,7 @@ extension WindowTests {
         try session.screenshot("tile-catalog")
         let counter = try #require(catalog.first(nameContaining: "counter — ", role: "push button")).name
         try session.press(.button(counter))
-        let inserted = try await session.waitUntil("the counter inserted") { $0.status?.contains("block 3 of 9") ?? false }
+        let inserted = try await session.waitUntil("the counter inserted") { ($0.status?.contains("block 3 of 9") ?? false) && $0.items(ofList: "Blocks").count == 9 }
         let row = try #require(inserted.items(ofList: "Blocks").dropFirst(2).first)
         #expect(row.hasPrefix("tile counter"))
 
@@ -70,7 +71,7 @@ extension WindowTests {
 
         // Keep both: their file stays, ours goes next to it, and the window shows theirs.
         try session.press(.button("Keep both"))
-        let kept = try await session.waitUntil("both kept") { $0.status?.contains("Your edits were saved as") ?? false }
+        let kept = try await session.waitUntil("both kept") { ($0.status?.contains("Your edits were saved as") ?? false) && $0.items(ofList: "Blocks").contains("heading 2, What is in here") }
         #expect(kept.items(ofList: "Blocks").contains("heading 2, What is in here"))
         #expect(try String(contentsOf: file, encoding: .utf8) == theirs)
         let copies = try FileManager.default.contentsOfDirectory(atPath: session.workspace.path).filter { $0 != "index.md" && $0.hasPrefix("index") }

@@ -44,7 +44,7 @@ extension WindowTests {
         try session.key("ctrl+a")
         try session.type("Kept as typed")
         try session.key("Return")
-        let applied = try await session.waitUntil("the title applied") { $0.status?.contains("modified") ?? false }
+        let applied = try await session.waitUntil("the title applied") { ($0.status?.contains("modified") ?? false) && $0.items(ofList: "Blocks").contains("tile callout, welcome-note · Kept as typed") }
         #expect(applied.items(ofList: "Blocks").contains("tile callout, welcome-note · Kept as typed"))
         try session.press(.button("Undo"))
         try await session.waitUntil("the title undone") { $0.items(ofList: "Blocks").contains("tile callout, welcome-note · Nothing you did not touch changes") }
@@ -78,7 +78,7 @@ extension WindowTests {
         #expect(drafted.status?.contains("clean") == true)
         try session.screenshot("prose-draft")
         try session.key("ctrl+Return")
-        let applied = try await session.waitUntil("the text applied") { $0.status?.contains("modified") ?? false }
+        let applied = try await session.waitUntil("the text applied") { ($0.status?.contains("modified") ?? false) && $0.items(ofList: "Blocks").contains("paragraph, Short, and in *one* line.") }
         #expect(applied.items(ofList: "Blocks").contains("paragraph, Short, and in *one* line."))
         try session.key("ctrl+s")
         try await session.waitUntil("saved") { $0.status?.contains("saved") ?? false }

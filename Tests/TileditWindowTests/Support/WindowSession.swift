@@ -48,7 +48,7 @@ final class WindowSession {
             return "Python's pyatspi is missing (Debian's python3-pyatspi; scripts/install-deps installs it)"
         }
         if !FileManager.default.isExecutableFile(atPath: binary.path) {
-            return "\(binary.path) is not built (swift build --build-tests)"
+            return "\(binary.path) is not built (GTK 4 is not installed, or swift build --build-tests was not run)"
         }
         return nil
     }
