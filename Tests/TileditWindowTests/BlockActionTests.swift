@@ -24,7 +24,7 @@ extension WindowTests {
         try await session.waitUntil("the delete confirmation again") { $0.first(role: "push button", name: "Delete") != nil }
         try session.press(.button("Delete"))
         // The status line and the list's rows are separate widgets: wait for both.
-        let deleted = try await session.waitUntil("the heading deleted") { ($0.status?.contains("block 2 of 8") ?? false) && $0.items(ofList: "Blocks").count == 8 }
+        let deleted = try await session.waitUntil("the heading deleted") { ($0.status?.contains("block 2 of 8") ?? false) && $0.items(ofList: "Blocks").count == 8 && !$0.items(ofList: "Blocks").contains("heading 1, Welcome") }
         #expect(!deleted.items(ofList: "Blocks").contains("heading 1, Welcome"))
         #expect(deleted.status?.contains("modified") == true)
 
