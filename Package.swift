@@ -1,9 +1,41 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 /// Tiledit: one package, layers as targets (ARCHITECTURE.md, "Layers").
 /// System libraries come from the platform's packages through pkg-config
 /// (cmark-gfm, libyaml, ICU, ncursesw).
+/// The GTK 4 window (`tiledit-gtk`) needs GTK's headers, which
+/// `scripts/install-deps` installs. SwiftPM only warns when pkg-config
+/// cannot find a system library, and the build then fails on the missing
+/// headers, so the window's targets are left out where GTK's headers are
+/// not installed (Debian's and Homebrew's places), or when
+/// `TILEDIT_WITHOUT_GTK=1`; `TILEDIT_WITHOUT_GTK=0` keeps them anyway (GTK
+/// elsewhere). Everything else builds and tests the same, and the window's
+/// tests say they were skipped.
+let gtkChoice = ProcessInfo.processInfo.environment["TILEDIT_WITHOUT_GTK"]
+let gtkHeadersInstalled = ["/usr/include", "/usr/local/include", "/opt/homebrew/include"].contains {
+    FileManager.default.fileExists(atPath: "\($0)/gtk-4.0/gtk/gtk.h")
+}
+let withGTK = gtkChoice == "0" || (gtkChoice != "1" && gtkHeadersInstalled)
+
+/// The window: GTK 4 through pkg-config, a C shim for what Swift cannot
+/// call, typed wrappers, the window over the view models, its executable
+/// and its tests (under Xvfb and a D-Bus session, read through AT-SPI).
+let windowTargets: [Target] = [
+    .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"]), .brew(["gtk4"])]),
+    .target(name: "CGtkShim", dependencies: ["CGtk"]),
+    // Typed wrappers over GTK widgets and the main loop shared with Swift's main actor.
+    .target(name: "TileditGtk", dependencies: ["CGtk", "CGtkShim"]),
+    // Window renderer: pure presentation over the view models.
+    .target(name: "TileditWindow", dependencies: ["TileditGtk", "TileditViewModels", "TileditServices", "TileditModel"]),
+    // Composition root of the window.
+    .executableTarget(name: "tiledit-gtk", dependencies: ["TileditWindow", "TileditGtk", "TileditViewModels", "TileditServices"]),
+    // Measures the main loop shared with the main actor (run under Xvfb: `make bench-gui`).
+    .executableTarget(name: "TileditGtkBench", dependencies: ["TileditGtk"]),
+    .testTarget(name: "TileditGtkTests", dependencies: ["TileditGtk", "CGtkShim"]),
+]
+
 let package = Package(
     name: "Tiledit",
     platforms: [.macOS(.v15)],
@@ -82,6 +114,13 @@ let package = Package(
         .testTarget(name: "TileditLanguageServerTests", dependencies: ["TileditLanguageServer", "tiledit", "TileditServices", "TileditModel", "TileditTestSupport"]),
         // Drives the real `tiledit` executable under tmux.
         .testTarget(name: "TileditEndToEndTests", dependencies: ["tiledit", "TileditTestSupport"]),
-    ],
+        // Drives the real `tiledit-gtk` under Xvfb through AT-SPI; without
+        // GTK it is built without the window and its tests skip, saying so.
+        .testTarget(
+            name: "TileditWindowTests",
+            dependencies: (withGTK ? ["tiledit-gtk"] : []) + ["TileditTestSupport"],
+            exclude: ["Support/atspi-driver.py"]
+        ),
+    ] + (withGTK ? windowTargets : []),
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,107 @@
+import CGtk
+import CGtkShim
+
+/// A modal alert over a window: a title, a message and buttons, each with
+/// its action (a `GtkWindow` with the alert-dialog role; GTK 4.8 has no
+/// `GtkAlertDialog`). Escape and the close button choose the cancel button.
+@MainActor
+public final class AlertDialog: Widget {
+    /// One button of the alert.
+    public struct Choice {
+        public enum Style: Sendable { case normal, suggested, destructive, cancel }
+        public var label: String
+        public var style: Style
+        public var action: @MainActor () -> Void
+
+        public init(_ label: String, style: Style = .normal, action: @escaping @MainActor () -> Void) {
+            self.label = label
+            self.style = style
+            self.action = action
+        }
+    }
+
+    private var widgets: [Widget] = []
+    private var answered = false
+    private let cancel: (@MainActor () -> Void)?
+
+    /// Shows the alert over `parent` at once.
+    /// - Parameter stacked: buttons in a column, one per line (a long list of
+    ///   choices, such as tile types), instead of a row.
+    public init(parent: ApplicationWindow, title: String, message: String, choices: [Choice], stacked: Bool = false) {
+        cancel = choices.first { $0.style == .cancel }?.action
+        super.init(tiledit_window_new_with_role(GTK_ACCESSIBLE_ROLE_ALERT_DIALOG))
+        let window = pointer(as: GtkWindow.self)
+        gtk_window_set_transient_for(window, parent.pointer(as: GtkWindow.self))
+        gtk_window_set_modal(window, 1)
+        gtk_window_set_title(window, title)
+        gtk_window_set_resizable(window, 0)
+        gtk_window_set_default_size(window, 420, -1)
+
+        let column = Box(GTK_ORIENTATION_VERTICAL, spacing: 12)
+        column.setMargins(18)
+        let heading = Label(title)
+        heading.addStyleClass("title-2")
+        heading.setWraps(true)
+        let body = Label(message)
+        body.setWraps(true)
+        body.setTextAlignment(0)
+        column.append(heading)
+        column.append(body)
+        let row = Box(stacked ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL, spacing: stacked ? 4 : 8)
+        row.setHorizontalAlignment(stacked ? GTK_ALIGN_FILL : GTK_ALIGN_END)
+        var defaultButton: Button?
+        for choice in choices {
+            let button = Button(label: choice.label)
+            button.setAccessibleLabel(choice.label)
+            switch choice.style {
+            case .suggested:
+                button.addStyleClass("suggested-action")
+                defaultButton = button
+            case .destructive: button.addStyleClass("destructive-action")
+            case .normal, .cancel: break
+            }
+            let action = choice.action
+            button.onClicked { [weak self] in self?.answer(action) }
+            row.append(button)
+            widgets.append(button)
+        }
+        column.append(row)
+        widgets += [column, heading, body, row]
+        gtk_window_set_child(window, column.widget)
+        setAccessibleLabel(title)
+        setAccessibleDescription(message)
+
+        let keys = KeyController()
+        keys.onKeyPressed { [weak self] key, _ in
+            guard key == UInt32(GDK_KEY_Escape) else { return false }
+            self?.dismiss()
+            return true
+        }
+        addController(keys)
+        connect("close-request", returning: { [weak self] in
+            self?.dismiss()
+            return true
+        })
+        gtk_window_present(window)
+        defaultButton?.grabFocus()
+    }
+
+    private func answer(_ action: @MainActor () -> Void) {
+        guard !answered else { return }
+        answered = true
+        gtk_window_destroy(pointer(as: GtkWindow.self))
+        action()
+    }
+
+    /// Closes the alert as its cancel button would (or without an action when it has none).
+    public func dismiss() {
+        answer(cancel ?? {})
+    }
+
+    /// Closes the alert without any action (its question went away).
+    public func close() {
+        guard !answered else { return }
+        answered = true
+        gtk_window_destroy(pointer(as: GtkWindow.self))
+    }
+}

@@ -1,0 +1,182 @@
+import CGtk
+import TileditGtk
+import TileditViewModels
+
+/// One field of the inspector's form: its key (marked when required), the
+/// control its input kind asks for (entry, switch, drop-down, multi-line
+/// text), what it means and accepts, and its message under it, updated as
+/// the user types.
+///
+/// Every change goes to the inspector model: typing is `onChangedField`,
+/// Enter (Ctrl+Enter in multi-line text) or leaving the field is
+/// `onCommittedField`, Escape is `onRevertedField`; a switch or a
+/// drop-down applies at once. The model decides what is valid and what is
+/// applied; the row only shows its `InspectorField`.
+@MainActor
+final class InspectorFieldRow {
+    let view = Box(GTK_ORIENTATION_VERTICAL, spacing: 2)
+    let key: String
+    let input: InspectorField.Input
+    private let inspector: InspectorModel
+    /// The subject the row was made for: a late focus change never applies to another block.
+    private let subject: InspectorModel.Subject
+    private let keyLabel = Label()
+    private let hint = Label()
+    private let message = Label()
+    private let remove = Button(iconName: "list-remove-symbolic")
+    private var entry: Entry?
+    private var toggle: Switch?
+    private var choice: DropDown?
+    private var area: TextView?
+    private var controllers: [EventController] = []
+    /// Set while the row shows the model's state, so the controls' own
+    /// change signals are not taken for the user's.
+    private var isShowing = false
+    /// Set once the row left the form: it sends nothing more.
+    private var isDetached = false
+
+    init(_ field: InspectorField, inspector: InspectorModel) {
+        key = field.key
+        input = field.input
+        self.inspector = inspector
+        subject = inspector.subject
+        keyLabel.setTextAlignment(0)
+        keyLabel.addStyleClass("caption-heading")
+        hint.setTextAlignment(0)
+        hint.setWraps(true)
+        hint.addStyleClass("dim-label")
+        hint.addStyleClass("caption")
+        message.setTextAlignment(0)
+        message.setWraps(true)
+        message.addStyleClass("error")
+        let header = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+        keyLabel.setExpands(horizontally: true, vertically: false)
+        header.append(keyLabel)
+        remove.addStyleClass("flat")
+        remove.setAccessibleLabel("Remove \(field.key)")
+        remove.setTooltip("Remove \(field.key) from the block")
+        remove.onClicked { [weak self] in
+            guard let self, self.isCurrent, let field = self.inspector.field(self.key) else { return }
+            if field.isPresent { self.inspector.onTappedRemoveField(self.key) } else { self.inspector.onRevertedField(self.key) }
+        }
+        header.append(remove)
+        view.append(header)
+        view.append(makeControl(field))
+        view.append(hint)
+        view.append(message)
+        show(field)
+    }
+
+    private var isCurrent: Bool { !isShowing && !isDetached && inspector.subject == subject }
+
+    /// Called before the row leaves the form (its focus leaving then applies nothing).
+    func detach() {
+        isDetached = true
+    }
+
+    private func makeControl(_ field: InspectorField) -> Widget {
+        switch field.input {
+        case .toggle:
+            let toggle = Switch()
+            toggle.setHorizontalAlignment(GTK_ALIGN_START)
+            toggle.setAccessibleLabel(field.key)
+            toggle.onToggled { [weak self, weak toggle] in
+                guard let self, let toggle, self.isCurrent else { return }
+                self.inspector.onChangedField(self.key, text: toggle.isOn ? "true" : "false")
+                self.inspector.onCommittedField(self.key)
+            }
+            self.toggle = toggle
+            return toggle
+        case .choice(let words):
+            let choice = DropDown(choices: words)
+            choice.setHorizontalAlignment(GTK_ALIGN_START)
+            choice.setAccessibleName(field.key)
+            choice.onSelected { [weak self, weak choice] in
+                guard let self, let choice, self.isCurrent, let index = choice.selectedIndex, index < words.count else { return }
+                self.inspector.onChangedField(self.key, text: words[index])
+                self.inspector.onCommittedField(self.key)
+            }
+            self.choice = choice
+            return choice
+        case .multiline:
+            let area = TextView()
+            area.setMonospace(true)
+            area.setAccessibleLabel(field.key)
+            area.setSizeRequest(width: -1, height: 80)
+            area.addStyleClass("card")
+            area.onChanged { [weak self, weak area] in
+                guard let self, let area, self.isCurrent else { return }
+                self.inspector.onChangedField(self.key, text: area.text)
+            }
+            watch(area, commitsOnEnter: false)
+            self.area = area
+            return area
+        case .line, .list:
+            let entry = Entry()
+            entry.setAccessibleLabel(field.key)
+            if field.input == .list { entry.setPlaceholder("items, separated by commas") }
+            entry.onChanged { [weak self, weak entry] in
+                guard let self, let entry, self.isCurrent else { return }
+                self.inspector.onChangedField(self.key, text: entry.text)
+            }
+            entry.onActivate { [weak self] in self?.commit() }
+            watch(entry, commitsOnEnter: true)
+            self.entry = entry
+            return entry
+        }
+    }
+
+    /// Escape reverts, Ctrl+Enter (Enter in an entry) and leaving the field apply.
+    private func watch(_ control: Widget, commitsOnEnter: Bool) {
+        let keys = KeyController()
+        keys.setCapturesFirst()
+        keys.onKeyPressed { [weak self] key, modifiers in
+            guard let self, self.isCurrent else { return false }
+            switch Int32(key) {
+            case GDK_KEY_Escape:
+                guard self.inspector.field(self.key)?.isEdited == true else { return false }
+                self.inspector.onRevertedField(self.key)
+                return true
+            case GDK_KEY_Return, GDK_KEY_KP_Enter:
+                guard !commitsOnEnter, modifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0 else { return false }
+                self.commit()
+                return true
+            default:
+                return false
+            }
+        }
+        let focus = FocusController()
+        focus.onLeave { [weak self] in self?.commit() }
+        control.addController(keys)
+        control.addController(focus)
+        controllers += [keys, focus]
+    }
+
+    private func commit() {
+        guard isCurrent, inspector.field(key)?.isEdited == true else { return }
+        inspector.onCommittedField(key)
+    }
+
+    /// Shows `field` (the model's state after any change) without
+    /// disturbing what the user is typing: a control's text is set only
+    /// when it differs.
+    func show(_ field: InspectorField) {
+        isShowing = true
+        defer { isShowing = false }
+        keyLabel.text = (field.isRequired ? "\(field.key) (required)" : field.key) + (field.isEdited ? " · not applied" : "")
+        hint.text = field.isKnown ? "\(field.summary) — accepts \(field.hint)" : "Unknown property — accepts \(field.hint)"
+        message.text = field.message ?? ""
+        message.isVisible = field.message != nil
+        entry?.text = field.draft
+        area?.text = field.draft
+        toggle?.isOn = field.draft == "true"
+        if case .choice(let words) = field.input { choice?.selectedIndex = words.firstIndex(of: field.draft) }
+        let description = field.message.map { "\(field.hint); \($0)" } ?? field.hint
+        let controls: [Widget?] = [entry, area, toggle, choice]
+        for control in controls.compactMap({ $0 }) {
+            control.setAccessibleDescription(field.isPresent ? description : "not set; \(description)")
+        }
+        if let entry, field.input == .line { entry.setPlaceholder(field.isPresent ? "" : "not set") }
+        remove.isSensitive = field.isPresent || field.isEdited
+    }
+}

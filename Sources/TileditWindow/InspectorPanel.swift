@@ -1,0 +1,209 @@
+import CGtk
+import TileditGtk
+import TileditViewModels
+
+/// The selected block's inspector: a form for a tile's or the front
+/// matter's fields (`InspectorFieldRow`: entry, switch, drop-down or
+/// multi-line text, with the message under each field as the user types),
+/// a text area for prose and raw blocks, why the last change was refused,
+/// and the block's diagnostics.
+///
+/// The form is rebuilt only when the block or its set of fields changes;
+/// otherwise each row shows its field in place, so typing keeps its focus.
+/// The prose text area sends each change to `onChangedText`; Ctrl+Enter,
+/// the Apply button or leaving it applies (`onCommittedText`, one undoable
+/// change; empty text deletes the block), Escape or Revert drops the edit.
+@MainActor
+final class InspectorPanel {
+    let view: Widget
+    private let content = Box(GTK_ORIENTATION_VERTICAL, spacing: 10)
+    private let heading = Label()
+    private let refusal = Label()
+    private let fields = Box(GTK_ORIENTATION_VERTICAL, spacing: 12)
+    private let addProperty = Entry()
+    private let text = TextView()
+    private let textButtons = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+    private let problems = Box(GTK_ORIENTATION_VERTICAL, spacing: 4)
+    private let app: AppModel
+    private var rows: [InspectorFieldRow] = []
+    /// The subject and field layout the rows were made for.
+    private var shownForm: (subject: InspectorModel.Subject, fields: [String])?
+    private var textSubject: InspectorModel.Subject?
+    private var controllers: [EventController] = []
+    private var isRendering = false
+    private var observer: StateObserver?
+
+    init(app: AppModel) {
+        self.app = app
+        let scrolled = ScrolledWindow(content)
+        scrolled.setScrollsHorizontally(false)
+        scrolled.setAccessibleLabel("Inspector pane")
+        scrolled.setSizeRequest(width: 320, height: -1)
+        view = scrolled
+        content.setMargins(12)
+        heading.addStyleClass("heading")
+        heading.setTextAlignment(0)
+        heading.setWraps(true)
+        refusal.setTextAlignment(0)
+        refusal.setWraps(true)
+        refusal.addStyleClass("error")
+        refusal.isVisible = false
+        addProperty.setPlaceholder("Add a property…")
+        addProperty.setAccessibleLabel("Add property")
+        addProperty.setTooltip("Type a property name and press Enter")
+        addProperty.onActivate { [weak self] in
+            guard let self, let inspector = self.app.editor?.inspector else { return }
+            inspector.onTappedAddProperty(self.addProperty.text)
+            self.addProperty.text = ""
+        }
+        text.setEditable(true)
+        text.setMonospace(true)
+        text.setAccessibleLabel("Block text")
+        text.setAccessibleDescription("Ctrl+Enter applies, Escape reverts; empty text deletes the block")
+        text.setExpands(horizontally: true, vertically: true)
+        text.setSizeRequest(width: -1, height: 160)
+        text.onChanged { [weak self] in
+            guard let self, !self.isRendering, let inspector = self.currentTextInspector else { return }
+            inspector.onChangedText(self.text.text)
+        }
+        let apply = Button(label: "Apply")
+        apply.setAccessibleLabel("Apply text")
+        apply.setTooltip("Apply the text to the document (Ctrl+Enter)")
+        apply.addStyleClass("suggested-action")
+        apply.onClicked { [weak self] in self?.commitText() }
+        let revert = Button(label: "Revert")
+        revert.setAccessibleLabel("Revert text")
+        revert.setTooltip("Drop the edit (Escape)")
+        revert.onClicked { [weak self] in self?.currentTextInspector?.onRevertedText() }
+        textButtons.append(apply)
+        textButtons.append(revert)
+        textButtons.setHorizontalAlignment(GTK_ALIGN_END)
+        watchText()
+        content.append(heading)
+        content.append(refusal)
+        content.append(fields)
+        content.append(addProperty)
+        content.append(text)
+        content.append(textButtons)
+        content.append(problems)
+        observer = StateObserver { [weak self] in self?.render() }
+    }
+
+    /// The inspector while it shows the block the text area was filled from.
+    private var currentTextInspector: InspectorModel? {
+        guard let inspector = app.editor?.inspector, case .text = inspector.subject, inspector.subject == textSubject else { return nil }
+        return inspector
+    }
+
+    private func watchText() {
+        let keys = KeyController()
+        keys.setCapturesFirst()
+        keys.onKeyPressed { [weak self] key, modifiers in
+            guard let self, let inspector = self.currentTextInspector else { return false }
+            switch Int32(key) {
+            case GDK_KEY_Escape:
+                guard inspector.textDraft != nil else { return false }
+                inspector.onRevertedText()
+                return true
+            case GDK_KEY_Return, GDK_KEY_KP_Enter:
+                guard modifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0 else { return false }
+                self.commitText()
+                return true
+            default:
+                return false
+            }
+        }
+        let focus = FocusController()
+        focus.onLeave { [weak self] in
+            guard let self, !self.isRendering else { return }
+            self.commitText()
+        }
+        text.addController(keys)
+        text.addController(focus)
+        controllers += [keys, focus]
+    }
+
+    private func commitText() {
+        guard let inspector = currentTextInspector, inspector.textDraft != nil else { return }
+        inspector.onCommittedText()
+    }
+
+    /// Applies every edit not applied yet (before a save).
+    /// - Returns: whether all of them were applied (a refused one stays, with its message).
+    func commitPendingEdits() -> Bool {
+        guard let inspector = app.editor?.inspector, inspector.hasUnappliedEdits else { return true }
+        if case .text = inspector.subject { return inspector.onCommittedText() }
+        var applied = true
+        for field in inspector.fields where field.isEdited {
+            applied = inspector.onCommittedField(field.key) && applied
+        }
+        return applied
+    }
+
+    private func render() {
+        isRendering = true
+        defer { isRendering = false }
+        guard let editor = app.editor, let row = editor.selectedIndex.flatMap({ editor.row(at: $0) }) else {
+            heading.text = app.editor == nil ? "No document open" : "No block selected"
+            clearForm()
+            refusal.isVisible = false
+            addProperty.isVisible = false
+            text.isVisible = false
+            textButtons.isVisible = false
+            textSubject = nil
+            problems.removeAll()
+            return
+        }
+        let inspector = editor.inspector
+        heading.text = row.lines.count == 1 ? "\(row.kindLabel) · line \(row.lines.lowerBound)" : "\(row.kindLabel) · lines \(row.lines.lowerBound)–\(row.lines.upperBound)"
+        refusal.text = inspector.refusal?.message ?? ""
+        refusal.isVisible = inspector.refusal != nil
+        renderForm(inspector)
+        switch inspector.subject {
+        case .tile, .frontMatter: addProperty.isVisible = true
+        case .text, .nothing: addProperty.isVisible = false
+        }
+        if case .text = inspector.subject, let original = inspector.originalText {
+            textSubject = inspector.subject
+            text.text = inspector.textDraft ?? original
+            text.isVisible = true
+            textButtons.isVisible = inspector.textDraft != nil
+        } else {
+            textSubject = nil
+            text.isVisible = false
+            textButtons.isVisible = false
+        }
+        problems.removeAll()
+        for diagnostic in inspector.diagnostics {
+            let label = Label("\(diagnostic.severity.rawValue): \(diagnostic.message)")
+            label.setWraps(true)
+            label.setTextAlignment(0)
+            label.addStyleClass(diagnostic.severity == .error ? "error" : "warning")
+            problems.append(label)
+        }
+    }
+
+    /// Rebuilds the rows when the subject or the fields changed, else updates them.
+    private func renderForm(_ inspector: InspectorModel) {
+        let current = inspector.fields
+        let layout = current.map { "\($0.key)|\($0.input)" }
+        if let shown = shownForm, shown.subject == inspector.subject, shown.fields == layout {
+            for (row, field) in zip(rows, current) { row.show(field) }
+            return
+        }
+        clearForm()
+        shownForm = (inspector.subject, layout)
+        for field in current {
+            let row = InspectorFieldRow(field, inspector: inspector)
+            rows.append(row)
+            fields.append(row.view)
+        }
+    }
+
+    private func clearForm() {
+        rows.forEach { $0.detach() }
+        fields.removeAll()
+        rows = []
+        shownForm = nil
+    }
+}
