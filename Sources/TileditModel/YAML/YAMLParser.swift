@@ -171,7 +171,7 @@ private struct Builder: ~Copyable {
             root = nil
         case YAML_DOCUMENT_END_EVENT:
             let end = Swift.max(marks.offset(event.end_mark), root?.range.upperBound ?? documentStart)
-            documents.append(YAMLDocumentNode(root: root, range: documentStart..<Swift.max(end, documentStart)))
+            documents.append(YAMLDocumentNode(root: root, range: span(documentStart, end)))
             root = nil
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
@@ -188,11 +188,11 @@ private struct Builder: ~Copyable {
             if kind == .literalScalar || kind == .foldedScalar { end = contentEnd(before: end, notBefore: start) }
             let value = scalar.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: scalar.length), as: UTF8.self) } ?? ""
             let tokenStart = scalarTokenStart(start, end: end)
-            add(YAMLNode(text: value, kind: kind, anchor: Self.string(scalar.anchor), tag: Self.string(scalar.tag), range: tokenStart..<end))
+            add(YAMLNode(text: value, kind: kind, anchor: Self.string(scalar.anchor), tag: Self.string(scalar.tag), range: span(tokenStart, end)))
         case YAML_ALIAS_EVENT:
             let start = marks.offset(event.start_mark)
             let end = marks.offset(event.end_mark)
-            add(YAMLNode(text: Self.string(event.data.alias.anchor) ?? "", kind: .alias, range: start..<end))
+            add(YAMLNode(text: Self.string(event.data.alias.anchor) ?? "", kind: .alias, range: span(start, end)))
         case YAML_SEQUENCE_START_EVENT:
             guard frames.count < maximumDepth else { return limitError(event) }
             let data = event.data.sequence_start
@@ -215,13 +215,13 @@ private struct Builder: ~Copyable {
                 let end = isFlow ? endMark : (pairs.last?.value.range.upperBound ?? start)
                 add(YAMLNode(
                     text: "", kind: isFlow ? .flowMapping(pairs) : .blockMapping(pairs), anchor: frame.anchor, tag: frame.tag,
-                    range: start..<Swift.max(end, start)))
+                    range: span(start, end)))
             } else {
                 let items = children.popItems(from: frame.firstChild)
                 let end = isFlow ? endMark : (items.last?.range.upperBound ?? start)
                 add(YAMLNode(
                     text: "", kind: isFlow ? .flowSequence(items) : .blockSequence(items), anchor: frame.anchor, tag: frame.tag,
-                    range: start..<Swift.max(end, start)))
+                    range: span(start, end)))
             }
         default:
             break
@@ -239,6 +239,15 @@ private struct Builder: ~Copyable {
 
     /// The start of a collection: libyaml's start mark can sit on the anchor
     /// or tag; the node itself starts after them.
+    /// A range from positions derived from libyaml's marks, checked before
+    /// use: both bounds inside the file, and an end before the start (an
+    /// empty node after its anchor or tag, as in `?\n&a :`) read as an empty
+    /// range at the start.
+    private func span(_ start: Int, _ end: Int) -> Range<Int> {
+        let lower = Swift.min(Swift.max(start, 0), bytes.count)
+        return lower..<Swift.min(Swift.max(end, lower), bytes.count)
+    }
+
     private mutating func collectionStart(_ event: yaml_event_t) -> Int {
         scalarTokenStart(marks.offset(event.start_mark), end: marks.offset(event.end_mark))
     }
