@@ -79,4 +79,32 @@ struct FuzzRegressionTests {
         #expect(outcome.violations.isEmpty, "\(outcome.violations)")
         #expect(document.text == "First.\n\nThird.\n")
     }
+
+    /// edit-sequence: of `n` tiles sharing an id, `diagnostics` lists the
+    /// duplicate-id error on the `n - 1` after the first, but the running
+    /// totals (and each block's count) counted all `n`; found after a
+    /// `moveBlock` in a page with two tiles of the same id.
+    @Test func duplicateTileIDsCountOneErrorForEachTileAfterTheFirst() {
+        for copies in 1...4 {
+            let tile = ":::tile callout\nid: same\ntitle: T\nbody: B\n:::\n\n"
+            var document = MarkdownDocument("Intro.\n\n" + String(repeating: tile, count: copies) + "End.\n", dialect: .yaml)
+            let errors = document.diagnostics.filter { $0.code == .tileDuplicateID }
+            #expect(errors.count == copies - 1)
+            #expect(document.diagnosticTotals.errors == copies - 1)
+            let counted = (0..<document.blockCount).map { document.diagnosticCount(at: $0, severity: .error) }
+            #expect(counted == [0, 0] + Array(repeating: 1, count: copies - 1) + [0])
+            #expect(document.blocks.map { $0.diagnostics.count } == counted)
+            // Moving, duplicating and deleting tiles keeps the totals in step.
+            let operations: [DocumentOperation] = [
+                .moveBlock(document.id(at: 1), to: document.blockCount - 1),
+                .duplicateBlock(document.id(at: 0)),
+                .moveBlock(document.id(at: document.blockCount - 1), to: 0),
+                .deleteBlock(document.id(at: 1)),
+            ]
+            for operation in operations {
+                let outcome = EditingLaws.perform(operation, on: &document)
+                #expect(outcome.violations.isEmpty, "\(copies) copies: \(outcome.violations)")
+            }
+        }
+    }
 }
