@@ -1,8 +1,13 @@
 # The set-up commands of the README: `make run`, `make run-gui` and
 # `make test`. Each installs missing system packages first (scripts/install-deps);
 # `make bench` also installs ripgrep, the search figures' anchor.
+# `make fuzz` runs every fuzz target (FUZZING.md); `make test` ends with a
+# bounded run of each.
 
-.PHONY: deps run run-gui test bench bench-gui
+FUZZ_SECONDS ?= 600
+FUZZ_CHECK_SECONDS ?= 20
+
+.PHONY: deps run run-gui test bench bench-gui fuzz
 
 deps:
 	@scripts/install-deps
@@ -17,6 +22,7 @@ run-gui: deps
 test: deps
 	swift build --build-tests
 	timeout 45m swift test --skip-build
+	timeout 20m scripts/run-fuzzers -t $(FUZZ_CHECK_SECONDS)
 
 bench:
 	@scripts/install-deps --bench
@@ -28,3 +34,6 @@ bench:
 bench-gui: deps
 	swift build -c release --product TileditGtkBench
 	dbus-run-session -- xvfb-run -a .build/release/TileditGtkBench
+
+fuzz: deps
+	scripts/run-fuzzers -t $(FUZZ_SECONDS)

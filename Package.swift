@@ -99,8 +99,9 @@ let package = Package(
             dependencies: ["TileditModel", "TileditServices", "TileditTerminal", "TileditTextLayout", "TileditViewModels", "TileditLanguageServer", "TileditFixtures", "CCmarkGFM", "CYAML"]
         ),
 
-        // Deterministic generated documents and workspaces (tests and benchmarks).
-        .target(name: "TileditFixtures"),
+        // Deterministic generated documents and workspaces, and the editing laws
+        // as checks (tests, benchmarks and the fuzz targets in Fuzz/).
+        .target(name: "TileditFixtures", dependencies: ["TileditModel"]),
         // Test values, fixtures and clocks shared by the test targets.
         .target(name: "TileditTestSupport", dependencies: ["TileditServices", "TileditModel", "TileditFixtures"]),
 

@@ -54,7 +54,7 @@ public struct MarkdownDocument: Sendable {
     /// Diagnostics held by the entries, by severity (kept up to date by
     /// every re-parse, so the totals cost nothing to read).
     private var entryDiagnosticCounts = DiagnosticTally()
-    /// Blocks whose tile id another tile also uses (one error each).
+    /// Tiles whose id an earlier tile uses (one duplicate-id error each).
     private var duplicateTileIDBlocks = 0
     /// Lines the last `replace` read (all its re-parse windows), a measure
     /// of its work for tests of linearity.
@@ -167,10 +167,12 @@ public struct MarkdownDocument: Sendable {
         return first...(first + Swift.max(entries[index].contentLines, 1) - 1)
     }
 
-    /// Number of diagnostics of the block at `index` by severity, cheaply.
+    /// Number of diagnostics of the block at `index` by severity, the
+    /// count of `block(at:).diagnostics`, cheaply (a tile whose id an
+    /// earlier tile uses has one error more; the first tile using it none).
     public func diagnosticCount(at index: Int, severity: Diagnostic.Severity) -> Int {
         entries[index].diagnostics.filter { $0.severity == severity }.count
-            + (severity == .error && duplicateTileID(at: index) != nil ? 1 : 0)
+            + (severity == .error && repeatsAnEarlierTileID(at: index) ? 1 : 0)
     }
 
     /// The index of the block whose bytes (or the blank lines after it)
@@ -527,13 +529,13 @@ public struct MarkdownDocument: Sendable {
     }
 
     /// Counts one more or one fewer tile using `id`, keeping the number of
-    /// blocks with a duplicate id in step: `n` tiles sharing an id are `n`
-    /// errors when `n > 1`.
+    /// duplicate-id errors in step: of `n` tiles sharing an id, the `n - 1`
+    /// after the first have one each (as `diagnostics` lists them).
     private mutating func changeTileIDCount(_ id: String, by change: Int) {
         let old = tileIDCounts[id] ?? 0
         let new = Swift.max(old + change, 0)
         tileIDCounts[id] = new > 0 ? new : nil
-        duplicateTileIDBlocks += (new > 1 ? new : 0) - (old > 1 ? old : 0)
+        duplicateTileIDBlocks += Swift.max(new - 1, 0) - Swift.max(old - 1, 0)
     }
 
     /// Entries for parsed blocks: lengths, line counts and validation.
@@ -560,6 +562,13 @@ public struct MarkdownDocument: Sendable {
     private func duplicateTileID(at index: Int) -> String? {
         guard let id = entries[index].kind.tile?.id, (tileIDCounts[id] ?? 0) > 1 else { return nil }
         return id
+    }
+
+    /// Whether the tile at `index` uses an id that a tile before it uses
+    /// (the tiles that get the duplicate-id error).
+    private func repeatsAnEarlierTileID(at index: Int) -> Bool {
+        guard let id = duplicateTileID(at: index) else { return false }
+        return entries[..<index].contains { $0.kind.tile?.id == id }
     }
 
     /// The index of the first tile using each id that several tiles use

@@ -176,7 +176,7 @@ private struct Builder: ~Copyable {
             root = nil
         case YAML_DOCUMENT_END_EVENT:
             let end = Swift.max(marks.offset(event.end_mark), root?.range.upperBound ?? documentStart)
-            documents.append(YAMLDocumentNode(root: root, range: documentStart..<Swift.max(end, documentStart)))
+            documents.append(YAMLDocumentNode(root: root, range: span(documentStart, end)))
             root = nil
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
@@ -225,13 +225,13 @@ private struct Builder: ~Copyable {
                 let end = isFlow ? endMark : (pairs.last?.value.range.upperBound ?? start)
                 add(YAMLNode(
                     text: "", kind: isFlow ? .flowMapping(pairs) : .blockMapping(pairs), anchor: frame.anchor, tag: frame.tag,
-                    range: start..<Swift.max(end, start)))
+                    range: span(start, end)))
             } else {
                 let items = children.popItems(from: frame.firstChild)
                 let end = isFlow ? endMark : (items.last?.range.upperBound ?? start)
                 add(YAMLNode(
                     text: "", kind: isFlow ? .flowSequence(items) : .blockSequence(items), anchor: frame.anchor, tag: frame.tag,
-                    range: start..<Swift.max(end, start)))
+                    range: span(start, end)))
             }
         default:
             break
@@ -249,6 +249,15 @@ private struct Builder: ~Copyable {
 
     /// The start of a collection: libyaml's start mark can sit on the anchor
     /// or tag; the node itself starts after them.
+    /// A range from positions derived from libyaml's marks, checked before
+    /// use: both bounds inside the file, and an end before the start (an
+    /// empty node after its anchor or tag, as in `?\n&a :`) read as an empty
+    /// range at the start.
+    private func span(_ start: Int, _ end: Int) -> Range<Int> {
+        let lower = Swift.min(Swift.max(start, 0), bytes.count)
+        return lower..<Swift.min(Swift.max(end, lower), bytes.count)
+    }
+
     private mutating func collectionStart(_ event: yaml_event_t, hasProperties: Bool) -> Int {
         let start = marks.offset(event.start_mark)
         guard hasProperties else { return start }

@@ -1,0 +1,110 @@
+import Testing
+import TileditFixtures
+import TileditModel
+
+/// Inputs the fuzz targets in `Fuzz/` found (minimized; each is also in the
+/// target's seed corpus under `Fuzz/corpus/`), and generated inputs of the
+/// same kind.
+@Suite("Fuzz regressions")
+struct FuzzRegressionTests {
+    /// Every node's range lies inside the file, lower bound first.
+    static func rangesInsideFile(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        let result = YAMLParser.parse(text)
+        var pending = result.documents.compactMap(\.root)
+        for document in result.documents where document.range.upperBound > bytes.count { return false }
+        while let node = pending.popLast() {
+            if node.range.upperBound > bytes.count { return false }
+            switch node.content {
+            case .mapping(let pairs): for pair in pairs { pending += [pair.key, pair.value] }
+            case .sequence(let items): pending += items
+            default: break
+            }
+        }
+        return true
+    }
+
+    /// yaml-parse: an empty key carrying only an anchor, its value on the
+    /// next line. libyaml's end mark of the empty node lies before the
+    /// anchor's end; the node's range was built end before start and trapped.
+    @Test func anEmptyAnchoredNodeAfterAnExplicitKeyReads() throws {
+        let file = YAMLFileDocument("?\n&c:")
+        #expect(file.bytes == Array("?\n&c:".utf8))
+        #expect(file.diagnostics.isEmpty)
+        let empty = { (range: Range<Int>) in YAMLNode(content: .scalar(YAMLScalar(value: "", style: .plain, range: range)), range: range) }
+        let anchoredKey = YAMLNode(content: .scalar(YAMLScalar(value: "", style: .plain, range: 2..<4)), anchor: "c", range: 2..<4)
+        let expected = YAMLNode(
+            content: .mapping([YAMLPair(key: empty(1..<1), value: empty(5..<5)), YAMLPair(key: anchoredKey, value: empty(5..<5))]),
+            range: 0..<5)
+        #expect(file.root == expected)
+    }
+
+    /// The same kind, generated: every sequence of up to four YAML tokens
+    /// (indicators, anchors, tags, aliases, empty scalars, line breaks)
+    /// parses without trapping, every range inside the file.
+    @Test func everyShortTokenSequenceHasRangesInsideTheFile() {
+        let tokens = ["?", "\n", "&a", " ", ":", "!", "*a", "{", "}", "-", "\"\"", "\t", "[", ",", "!!str", "#c"]
+        var inputs: [String] = [""]
+        var checked = 0
+        for _ in 0..<4 {
+            inputs = inputs.flatMap { prefix in tokens.map { prefix + $0 } }
+            for input in inputs {
+                checked += 1
+                let inside = Self.rangesInsideFile(input)
+                #expect(inside, "\(input.debugDescription)")
+                if !inside { return }
+            }
+        }
+        #expect(checked == 16 + 256 + 4096 + 65536)
+    }
+
+    /// The inputs quoted when the trap was first reported.
+    @Test(arguments: ["?\n&a :", "{! !", "? \"\"!", "*y\t&y:", "?\n&c:", "---\na: 1\n? b\n&anchor c: 3\n"])
+    func reportedInputsReadOrReportWithoutTrapping(_ text: String) {
+        #expect(Self.rangesInsideFile(text))
+        let file = YAMLFileDocument(text)
+        #expect(file.bytes == Array(text.utf8))
+        let document = MarkdownDocument("---\n" + text + "\n---\n\nBody.\n", dialect: .yaml)
+        #expect(EditingLaws.blockLayoutViolation(document) == nil)
+    }
+
+    /// edit-sequence: replacing a block's text with white space only deletes
+    /// the block with the blank lines after it (like `deleteBlock`), which
+    /// the law checks must not count as an edit outside the block.
+    @Test func replacingABlockWithWhiteSpaceDeletesItAndTheBlankLinesAfter() throws {
+        var document = MarkdownDocument("First.\n\nSecond.\n\nThird.\n", dialect: .yaml)
+        let second = document.id(at: 1)
+        let outcome = EditingLaws.perform(.replaceBlockText(second, text: "  \n"), on: &document)
+        #expect(outcome.performed)
+        #expect(outcome.violations.isEmpty, "\(outcome.violations)")
+        #expect(document.text == "First.\n\nThird.\n")
+    }
+
+    /// edit-sequence: of `n` tiles sharing an id, `diagnostics` lists the
+    /// duplicate-id error on the `n - 1` after the first, but the running
+    /// totals (and each block's count) counted all `n`; found after a
+    /// `moveBlock` in a page with two tiles of the same id.
+    @Test func duplicateTileIDsCountOneErrorForEachTileAfterTheFirst() {
+        for copies in 1...4 {
+            let tile = ":::tile callout\nid: same\ntitle: T\nbody: B\n:::\n\n"
+            var document = MarkdownDocument("Intro.\n\n" + String(repeating: tile, count: copies) + "End.\n", dialect: .yaml)
+            let errors = document.diagnostics.filter { $0.code == .tileDuplicateID }
+            #expect(errors.count == copies - 1)
+            #expect(document.diagnosticTotals.errors == copies - 1)
+            let counted = (0..<document.blockCount).map { document.diagnosticCount(at: $0, severity: .error) }
+            #expect(counted == [0, 0] + Array(repeating: 1, count: copies - 1) + [0])
+            #expect(document.blocks.map { $0.diagnostics.count } == counted)
+            // Moving, duplicating and deleting tiles keeps the totals in step.
+            let operations: [DocumentOperation] = [
+                .moveBlock(document.id(at: 1), to: document.blockCount - 1),
+                .duplicateBlock(document.id(at: 0)),
+                .moveBlock(document.id(at: document.blockCount - 1), to: 0),
+                .deleteBlock(document.id(at: 1)),
+            ]
+            for operation in operations {
+                let outcome = EditingLaws.perform(operation, on: &document)
+                #expect(outcome.violations.isEmpty, "\(copies) copies: \(outcome.violations)")
+            }
+        }
+    }
+}
