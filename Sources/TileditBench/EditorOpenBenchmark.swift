@@ -101,10 +101,6 @@ struct EditorOpenBenchmark: MainActorBenchmarkGroup {
         var buffer = ScreenBuffer(rows: size.rows, columns: size.columns)
         Screen.draw(app: app, viewState: &state, into: &buffer)
         keep(buffer.cursor)
-        // As the terminal editor does after each frame: the preview wraps to its pane.
-        let layout = Layout(size: size, focus: state.focus)
-        let width = layout.mode == .wide ? (layout.inside(.preview)?.width ?? 80) - 1 : size.columns - 3
-        if width > 0, width != app.preview.width { app.preview.onChangedWidth(width) }
         return OpenedApp(app: app, blockCount: editor.blockCount)
     }
 

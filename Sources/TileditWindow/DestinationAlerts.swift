@@ -85,6 +85,16 @@ final class DestinationAlerts {
                     .init("Cancel", style: .cancel) { editor.onDismissed() },
                     .init("Save again", style: .suggested) { [weak self] in self?.run { await editor.onTappedSaveAgain() } },
                 ], false)
+            case .confirmOverrideReadOnly(let message):
+                return ("Save a read-only file?", message, [
+                    .init("Cancel", style: .cancel) { editor.onDismissed() },
+                    .init("Save anyway", style: .destructive) { [weak self] in self?.run { await editor.onConfirmedOverrideReadOnly() } },
+                ], false)
+            case .confirmDiscardTyping:
+                return ("Discard what you typed?", "The value typed and not applied is thrown away.", [
+                    .init("Cancel", style: .cancel) { editor.onDismissed() },
+                    .init("Discard", style: .destructive) { editor.onConfirmedDiscardTyping() },
+                ], false)
             case .recovery(_, let fileChangedSince):
                 let message = fileChangedSince
                     ? "Unsaved edits from an earlier session were found; the file changed on disk since."

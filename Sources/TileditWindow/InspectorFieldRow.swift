@@ -7,17 +7,20 @@ import TileditViewModels
 /// text), what it means and accepts, and its message under it, updated as
 /// the user types.
 ///
-/// Every change goes to the inspector model: typing is `onChangedField`,
-/// Enter (Ctrl+Enter in multi-line text) or leaving the field is
-/// `onCommittedField`, Escape is `onRevertedField`; a switch or a
-/// drop-down applies at once. The model decides what is valid and what is
+/// Every change goes to the editor as an inspector action: typing is
+/// `.changedField`, Enter (Ctrl+Enter in multi-line text) is
+/// `.committedField`, leaving the field is `.leftField` (a value that is
+/// not valid stays pending with its message), Escape asks the editor to
+/// discard the typing (it asks first when something would be lost); a
+/// switch or a drop-down applies at once. The model decides what is valid and what is
 /// applied; the row only shows its `InspectorField`.
 @MainActor
 final class InspectorFieldRow {
     let view = Box(GTK_ORIENTATION_VERTICAL, spacing: 2)
     let key: String
     let input: InspectorField.Input
-    private let inspector: InspectorModel
+    private let editor: DocumentEditorModel
+    private var inspector: InspectorModel { editor.inspector }
     /// The subject the row was made for: a late focus change never applies to another block.
     private let subject: InspectorModel.Subject
     private let keyLabel = Label()
@@ -35,11 +38,11 @@ final class InspectorFieldRow {
     /// Set once the row left the form: it sends nothing more.
     private var isDetached = false
 
-    init(_ field: InspectorField, inspector: InspectorModel) {
+    init(_ field: InspectorField, editor: DocumentEditorModel) {
         key = field.key
         input = field.input
-        self.inspector = inspector
-        subject = inspector.subject
+        self.editor = editor
+        subject = editor.inspector.subject
         keyLabel.setTextAlignment(0)
         keyLabel.addStyleClass("caption-heading")
         hint.setTextAlignment(0)
@@ -57,7 +60,7 @@ final class InspectorFieldRow {
         remove.setTooltip("Remove \(field.key) from the block")
         remove.onClicked { [weak self] in
             guard let self, self.isCurrent, let field = self.inspector.field(self.key) else { return }
-            if field.isPresent { self.inspector.onTappedRemoveField(self.key) } else { self.inspector.onRevertedField(self.key) }
+            self.editor.onInspector(field.isPresent ? .removedField(self.key) : .discardedField(self.key))
         }
         header.append(remove)
         view.append(header)
@@ -82,8 +85,8 @@ final class InspectorFieldRow {
             toggle.setAccessibleLabel(field.key)
             toggle.onToggled { [weak self, weak toggle] in
                 guard let self, let toggle, self.isCurrent else { return }
-                self.inspector.onChangedField(self.key, text: toggle.isOn ? "true" : "false")
-                self.inspector.onCommittedField(self.key)
+                self.editor.onInspector(.changedField(self.key, text: toggle.isOn ? "true" : "false"))
+                self.editor.onInspector(.committedField(self.key))
             }
             self.toggle = toggle
             return toggle
@@ -93,8 +96,8 @@ final class InspectorFieldRow {
             choice.setAccessibleName(field.key)
             choice.onSelected { [weak self, weak choice] in
                 guard let self, let choice, self.isCurrent, let index = choice.selectedIndex, index < words.count else { return }
-                self.inspector.onChangedField(self.key, text: words[index])
-                self.inspector.onCommittedField(self.key)
+                self.editor.onInspector(.changedField(self.key, text: words[index]))
+                self.editor.onInspector(.committedField(self.key))
             }
             self.choice = choice
             return choice
@@ -106,7 +109,7 @@ final class InspectorFieldRow {
             area.addStyleClass("card")
             area.onChanged { [weak self, weak area] in
                 guard let self, let area, self.isCurrent else { return }
-                self.inspector.onChangedField(self.key, text: area.text)
+                self.editor.onInspector(.changedField(self.key, text: area.text))
             }
             watch(area, commitsOnEnter: false)
             self.area = area
@@ -117,16 +120,17 @@ final class InspectorFieldRow {
             if field.input == .list { entry.setPlaceholder("items, separated by commas") }
             entry.onChanged { [weak self, weak entry] in
                 guard let self, let entry, self.isCurrent else { return }
-                self.inspector.onChangedField(self.key, text: entry.text)
+                self.editor.onInspector(.changedField(self.key, text: entry.text))
             }
-            entry.onActivate { [weak self] in self?.commit() }
+            entry.onActivate { [weak self] in self?.commit(leaving: false) }
             watch(entry, commitsOnEnter: true)
             self.entry = entry
             return entry
         }
     }
 
-    /// Escape reverts, Ctrl+Enter (Enter in an entry) and leaving the field apply.
+    /// Escape discards (asking first), Ctrl+Enter (Enter in an entry) and
+    /// leaving the field apply.
     private func watch(_ control: Widget, commitsOnEnter: Bool) {
         let keys = KeyController()
         keys.setCapturesFirst()
@@ -135,26 +139,26 @@ final class InspectorFieldRow {
             switch Int32(key) {
             case GDK_KEY_Escape:
                 guard self.inspector.field(self.key)?.isEdited == true else { return false }
-                self.inspector.onRevertedField(self.key)
+                self.editor.onTappedDiscardTyping(.field(self.key))
                 return true
             case GDK_KEY_Return, GDK_KEY_KP_Enter:
                 guard !commitsOnEnter, modifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0 else { return false }
-                self.commit()
+                self.commit(leaving: false)
                 return true
             default:
                 return false
             }
         }
         let focus = FocusController()
-        focus.onLeave { [weak self] in self?.commit() }
+        focus.onLeave { [weak self] in self?.commit(leaving: true) }
         control.addController(keys)
         control.addController(focus)
         controllers += [keys, focus]
     }
 
-    private func commit() {
+    private func commit(leaving: Bool) {
         guard isCurrent, inspector.field(key)?.isEdited == true else { return }
-        inspector.onCommittedField(key)
+        editor.onInspector(leaving ? .leftField(key) : .committedField(key))
     }
 
     /// Shows `field` (the model's state after any change) without

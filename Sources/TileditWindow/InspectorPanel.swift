@@ -10,9 +10,10 @@ import TileditViewModels
 ///
 /// The form is rebuilt only when the block or its set of fields changes;
 /// otherwise each row shows its field in place, so typing keeps its focus.
-/// The prose text area sends each change to `onChangedText`; Ctrl+Enter,
-/// the Apply button or leaving it applies (`onCommittedText`, one undoable
-/// change; empty text deletes the block), Escape or Revert drops the edit.
+/// The prose text area sends each change as `.changedText`; Ctrl+Enter,
+/// the Apply button or leaving it applies (`.leftText`, one undoable
+/// change; empty text deletes the block), Escape or Revert asks the editor
+/// to discard the typing.
 @MainActor
 final class InspectorPanel {
     let view: Widget
@@ -52,8 +53,8 @@ final class InspectorPanel {
         addProperty.setAccessibleLabel("Add property")
         addProperty.setTooltip("Type a property name and press Enter")
         addProperty.onActivate { [weak self] in
-            guard let self, let inspector = self.app.editor?.inspector else { return }
-            inspector.onTappedAddProperty(self.addProperty.text)
+            guard let self, let editor = self.app.editor else { return }
+            editor.onInspector(.addedProperty(self.addProperty.text))
             self.addProperty.text = ""
         }
         text.setEditable(true)
@@ -63,8 +64,8 @@ final class InspectorPanel {
         text.setExpands(horizontally: true, vertically: true)
         text.setSizeRequest(width: -1, height: 160)
         text.onChanged { [weak self] in
-            guard let self, !self.isRendering, let inspector = self.currentTextInspector else { return }
-            inspector.onChangedText(self.text.text)
+            guard let self, !self.isRendering, self.currentTextInspector != nil else { return }
+            self.app.editor?.onInspector(.changedText(self.text.text))
         }
         let apply = Button(label: "Apply")
         apply.setAccessibleLabel("Apply text")
@@ -74,7 +75,7 @@ final class InspectorPanel {
         let revert = Button(label: "Revert")
         revert.setAccessibleLabel("Revert text")
         revert.setTooltip("Drop the edit (Escape)")
-        revert.onClicked { [weak self] in self?.currentTextInspector?.onRevertedText() }
+        revert.onClicked { [weak self] in self?.revertText() }
         textButtons.append(apply)
         textButtons.append(revert)
         textButtons.setHorizontalAlignment(GTK_ALIGN_END)
@@ -102,8 +103,8 @@ final class InspectorPanel {
             guard let self, let inspector = self.currentTextInspector else { return false }
             switch Int32(key) {
             case GDK_KEY_Escape:
-                guard inspector.textDraft != nil else { return false }
-                inspector.onRevertedText()
+                guard inspector.subjectPending.text != nil else { return false }
+                self.revertText()
                 return true
             case GDK_KEY_Return, GDK_KEY_KP_Enter:
                 guard modifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0 else { return false }
@@ -124,20 +125,27 @@ final class InspectorPanel {
     }
 
     private func commitText() {
-        guard let inspector = currentTextInspector, inspector.textDraft != nil else { return }
-        inspector.onCommittedText()
+        guard let inspector = currentTextInspector, inspector.subjectPending.text != nil else { return }
+        app.editor?.onInspector(.leftText)
+    }
+
+    private func revertText() {
+        guard currentTextInspector != nil else { return }
+        app.editor?.onTappedDiscardTyping(.text)
     }
 
     /// Applies every edit not applied yet (before a save).
     /// - Returns: whether all of them were applied (a refused one stays, with its message).
     func commitPendingEdits() -> Bool {
-        guard let inspector = app.editor?.inspector, inspector.hasUnappliedEdits else { return true }
-        if case .text = inspector.subject { return inspector.onCommittedText() }
-        var applied = true
-        for field in inspector.fields where field.isEdited {
-            applied = inspector.onCommittedField(field.key) && applied
+        guard let editor = app.editor, !editor.inspector.subjectPending.isEmpty else { return true }
+        if case .text = editor.inspector.subject {
+            editor.onInspector(.leftText)
+        } else {
+            for field in editor.inspector.fields where field.isEdited {
+                editor.onInspector(.committedField(field.key))
+            }
         }
-        return applied
+        return editor.inspector.subjectPending.isEmpty
     }
 
     private func render() {
@@ -158,16 +166,16 @@ final class InspectorPanel {
         heading.text = row.lines.count == 1 ? "\(row.kindLabel) · line \(row.lines.lowerBound)" : "\(row.kindLabel) · lines \(row.lines.lowerBound)–\(row.lines.upperBound)"
         refusal.text = inspector.refusal?.message ?? ""
         refusal.isVisible = inspector.refusal != nil
-        renderForm(inspector)
+        renderForm(editor)
         switch inspector.subject {
         case .tile, .frontMatter: addProperty.isVisible = true
         case .text, .nothing: addProperty.isVisible = false
         }
         if case .text = inspector.subject, let original = inspector.originalText {
             textSubject = inspector.subject
-            text.text = inspector.textDraft ?? original
+            text.text = inspector.subjectPending.text ?? original
             text.isVisible = true
-            textButtons.isVisible = inspector.textDraft != nil
+            textButtons.isVisible = inspector.subjectPending.text != nil
         } else {
             textSubject = nil
             text.isVisible = false
@@ -184,7 +192,8 @@ final class InspectorPanel {
     }
 
     /// Rebuilds the rows when the subject or the fields changed, else updates them.
-    private func renderForm(_ inspector: InspectorModel) {
+    private func renderForm(_ editor: DocumentEditorModel) {
+        let inspector = editor.inspector
         let current = inspector.fields
         let layout = current.map { "\($0.key)|\($0.input)" }
         if let shown = shownForm, shown.subject == inspector.subject, shown.fields == layout {
@@ -194,7 +203,7 @@ final class InspectorPanel {
         clearForm()
         shownForm = (inspector.subject, layout)
         for field in current {
-            let row = InspectorFieldRow(field, inspector: inspector)
+            let row = InspectorFieldRow(field, editor: editor)
             rows.append(row)
             fields.append(row.view)
         }

@@ -30,8 +30,10 @@ struct UnreadableFrontMatterTests {
         #expect(editor.inspector.originalText == "---\ntitle: a: b\n---\n")
         #expect(editor.inspector.diagnostics.map(\.message) == ["the value contains `: `, which YAML reads as a new key; quote the value"])
         #expect(editor.inspector.diagnostics.first?.fix?.title == "Quote the value: \"a: b\"")
-        editor.inspector.onChangedText("---\ntitle: \"a: b\"\n---\n")
-        #expect(editor.inspector.onCommittedText())
+        editor.onInspector(.changedText("---\ntitle: \"a: b\"\n---\n"))
+        editor.onInspector(.leftText)
+        #expect(editor.inspector.subjectPending.isEmpty)
+        #expect(editor.inspector.refusal == nil)
         #expect(editor.document.value?.frontMatter?["title"] == "a: b")
         #expect(editor.row(at: 0)?.summary == "title: a: b")
     }

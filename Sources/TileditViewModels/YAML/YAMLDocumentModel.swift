@@ -765,7 +765,7 @@ public final class YAMLDocumentModel {
         journalTask = Task {
             do {
                 try await clock.sleep(for: delay)
-                try await store.journal(url, bytes, base)
+                try await store.journal(url, bytes, base, [])
             } catch {
                 // Cancelled by a newer change, or the journal could not be written: the next change retries.
             }
