@@ -27,10 +27,10 @@ struct UnreadableFrontMatterTests {
         #expect(editor.row(at: 0)?.summary == "title: a: b")
         #expect(editor.row(at: 0)?.errorCount == 1)
         #expect(editor.inspector.subject == .text(try #require(editor.selection)))
-        #expect(editor.inspector.originalText == "---\ntitle: a: b\n---\n")
+        #expect(editor.inspector.originalText == "---\ntitle: a: b\n---")
         #expect(editor.inspector.diagnostics.map(\.message) == ["the value contains `: `, which YAML reads as a new key; quote the value"])
         #expect(editor.inspector.diagnostics.first?.fix?.title == "Quote the value: \"a: b\"")
-        editor.onInspector(.changedText("---\ntitle: \"a: b\"\n---\n"))
+        editor.onInspector(.changedText("---\ntitle: \"a: b\"\n---"))
         editor.onInspector(.leftText)
         #expect(editor.inspector.subjectPending.isEmpty)
         #expect(editor.inspector.refusal == nil)
@@ -41,6 +41,6 @@ struct UnreadableFrontMatterTests {
     @Test func aListShowsItsFirstItem() async throws {
         let editor = try await makeEditor("---\n- first\n- second\n---\n\nBody\n")
         #expect(editor.row(at: 0)?.summary == "- first")
-        #expect(editor.inspector.originalText == "---\n- first\n- second\n---\n")
+        #expect(editor.inspector.originalText == "---\n- first\n- second\n---")
     }
 }
