@@ -5,7 +5,7 @@ import TileditServices
 import TileditTerminal
 import TileditViewModels
 
-// Composition root (DESIGN.md section 2): `tiledit lsp` runs the language
+// Composition root (ARCHITECTURE.md, "Layers"): `tiledit lsp` runs the language
 // server; `tiledit COMMAND …` runs a headless command; `tiledit [PATH]`
 // opens the terminal editor.
 

@@ -1,4 +1,4 @@
-/// An edit intent on a Markdown document (DESIGN.md section 3). Each becomes
+/// An edit intent on a Markdown document (ARCHITECTURE.md, "The editing model"). Each becomes
 /// text edits confined to the blocks it affects.
 public enum DocumentOperation: Sendable, Hashable {
     /// Sets a tile property (adds it at its canonical position when absent).

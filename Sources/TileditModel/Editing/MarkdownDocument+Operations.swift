@@ -1,4 +1,4 @@
-/// Edit intents on a Markdown document (DESIGN.md section 3): each becomes
+/// Edit intents on a Markdown document (ARCHITECTURE.md, "The editing model"): each becomes
 /// text edits confined to the affected blocks, written in the file's own
 /// conventions (line ending, indentation, quote style), applied through
 /// `replace`, and checked by reading the result back.

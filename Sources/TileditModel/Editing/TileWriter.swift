@@ -1,5 +1,5 @@
-/// Writes tile properties in the Tiledown tile body grammar (DESIGN.md
-/// section 4) so that they read back as the value given, or refuses.
+/// Writes tile properties in the Tiledown tile body grammar (ARCHITECTURE.md,
+/// "The Tiledown format") so that they read back as the value given, or refuses.
 ///
 /// Forms: `key: value` for one line; `key: |` plus indented lines for a
 /// multi-line value; `key:` plus `- item` lines for a list. Values are raw
@@ -134,7 +134,7 @@ public enum TileWriter {
         }
     }
 
-    /// A whole tile in canonical form (DESIGN.md section 4): `:::tile
+    /// A whole tile in canonical form (ARCHITECTURE.md, "The Tiledown format"): `:::tile
     /// <type>`, then `id`, `mode`, required, optional known, unknown
     /// properties (source order), then `:::`.
     public static func canonicalText(type: String, properties: [(key: String, value: TileValue)], schema: TileSchema?, lineEnding: LineEnding) throws(EditError) -> String {

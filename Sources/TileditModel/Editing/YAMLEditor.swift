@@ -1,6 +1,6 @@
 /// Plans edits on YAML text so that only the edited node's bytes change:
-/// comments, key order, quoting and anchors elsewhere survive (DESIGN.md
-/// section 4). Aliases are never expanded; a `<<` merge key is resolved
+/// comments, key order, quoting and anchors elsewhere survive (ARCHITECTURE.md,
+/// "The Tiledown format"). Aliases are never expanded; a `<<` merge key is resolved
 /// for lookups only.
 ///
 /// Offsets are UTF-8 bytes in the coordinates of `text`, the same as the

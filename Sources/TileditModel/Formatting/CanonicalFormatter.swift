@@ -1,7 +1,7 @@
 import CCmarkGFM
 import Foundation
 
-/// Rewrites a document in Tiledown's canonical form (DESIGN.md section 4)
+/// Rewrites a document in Tiledown's canonical form (ARCHITECTURE.md, "The Tiledown format")
 /// and leaves everything else as authored:
 ///
 /// - tiles: `:::tile <type>`, properties in canonical order (`id`, `mode`,

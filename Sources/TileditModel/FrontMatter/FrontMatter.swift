@@ -1,4 +1,4 @@
-/// How front matter is read (DESIGN.md section 4).
+/// How front matter is read (ARCHITECTURE.md, "The Tiledown format").
 public enum FrontMatterDialect: String, Sendable, Hashable, Codable {
     /// Tiledown's flat profile: `key: value` lines, split at the first `:`,
     /// values raw strings. Used inside a workspace with `tiledown.yml`.

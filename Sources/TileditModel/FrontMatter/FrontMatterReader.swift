@@ -1,4 +1,4 @@
-/// Finds and reads front matter at the start of a file (DESIGN.md section 4:
+/// Finds and reads front matter at the start of a file (ARCHITECTURE.md, "The Tiledown format":
 /// the first line is exactly `---`, closed by the next line that is exactly
 /// `---`; only a byte order mark may precede it).
 enum FrontMatterReader {

@@ -1,4 +1,4 @@
-/// The front matter keys Tiledown reads (DESIGN.md section 4), with what
+/// The front matter keys Tiledown reads (ARCHITECTURE.md, "The Tiledown format"), with what
 /// each accepts, for typed fields and as-you-type checks.
 public struct FrontMatterSchema: Sendable, Hashable {
     /// One known key.

@@ -1,6 +1,6 @@
 /// A stable identity for a block: kept when the block is edited or
 /// re-parsed, so selection, undo and a renderer's list identity survive edits
-/// (DESIGN.md section 3). Identities are unique within one document.
+/// (ARCHITECTURE.md, "The editing model"). Identities are unique within one document.
 public struct BlockID: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
     public var rawValue: Int
 

@@ -1,8 +1,8 @@
 /// What a block of a Tiledown document is.
 ///
 /// Prose kinds follow CommonMark block names (CommonMark 0.30, "Leaf blocks"
-/// and "Container blocks") plus the GFM table; tile kinds follow DESIGN.md
-/// section 4.
+/// and "Container blocks") plus the GFM table; tile kinds follow ARCHITECTURE.md,
+/// "The Tiledown format".
 public enum BlockKind: Sendable, Hashable {
     /// Front matter at the start of the file. (`indirect`, like `.tile`:
     /// the large, rare payloads live in a box so every block's kind, stored

@@ -75,7 +75,7 @@ struct ParsedText: Sendable {
     }
 }
 
-/// Splits Tiledown Markdown into blocks (DESIGN.md sections 3 and 4).
+/// Splits Tiledown Markdown into blocks (ARCHITECTURE.md, "The editing model" and "The Tiledown format").
 ///
 /// A line scan finds front matter and tile directives (a `:::` line inside a
 /// fenced code block is code); the prose between directives goes to

@@ -1,5 +1,5 @@
 /// A Tiledown Markdown file: its bytes, which are the truth, and the blocks
-/// they parse into (DESIGN.md section 3).
+/// they parse into (ARCHITECTURE.md, "The editing model").
 ///
 /// The document is a value. Every change goes through `replace(_:with:)`,
 /// which edits the bytes and re-parses only the blocks around the edit

@@ -1,5 +1,5 @@
-/// Renders tiles as semantic HTML (the built-in catalog of DESIGN.md
-/// section 4), every property value escaped, in element content and in
+/// Renders tiles as semantic HTML (the built-in catalog of ARCHITECTURE.md,
+/// "The Tiledown format"), every property value escaped, in element content and in
 /// attributes alike. No script is emitted.
 enum TileHTMLRenderer {
     /// Appends the HTML of `tile` to `html`.

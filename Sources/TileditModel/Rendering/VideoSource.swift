@@ -1,5 +1,5 @@
 /// Where an `embed` tile's video comes from, read from its `url` (the forms
-/// DESIGN.md section 4 and `TileValidator` accept).
+/// ARCHITECTURE.md, "The Tiledown format" and `TileValidator` accept).
 enum VideoSource: Equatable {
     /// A YouTube video (`watch?v=ID`, `youtu.be/ID`, `/embed/ID`).
     case youTube(id: String)

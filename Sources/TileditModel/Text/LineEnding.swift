@@ -4,8 +4,8 @@ import Foundation
 ///
 /// CommonMark (section 2.1) and cmark-gfm end a line at `\n`, at `\r\n` and
 /// at a `\r` not followed by `\n`; Tiledit reads lines the same way. New text
-/// written by an edit follows the file's own convention (DESIGN.md
-/// section 3): a CRLF file never receives a bare LF, a CR-only file never
+/// written by an edit follows the file's own convention (ARCHITECTURE.md,
+/// "The editing model"): a CRLF file never receives a bare LF, a CR-only file never
 /// receives an LF.
 public enum LineEnding: String, Sendable, Equatable, Codable {
     /// `\n` (0x0A).

@@ -46,7 +46,7 @@ public struct TileProperty: Sendable, Hashable {
     }
 }
 
-/// A parsed tile directive (DESIGN.md section 4).
+/// A parsed tile directive (ARCHITECTURE.md, "The Tiledown format").
 public struct Tile: Sendable, Hashable {
     /// The tile type (`callout`, `chart`, …); unknown types are kept.
     public var type: String

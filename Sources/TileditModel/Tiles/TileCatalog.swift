@@ -1,6 +1,6 @@
 /// The tile types a document may use, with their schemas.
 ///
-/// `builtIn` is the Tiledown catalog of DESIGN.md section 4. Buttondown also
+/// `builtIn` is the Tiledown catalog of ARCHITECTURE.md, "The Tiledown format". Buttondown also
 /// takes `thanksBody`, `confirmedBody` and `metadata.<name>`, as the Tiledown
 /// "everything" fixture site uses them.
 public struct TileCatalog: Sendable, Hashable {

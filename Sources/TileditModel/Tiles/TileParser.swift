@@ -1,5 +1,5 @@
 /// Reads one tile directive from its opening line to its closing `:::`
-/// following the Tiledown tile body grammar (DESIGN.md section 4):
+/// following the Tiledown tile body grammar (ARCHITECTURE.md, "The Tiledown format"):
 ///
 /// - blank lines are ignored;
 /// - `key: value` splits at the first `:`; key and value are trimmed;

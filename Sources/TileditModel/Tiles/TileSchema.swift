@@ -97,7 +97,7 @@ public struct TileSchema: Sendable, Hashable, Identifiable {
         property(key) != nil || propertyPrefixes.contains { key.hasPrefix($0) && key.count > $0.count }
     }
 
-    /// Canonical rank of `key` (DESIGN.md section 4): `id`, `mode`, required
+    /// Canonical rank of `key` (ARCHITECTURE.md, "The Tiledown format"): `id`, `mode`, required
     /// properties, optional known properties, then everything else.
     public func canonicalRank(of key: String) -> Int {
         if key == "id" { return 0 }

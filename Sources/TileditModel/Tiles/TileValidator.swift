@@ -1,6 +1,6 @@
 import Foundation
 
-/// Checks a tile against its schema (DESIGN.md section 4): required
+/// Checks a tile against its schema (ARCHITECTURE.md, "The Tiledown format"): required
 /// properties, allowed values, ids, chart series, secret-like names,
 /// unknown types and properties.
 enum TileValidator {
@@ -82,7 +82,7 @@ enum TileValidator {
         return text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
     }
 
-    /// Whether a key names a secret (DESIGN.md section 4): its last dotted
+    /// Whether a key names a secret (ARCHITECTURE.md, "The Tiledown format"): its last dotted
     /// segment, lowercased without `_` and `-`, contains one of
     /// `secretWords` (and is not `publickey`). Works on UTF-8 bytes: it runs
     /// for every property of every tile a document opens with.

@@ -1,4 +1,4 @@
-/// A tile property's value as written in the tile body (DESIGN.md section 4,
+/// A tile property's value as written in the tile body (ARCHITECTURE.md, "The Tiledown format",
 /// tile body grammar). Values are raw strings: quotes are kept as typed and
 /// nothing is re-typed.
 public enum TileValue: Sendable, Hashable {

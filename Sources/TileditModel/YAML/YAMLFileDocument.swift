@@ -2,7 +2,7 @@
 /// the YAML tree they parse into (all documents of the stream).
 ///
 /// Edits replace only the edited node's bytes, so comments, key order and
-/// quoting elsewhere survive (DESIGN.md section 4). After an edit the whole
+/// quoting elsewhere survive (ARCHITECTURE.md, "The Tiledown format"). After an edit the whole
 /// file is parsed again (YAML's indentation makes partial re-parsing
 /// unsound); the node being written is read back first, so an edit never
 /// writes a value that reads back differently.

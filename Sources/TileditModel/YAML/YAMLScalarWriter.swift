@@ -1,7 +1,7 @@
 import Foundation
 
 /// Writes a value into YAML source so that it reads back as exactly that
-/// value, changing as little as possible (DESIGN.md section 4: "an edited
+/// value, changing as little as possible (ARCHITECTURE.md, "The Tiledown format": "an edited
 /// value keeps its quote style and trailing comment, and is quoted only when
 /// the dialect needs it to read back the same value").
 public enum YAMLScalarWriter {

@@ -2,7 +2,7 @@ import Foundation
 import TileditModel
 
 /// Checks a file's bytes before they are parsed: size, binary content,
-/// UTF-8 (DESIGN.md section 7).
+/// UTF-8 (ARCHITECTURE.md, "Safety").
 public enum ContentCheck {
     /// Largest file opened: 256 MB (268,435,456 bytes).
     public static let defaultSizeLimit = 256 * 1024 * 1024

@@ -1,6 +1,6 @@
 import TileditModel
 
-/// Why a file's bytes cannot be opened as text (DESIGN.md section 7: the
+/// Why a file's bytes cannot be opened as text (ARCHITECTURE.md, "Safety": the
 /// editor never writes bytes it did not understand).
 public enum ContentProblem: Sendable, Hashable {
     /// The file is larger than the limit (bytes).

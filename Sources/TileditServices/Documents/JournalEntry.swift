@@ -1,7 +1,7 @@
 import Foundation
 
 /// Unsaved edits of one document, kept so a crash loses nothing
-/// (DESIGN.md section 7).
+/// (ARCHITECTURE.md, "Safety").
 public struct JournalEntry: Sendable, Hashable {
     /// The document the edits belong to.
     public var documentURL: URL

@@ -1,8 +1,8 @@
 import Foundation
 import TileditModel
 
-/// Which front matter dialect a Markdown file is read with (DESIGN.md
-/// section 4): `.tiledown` when its folder, or any folder above it up to the
+/// Which front matter dialect a Markdown file is read with (ARCHITECTURE.md,
+/// "The Tiledown format"): `.tiledown` when its folder, or any folder above it up to the
 /// workspace root, holds `tiledown.yml`; `.yaml` otherwise.
 ///
 /// Discovery, the editor and the headless commands all decide through this

@@ -3,7 +3,7 @@ import TileditServices
 
 /// Workspace search: waits 300 ms after the last keystroke (on the injected
 /// clock), cancels the search it supersedes, and never shows a
-/// `CancellationError` (DESIGN.md section 5).
+/// `CancellationError` (ARCHITECTURE.md, "Tasks").
 @Observable @MainActor
 public final class SearchModel {
     /// The query as typed.

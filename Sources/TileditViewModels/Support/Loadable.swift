@@ -1,4 +1,4 @@
-/// The state of anything loaded asynchronously (DESIGN.md section 5): one
+/// The state of anything loaded asynchronously (ARCHITECTURE.md, "Tasks"): one
 /// enum instead of an `isLoading` flag beside an optional error.
 public enum Loadable<Value> {
     /// Nothing asked for yet.
