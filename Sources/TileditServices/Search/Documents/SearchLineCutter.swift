@@ -583,7 +583,7 @@ struct SearchLineCutter {
                 startsPassage = true
                 return
             }
-            if indent <= 3 && (first == UInt8(ascii: ">") || isListItemStart(trimmed, cutter)) {
+            if indent <= 3 && (first == UInt8(ascii: ">") || isListItemStart(trimmed, cutter) || isFootnoteDefinitionStart(trimmed, cutter)) {
                 endParagraph(cutter, emit)
                 inContainer = true
                 inTable = false
@@ -648,6 +648,21 @@ struct SearchLineCutter {
 
         /// `-`, `*` or `+`, or up to nine digits and `.` or `)`, then a
         /// space, a tab or the end of the line.
+        /// A GFM footnote definition's first line: `[^label]:`, the label
+        /// one or more bytes other than `]`, space, tab and line breaks (as
+        /// cmark-gfm scans it). Its indented lines and their lazy
+        /// continuations belong to the footnote, not to the top level.
+        private func isFootnoteDefinitionStart(_ trimmed: Range<Int>, _ cutter: SearchLineCutter) -> Bool {
+            let bytes = cutter.bytes
+            var index = trimmed.lowerBound
+            guard trimmed.count >= 5, bytes[index] == UInt8(ascii: "["), bytes[index + 1] == UInt8(ascii: "^") else { return false }
+            index += 2
+            let labelStart = index
+            while index < trimmed.upperBound, bytes[index] != UInt8(ascii: "]"), !cutter.isSpaceOrTab(bytes[index]) { index += 1 }
+            return index > labelStart && index + 1 < trimmed.upperBound
+                && bytes[index] == UInt8(ascii: "]") && bytes[index + 1] == UInt8(ascii: ":")
+        }
+
         private func isListItemStart(_ trimmed: Range<Int>, _ cutter: SearchLineCutter) -> Bool {
             let bytes = cutter.bytes
             var index = trimmed.lowerBound
