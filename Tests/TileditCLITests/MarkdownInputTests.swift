@@ -48,8 +48,10 @@ struct MarkdownInputTests {
     @Test func checkWarnsWhenFrontMatterHidesLinesOtherToolsPublish() async throws {
         let folder = try makeFolder(["page.md": "---\ntitle: A\n--- \nsecret: internal note\n---\n\nBody.\n"])
         let run = await CommandRun.run(["check", "page.md"], in: folder)
-        #expect(run == CommandRun(status: 0, standardOutput: """
+        // To YAML the `--- ` line starts a second document: an error as well.
+        #expect(run == CommandRun(status: 1, standardOutput: """
             page.md:3:1: warning: `---` on line 3 has trailing whitespace, so it does not end the front matter here; tools that allow the whitespace end it here and would publish the lines after it as text
+            page.md:3:1: error: front matter holds more than one YAML document (a `...` or `---` line ends the first); only one can be read, so remove the line or the text after it
 
             """))
         #expect(await CommandRun.run(["fmt", "--check", "page.md"], in: folder) == CommandRun(status: 0))

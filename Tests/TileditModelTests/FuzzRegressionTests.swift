@@ -30,11 +30,14 @@ struct FuzzRegressionTests {
     @Test func anEmptyAnchoredNodeAfterAnExplicitKeyReads() throws {
         let file = YAMLFileDocument("?\n&c:")
         #expect(file.bytes == Array("?\n&c:".utf8))
-        #expect(file.diagnostics.isEmpty)
+        // Two empty keys: the second is the duplicate-key error, at its place.
+        #expect(file.diagnostics.map(\.code) == [.yamlDuplicateKey])
+        #expect(file.diagnostics.map(\.range) == [4..<4])
         let empty = { (range: Range<Int>) in YAMLNode(content: .scalar(YAMLScalar(value: "", style: .plain, range: range)), range: range) }
-        let anchoredKey = YAMLNode(content: .scalar(YAMLScalar(value: "", style: .plain, range: 2..<4)), anchor: "c", range: 2..<4)
+        // An empty node with an anchor starts and ends just after it.
+        let anchoredKey = YAMLNode(content: .scalar(YAMLScalar(value: "", style: .plain, range: 4..<4)), anchor: "c", range: 4..<4)
         let expected = YAMLNode(
-            content: .mapping([YAMLPair(key: empty(1..<1), value: empty(5..<5)), YAMLPair(key: anchoredKey, value: empty(5..<5))]),
+            content: .mapping([YAMLPair(key: empty(1..<1), value: empty(2..<2)), YAMLPair(key: anchoredKey, value: empty(5..<5))]),
             range: 0..<5)
         #expect(file.root == expected)
     }

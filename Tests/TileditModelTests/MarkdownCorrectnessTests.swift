@@ -124,7 +124,8 @@ struct MarkdownCorrectnessTests {
     @Test func theFormatterNeverMovesTheEndOfFrontMatter() {
         #expect(rendered(Self.hiddenFrontMatter) == "<p>Body.</p>\n")
         #expect(formatted(Self.hiddenFrontMatter) == Self.hiddenFrontMatter)
-        #expect(formatted("---\ntitle: A  \n--- \nsecret: x\n---\n\nBody.\n") == "---\ntitle: A\n--- \nsecret: x\n---\n\nBody.\n")
+        // Front matter YAML cannot read (two documents) is left as written.
+        #expect(formatted("---\ntitle: A  \n--- \nsecret: x\n---\n\nBody.\n") == "---\ntitle: A  \n--- \nsecret: x\n---\n\nBody.\n")
     }
 
     @Test func checkWarnsAboutAFenceWithTrailingWhitespaceInsideFrontMatter() throws {

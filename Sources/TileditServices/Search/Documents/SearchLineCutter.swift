@@ -406,8 +406,8 @@ struct SearchLineCutter {
 
     // MARK: Bytes
 
-    /// A line: `start..<contentEnd` without its terminator (`\n` or
-    /// `\r\n`), `end` after it.
+    /// A line: `start..<contentEnd` without its terminator (`\n`, `\r\n`
+    /// or a lone `\r`, CommonMark's three line endings), `end` after it.
     struct LineBounds {
         var start: Int
         var contentEnd: Int
@@ -415,12 +415,25 @@ struct SearchLineCutter {
     }
 
     func line(at start: Int) -> LineBounds {
-        guard start < bytes.count, let base = bytes.baseAddress,
-              let found = memchr(base + start, 0x0A, bytes.count - start)
-        else { return LineBounds(start: start, contentEnd: Swift.max(start, bytes.count), end: Swift.max(start, bytes.count)) }
+        guard start < bytes.count, let base = bytes.baseAddress else {
+            return LineBounds(start: start, contentEnd: Swift.max(start, bytes.count), end: Swift.max(start, bytes.count))
+        }
+        guard let found = memchr(base + start, 0x0A, bytes.count - start) else {
+            // The last line: it may still end in a lone CR, or hold several.
+            if let carriageReturn = memchr(base + start, 0x0D, bytes.count - start) {
+                let crIndex = base.distance(to: carriageReturn.assumingMemoryBound(to: UInt8.self))
+                return LineBounds(start: start, contentEnd: crIndex, end: crIndex + 1)
+            }
+            return LineBounds(start: start, contentEnd: bytes.count, end: bytes.count)
+        }
         let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        let contentEnd = index > start && bytes[index - 1] == 0x0D ? index - 1 : index
-        return LineBounds(start: start, contentEnd: contentEnd, end: index + 1)
+        // A CR before the LF ends the line there: CRLF when it is the byte
+        // just before, else a lone CR.
+        if index > start, let carriageReturn = memchr(base + start, 0x0D, index - start) {
+            let crIndex = base.distance(to: carriageReturn.assumingMemoryBound(to: UInt8.self))
+            return LineBounds(start: start, contentEnd: crIndex, end: crIndex + 1 == index ? index + 1 : crIndex + 1)
+        }
+        return LineBounds(start: start, contentEnd: index, end: index + 1)
     }
 
     func trimmed(_ line: LineBounds) -> Range<Int> {

@@ -188,8 +188,9 @@ final class SearchMatcher {
             var position = start
             while position < end {
                 lineStarts.append(position)
-                while position < end && buffer[position] != 0x0A { position += 1 }
-                position += 1
+                while position < end && buffer[position] != 0x0A && buffer[position] != 0x0D { position += 1 }
+                // CRLF is one line ending; a lone CR or LF another.
+                position += position + 1 < end && buffer[position] == 0x0D && buffer[position + 1] == 0x0A ? 2 : 1
             }
             let firstLine = title.lineOffset
             let endLine = titleIndex + 1 < fields.count ? fields[titleIndex + 1].lineOffset : lineStarts.count - 1
@@ -509,13 +510,13 @@ final class SearchMatcher {
         }
     }
 
-    /// The whole line holding `offset`, without its terminator.
+    /// The whole line holding `offset`, without its terminator (LF, CRLF
+    /// or a lone CR).
     static func lineBounds(around offset: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         var start = Swift.min(offset, buffer.count)
-        while start > 0 && buffer[start - 1] != 0x0A { start -= 1 }
+        while start > 0 && buffer[start - 1] != 0x0A && buffer[start - 1] != 0x0D { start -= 1 }
         var end = Swift.min(offset, buffer.count)
-        while end < buffer.count && buffer[end] != 0x0A { end += 1 }
-        if end > start && buffer[end - 1] == 0x0D { end -= 1 }
+        while end < buffer.count && buffer[end] != 0x0A && buffer[end] != 0x0D { end += 1 }
         return start..<end
     }
 
@@ -525,9 +526,9 @@ final class SearchMatcher {
         var start = 0
         var line = 1
         while line < number {
-            while start < buffer.count && buffer[start] != 0x0A { start += 1 }
+            while start < buffer.count && buffer[start] != 0x0A && buffer[start] != 0x0D { start += 1 }
             guard start < buffer.count else { return nil }
-            start += 1
+            start += start + 1 < buffer.count && buffer[start] == 0x0D && buffer[start + 1] == 0x0A ? 2 : 1
             line += 1
         }
         return lineBounds(around: start, in: buffer)
