@@ -1,5 +1,6 @@
 import TileditFixtures
 import TileditModel
+import TileditTextLayout
 
 /// Opening a Markdown document: the input is parsed in both front-matter
 /// dialects, its blocks and diagnostics are walked, and it is rendered to
@@ -20,7 +21,10 @@ public func markdownOpen(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
         _ = document.frontMatter
         _ = HTMLRenderer().renderPage(document)
-        _ = TerminalPreviewRenderer().render(document, width: 1 + Int(bytes.first ?? 79) % 120)
+        // The preview: the model's styled document, laid out in terminal columns.
+        if let styled = try? StyledDocumentBuilder().build(document) {
+            _ = PreviewLayout.lines(of: styled, width: 1 + Int(bytes.first ?? 79) % 120)
+        }
     }
     return 0
 }

@@ -188,7 +188,8 @@ private struct Scanner {
                                 range: 0..<(line.contentEnd - line.start)))
                         }
                         let kind: BlockKind = result.tile.map(BlockKind.tile) ?? .raw(.tile(type: result.type))
-                        let end = line.start + result.length
+                        // A tile always holds at least its opening line: the scan moves on.
+                        let end = Swift.min(Swift.max(line.start + result.length, line.end), buffer.count)
                         blocks.append(ParsedBlock(kind: kind, htmlContext: html, start: line.start, end: end, diagnostics: diagnostics))
                         recordLines(after: line.start, to: end, context: html)
                         position = end
@@ -249,7 +250,7 @@ private struct Scanner {
         var position = buffer.line(startingAt: start).end
         while position < end {
             appendLine(position, context)
-            position = buffer.line(startingAt: position).end
+            position = Swift.max(buffer.line(startingAt: position).end, position + 1)
         }
     }
 
