@@ -67,6 +67,26 @@ struct YAMLParserTests {
         #expect(root == expected)
     }
 
+    @Test func aBlockScalarHoldsTheLinesOfSpacesBelowIt() throws {
+        // Lines of spaces after the last text line are the scalar's
+        // (`l-chomped-empty`), more indented ones its content; an empty line
+        // between them is crossed, a line of text ends the walk, and the
+        // last line counts without a line break.
+        let cases: [(String, Range<Int>)] = [
+            ("a: |\n  x\n   \nb: 1\n", 3..<12),
+            ("a: |\n  x\n \n\n  \nb: 1\n", 3..<14),
+            ("a: |\n  x\n\nb: 1\n", 3..<8),
+            ("- |+\n   ", 2..<8),
+            ("a: >\r\n  x\r\n  \r\n", 3..<13),
+        ]
+        for (text, range) in cases {
+            let root = try Self.root(text)
+            let value = root.pairs?.first?.value ?? root.items?.first
+            #expect(value?.scalar?.range == range, "\(text.debugDescription)")
+            #expect(value?.range == range, "\(text.debugDescription)")
+        }
+    }
+
     @Test func everyValueRangeHoldsItsTextFarIntoANonASCIIFile() throws {
         // Over 4,096 characters between non-ASCII ones and past many of
         // them, so the mark conversion crosses its checkpoints.

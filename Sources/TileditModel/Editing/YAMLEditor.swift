@@ -508,16 +508,25 @@ struct YAMLEditor {
         return YAMLScalarWriter.doubleQuoted(text)
     }
 
-    /// The indentation of a block scalar's first content line, when it has one.
+    /// The indentation of a block scalar's first line holding text, when it
+    /// has one (lines of spaces before it do not set the indentation,
+    /// YAML 1.2 §8.1.1.1).
     private func blockContentIndent(_ range: Range<Int>) -> String? {
-        let header = lineEnd(of: range.lowerBound)
-        var first = header
-        if first < text.count && text[first] == Byte.carriageReturn { first += 1 }
-        if first < text.count && text[first] == Byte.newline { first += 1 }
-        guard first < range.upperBound else { return nil }
-        var index = first
-        while index < range.upperBound && text[index] == Byte.space { index += 1 }
-        return index > first ? String(repeating: " ", count: index - first) : nil
+        var lineStart = lineEnd(of: range.lowerBound)
+        while lineStart < range.upperBound {
+            if text[lineStart] == Byte.carriageReturn { lineStart += 1 }
+            if lineStart < text.count && text[lineStart] == Byte.newline { lineStart += 1 }
+            var indentEnd = lineStart
+            while indentEnd < range.upperBound && text[indentEnd] == Byte.space { indentEnd += 1 }
+            var textStart = indentEnd
+            while textStart < range.upperBound && Byte.isSpaceOrTab(text[textStart]) { textStart += 1 }
+            guard textStart < range.upperBound else { return nil }
+            if text[textStart] != Byte.newline && text[textStart] != Byte.carriageReturn {
+                return indentEnd > lineStart ? String(repeating: " ", count: indentEnd - lineStart) : nil
+            }
+            lineStart = textStart
+        }
+        return nil
     }
 
     /// Whether a block scalar can be written at `offset`: outside flow

@@ -294,12 +294,32 @@ private struct Builder: ~Copyable {
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2D || byte == 0x5F
     }
 
-    /// The end of a block scalar's last content line (its line break excluded).
+    /// The end of a block scalar's last line (its line break excluded): the
+    /// last line holding text, or, when lines holding only spaces or tabs
+    /// follow it, the last of those. Such lines are the scalar's own, up to
+    /// the first line holding text (YAML 1.2 §8.1.1.2, `l-chomped-empty`;
+    /// more indented than the content they are content; libyaml's end mark
+    /// stops short of the last one when no line break ends it), so an edit
+    /// of the value replaces them and never leaves them to be read as part
+    /// of the new text.
     private func contentEnd(before end: Int, notBefore start: Int) -> Int {
-        var position = Swift.min(end, bytes.count)
+        let limit = Swift.min(end, bytes.count)
+        var position = limit
         while position > start && Byte.isWhitespace(bytes[position - 1]) { position -= 1 }
-        while position < end && bytes[position] != Byte.newline && bytes[position] != Byte.carriageReturn { position += 1 }
-        return position
+        while position < limit && bytes[position] != Byte.newline && bytes[position] != Byte.carriageReturn { position += 1 }
+        var lastLine = position
+        // Walk the blank lines below, keeping the end of the last one holding spaces or tabs.
+        while position < bytes.count {
+            if bytes[position] == Byte.carriageReturn { position += 1 }
+            if position < bytes.count && bytes[position] == Byte.newline { position += 1 }
+            let lineStart = position
+            while position < bytes.count && Byte.isSpaceOrTab(bytes[position]) { position += 1 }
+            let endsLine = position < bytes.count && (bytes[position] == Byte.newline || bytes[position] == Byte.carriageReturn)
+            guard endsLine || position == bytes.count else { break }
+            if position > lineStart { lastLine = position }
+            if position >= bytes.count { break }
+        }
+        return lastLine
     }
 
     private mutating func limitError(_ event: yaml_event_t) -> YAMLSyntaxError {
