@@ -23,7 +23,7 @@ test: deps
 	swift build --build-tests
 	timeout 45m swift test --skip-build
 	# The seed corpora replayed through every target (deterministic: no
-	# mutations, so open findings stay in `make fuzz`; FUZZING.md).
+	# mutations; exploring is `make fuzz`, FUZZING.md).
 	FUZZ_FLAGS=-runs=0 timeout 20m scripts/run-fuzzers -t $(FUZZ_CHECK_SECONDS)
 
 bench:

@@ -43,7 +43,7 @@ private func signature(_ block: Block) -> String {
     case .frontMatter(let frontMatter):
         return "front matter " + frontMatter.fields.map { "\($0.key.debugDescription)=\($0.value.debugDescription)" }.joined(separator: ",")
     case .tile(let tile):
-        let properties = tile.properties.map { "\($0.key.debugDescription)=\($0.value)" }.sorted()
+        let properties = tile.properties.map { "\($0.key.debugDescription)=\(canonical($0.value))" }.sorted()
         return "tile \(tile.type.debugDescription) " + properties.joined(separator: ",")
     case .heading(let level, _): return "heading \(level)"
     case .fencedCode(let info):
@@ -54,4 +54,12 @@ private func signature(_ block: Block) -> String {
     case .indentedCode: return "code"
     default: return block.kind.displayName
     }
+}
+
+/// A value as the formatter may write it: a literal of one line is written
+/// as a plain value (`TileWriter`), which reads back as text with the same
+/// characters and renders the same.
+private func canonical(_ value: TileValue) -> TileValue {
+    if case .literal(let text) = value, !text.utf8.contains(10), !text.utf8.contains(13) { return .text(text) }
+    return value
 }

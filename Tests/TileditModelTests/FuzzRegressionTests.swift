@@ -110,4 +110,39 @@ struct FuzzRegressionTests {
             }
         }
     }
+
+    /// edit-sequence: duplicating a list wrote the copy after a blank line,
+    /// where CommonMark reads both as one loose list: the block doubled
+    /// instead of gaining a neighbour, and 48 duplications ran out of memory.
+    /// A copy that would join its original (lists, indented code) is
+    /// refused, leaving every byte; any other block gets a copy of its own.
+    @Test func aDuplicateStandsAsABlockOfItsOwnOrIsRefused() throws {
+        let joining = ["-\n", "- a\n- b\n", "1. one\n", "* a\n\n  more\n", "    code\n"]
+        let standing = [
+            "Para.\n", "> quote\n", "# Title\n", "```\ncode\n```\n", "| a |\n|---|\n| 1 |\n", "***\n",
+            "<div>\nx\n</div>\n", "[a]: /u\n", "[^n]: note\n", ":::tile callout\nid: c-1\ntitle: T\nbody: B\n:::\n",
+        ]
+        for ending in ["\n", "\r\n", "\r"] {
+            for (text, joins) in joining.map({ ($0, true) }) + standing.map({ ($0, false) }) {
+                let block = text.replacingOccurrences(of: "\n", with: ending)
+                let source = "Intro.\(ending)\(ending)\(block)\(ending)End.\(ending)"
+                var document = MarkdownDocument(source, dialect: .yaml)
+                let count = document.blockCount
+                let outcome = EditingLaws.perform(.duplicateBlock(document.id(at: 1)), on: &document)
+                #expect(outcome.violations.isEmpty, "\(source.debugDescription): \(outcome.violations)")
+                if joins {
+                    #expect(!outcome.performed, "\(source.debugDescription)")
+                    #expect(document.bytes == Array(source.utf8))
+                } else {
+                    #expect(outcome.performed, "\(source.debugDescription)")
+                    #expect(document.blockCount == count + 1, "\(source.debugDescription)")
+                    #expect(document.block(at: 2).kind.displayName == document.block(at: 1).kind.displayName)
+                }
+            }
+        }
+        // Repeated duplication grows by one block each time, never doubling a block.
+        var document = MarkdownDocument("Intro.\n\n-\n\nEnd.\n", dialect: .yaml)
+        for _ in 0..<48 { _ = EditingLaws.perform(.duplicateBlock(document.id(at: 1)), on: &document) }
+        #expect(document.bytes == Array("Intro.\n\n-\n\nEnd.\n".utf8))
+    }
 }

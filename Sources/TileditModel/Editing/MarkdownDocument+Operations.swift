@@ -266,7 +266,27 @@ extension MarkdownDocument {
             text.replaceSubrange(property.valueSpan, with: Array("\(base)-\(number)".utf8))
         }
         if !(text.last.map(LineEnding.isLineBreak) ?? false) { text += lineEnding.bytes }
-        return Plan(edits: [insertionEdit(text, atBoundary: index + 1)], focus: nil)
+        let duplicatedKind = kind(at: index)
+        let original = storage[blockRange]
+        let copy = text
+        let count = blockCount
+        // The copy must stand as a block of its own: a list, a block quote or
+        // a paragraph written next to its original can join it (one block
+        // twice as long), which is no duplicate.
+        return Plan(edits: [insertionEdit(text, atBoundary: index + 1)], focus: nil) { document, _, _ in
+            guard document.blockCount == count + 1, index + 1 < document.blockCount else {
+                return .wouldChangeStructure(message: "the copy would join the block it copies; add a block between them first")
+            }
+            let placed = document.block(at: index + 1)
+            var placedText = document.bytes(of: placed)
+            if !(placedText.last.map(LineEnding.isLineBreak) ?? false) { placedText += document.lineEnding.bytes }
+            let kept = document.block(at: index)
+            guard placed.kind.displayName == duplicatedKind.displayName, placedText == copy,
+                  kept.kind == duplicatedKind, document.bytes(of: kept) == original else {
+                return .wouldChangeStructure(message: "the copy would join the block it copies; add a block between them first")
+            }
+            return nil
+        }
     }
 
     private func planMove(_ id: BlockID, to target: Int) throws(EditError) -> Plan {
