@@ -134,8 +134,24 @@ public enum EditingLaws {
            let problem = confinementViolation(before: before, after: document, block: block) {
             violations.append(problem)
         }
+        if let problem = blockCountViolation(operation, before: before, after: document, change: change) { violations.append(problem) }
         violations += undoViolations(before: before, after: document, change: change)
         return (true, violations.map { "\($0) (\(operation))" })
+    }
+
+    /// A structural operation changes the number of blocks by what it
+    /// promises (a deletion one fewer, a duplicate one more, a move none):
+    /// the blocks it did not name never join or split.
+    static func blockCountViolation(_ operation: DocumentOperation, before: MarkdownDocument, after: MarkdownDocument, change: DocumentChange) -> String? {
+        guard !change.edits.isEmpty else { return nil }
+        let expected: Int
+        switch operation {
+        case .deleteBlock: expected = before.blockCount - 1
+        case .duplicateBlock: expected = before.blockCount + 1
+        case .moveBlock: expected = before.blockCount
+        default: return nil
+        }
+        return after.blockCount == expected ? nil : "\(before.blockCount) blocks became \(after.blockCount), not \(expected)"
     }
 
     private static func blockID(of operation: DocumentOperation) -> BlockID? {

@@ -125,7 +125,7 @@ extension MarkdownDocument {
             return Plan(edits: [insertionEdit(bytes, atBoundary: clampedBoundary(index))], focus: nil)
         case .deleteBlock(let id):
             guard let index = index(of: id) else { throw .blockNotFound(id) }
-            return Plan(edits: [removalEdit(at: index)], focus: nil)
+            return Plan(edits: [removalEdit(at: index)], focus: nil, check: deletionCheck(at: index))
         case .moveBlock(let id, let target):
             return try planMove(id, to: target)
         case .duplicateBlock(let id):
@@ -284,6 +284,30 @@ extension MarkdownDocument {
             guard placed.kind.displayName == duplicatedKind.displayName, placedText == copy,
                   kept.kind == duplicatedKind, document.bytes(of: kept) == original else {
                 return .wouldChangeStructure(message: "the copy would join the block it copies; add a block between them first")
+            }
+            return nil
+        }
+    }
+
+    /// Reads a deletion back: the blocks on either side of the deleted one
+    /// stay what they were (two lists, or indented code, around it would
+    /// otherwise join into one block, a change to blocks nobody touched).
+    private func deletionCheck(at index: Int) -> (@Sendable (MarkdownDocument, BlockID?, Replacement) -> EditError?) {
+        let count = blockCount
+        let before = index > 0 ? (kind(at: index - 1), storage[range(at: index - 1)]) : nil
+        let after = index + 1 < count ? (kind(at: index + 1), storage[range(at: index + 1)]) : nil
+        return { document, _, _ in
+            let joined = EditError.wouldChangeStructure(
+                message: "the blocks before and after it would join into one; edit its text instead, or delete one of them too")
+            guard document.blockCount == count - 1 else { return joined }
+            if let (kind, bytes) = before {
+                let kept = document.block(at: index - 1)
+                // The block before may lose the line break that ended the file.
+                guard kept.kind == kind, bytes.starts(with: document.bytes(of: kept)) else { return joined }
+            }
+            if let (kind, bytes) = after, index < document.blockCount {
+                let kept = document.block(at: index)
+                guard kept.kind == kind, document.bytes(of: kept) == bytes else { return joined }
             }
             return nil
         }
