@@ -130,6 +130,11 @@ public final class AppModel {
     /// The document list catching up with the last save (tests await it).
     @ObservationIgnored private(set) var savedSummaryTask: Task<Void, Never>?
     @ObservationIgnored private var watchTask: Task<Void, Never>?
+    /// Search index updates after saves and closes, one after another in
+    /// the order they were asked for (tests await the last).
+    @ObservationIgnored private(set) var indexUpdateTask: Task<Void, Never>?
+    /// Opening a chosen search result; a newer choice replaces it.
+    @ObservationIgnored private var openResultTask: Task<Void, Never>?
     /// A destination waiting behind the one shown (the recoverable edits
     /// behind the interrupted saves found at start-up).
     @ObservationIgnored private var queuedDestination: Destination?
@@ -142,6 +147,27 @@ public final class AppModel {
     deinit {
         indexTask?.cancel()
         watchTask?.cancel()
+        indexUpdateTask?.cancel()
+        openResultTask?.cancel()
+        savedSummaryTask?.cancel()
+    }
+
+    /// Runs `work` on the search index after every update asked for before it.
+    private func updateIndex(_ work: @escaping @Sendable () async -> Void) {
+        let previous = indexUpdateTask
+        indexUpdateTask = Task {
+            await previous?.value
+            await work()
+        }
+    }
+
+    /// Ends the session: every task this model started stops, then the renderer exits.
+    private func quit() {
+        indexTask?.cancel()
+        watchTask?.cancel()
+        indexUpdateTask?.cancel()
+        openResultTask?.cancel()
+        hasQuit = true
     }
 
     // MARK: Derived state
@@ -288,10 +314,15 @@ public final class AppModel {
             },
             documentSaved: { [weak self] url, bytes in
                 let relative = url.path.hasPrefix(rootPath + "/") ? String(url.path.dropFirst(rootPath.count + 1)) : url.lastPathComponent
-                Task { await search.update(relative, bytes) }
                 guard let self else { return }
+                self.updateIndex { await search.update(relative, bytes) }
                 let list = self.documents
-                self.savedSummaryTask = Task { await list?.onSavedDocument(relative) }
+                // In the order of the saves: a later summary never lands before an earlier one.
+                let previous = self.savedSummaryTask
+                self.savedSummaryTask = Task {
+                    await previous?.value
+                    await list?.onSavedDocument(relative)
+                }
             })
         editors[path] = opened
         editor = opened
@@ -313,7 +344,7 @@ public final class AppModel {
             preview.onChangedDocument(nil)
         }
         let search = dependencies.search
-        Task { await search.remove(path) }
+        updateIndex { await search.remove(path) }
     }
 
     /// Compares the open document with the file on disk now and then.
@@ -337,7 +368,9 @@ public final class AppModel {
     /// Opens the search screen.
     public func onTappedSearch() {
         let model = SearchModel(search: dependencies.search, clock: dependencies.clock) { [weak self] result in
-            Task { await self?.openResult(result) }
+            guard let self else { return }
+            self.openResultTask?.cancel()
+            self.openResultTask = Task { await self.openResult(result) }
         }
         destination = .search(model)
     }
@@ -375,7 +408,7 @@ public final class AppModel {
     /// every document's latest edits, then the app quits.
     public func onReceivedTermination() async {
         await flushJournals()
-        hasQuit = true
+        quit()
     }
 
     /// Waits until the journal holds every open document's latest edits.
@@ -387,7 +420,7 @@ public final class AppModel {
     public func onTappedQuit() {
         let unsaved = unsavedPaths
         if unsaved.isEmpty {
-            hasQuit = true
+            quit()
         } else {
             destination = .confirmQuit(unsavedPaths: unsaved)
         }
@@ -421,6 +454,6 @@ public final class AppModel {
         } else {
             for editor in dirty { await editor.discardEdits() }
         }
-        hasQuit = true
+        quit()
     }
 }

@@ -139,6 +139,9 @@ public final class DocumentListModel {
             }
         } catch let error as WorkspaceError {
             workspace = .failed(ViewError(error.message))
+        } catch is CancellationError {
+            // Stopped by a newer reload or by quitting: not a failure to show.
+            workspace = workspace.value.map(Loadable.loaded) ?? .idle
         } catch {
             workspace = .failed(ViewError(error.localizedDescription))
         }
