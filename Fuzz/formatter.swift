@@ -23,8 +23,8 @@ public func formatter(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             let first = Array(zip(before, after)).firstIndex { $0.0 != $0.1 } ?? min(before.count, after.count)
             fatalError("\(dialect): \(text(bytes)) became \(text(once)); block \(first): \(before.dropFirst(first).prefix(2)) became \(after.dropFirst(first).prefix(2))")
         }
-        let html = HTMLRenderer().renderBody(document)
-        let formattedHTML = HTMLRenderer().renderBody(formatted)
+        let html = withoutNotices(HTMLRenderer().renderBody(document))
+        let formattedHTML = withoutNotices(HTMLRenderer().renderBody(formatted))
         if html != formattedHTML {
             fatalError("\(dialect): \(text(bytes)) became \(text(once)), which renders \(formattedHTML.debugDescription), not \(html.debugDescription)")
         }
@@ -62,4 +62,14 @@ private func signature(_ block: Block) -> String {
 private func canonical(_ value: TileValue) -> TileValue {
     if case .literal(let text) = value, !text.utf8.contains(10), !text.utf8.contains(13) { return .text(text) }
     return value
+}
+
+/// `html` without the notices over unreadable blocks: they quote the
+/// block's diagnostics, whose line numbers move when the formatter adds or
+/// removes lines above (an indented code block becoming fenced); the
+/// block's own text, in the `<pre>` after the notice, is still compared.
+private func withoutNotices(_ html: String) -> String {
+    html.split(separator: "\n", omittingEmptySubsequences: false)
+        .filter { !$0.hasPrefix("<p class=\"raw-block-notice\"") }
+        .joined(separator: "\n")
 }

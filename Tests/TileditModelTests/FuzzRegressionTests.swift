@@ -145,4 +145,29 @@ struct FuzzRegressionTests {
         for _ in 0..<48 { _ = EditingLaws.perform(.duplicateBlock(document.id(at: 1)), on: &document) }
         #expect(document.bytes == Array("Intro.\n\n-\n\nEnd.\n".utf8))
     }
+
+    /// edit-sequence (the 30-minute run): a byte order mark starting a line
+    /// in the middle of the file (`\u{FEFF}---`) is text, but cmark skips
+    /// a mark on the first line it is fed, so a re-parse window starting at
+    /// that line read a thematic break where the whole file has a
+    /// paragraph. Every block start after a mid-file mark, after every kind
+    /// of block before it, reads the same through any edit.
+    @Test func aByteOrderMarkInsideTheFileIsTextWhereverAParseStarts() {
+        let befores = ["", "---\ntitle: T\n---\n\n", "Para.\n\n", ":::tile callout\nid: c\ntitle: T\nbody: B\n:::\n", "# Head\n\n"]
+        let lines = ["---", "# h", "- a", "    code", "text", "===", ":::tile callout", "```"]
+        for dialect in [FrontMatterDialect.yaml, .tiledown] {
+            for before in befores {
+                for line in lines {
+                    let source = before + "\u{FEFF}" + line + "\nnext line\n\n:::tile buttondown\nid: b-1\nusername: u\n:::\n"
+                    var document = MarkdownDocument(source, dialect: dialect)
+                    #expect(EditingLaws.blockLayoutViolation(document) == nil, "\(source.debugDescription)")
+                    let tile = document.id(at: document.blockCount - 1)
+                    for operation in [DocumentOperation.removeTileProperty(tile, key: "id"), .setTileProperty(tile, key: "username", value: .text("v"))] {
+                        let outcome = EditingLaws.perform(operation, on: &document)
+                        #expect(outcome.violations.isEmpty, "\(source.debugDescription): \(outcome.violations)")
+                    }
+                }
+            }
+        }
+    }
 }

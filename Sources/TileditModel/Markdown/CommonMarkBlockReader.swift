@@ -53,9 +53,16 @@ enum CommonMarkBlockReader {
             cmark_parser_attach_syntax_extension(parser, table)
         }
         let references = footnoteReferenceParagraph(buffer, segment: segment)
-        let prefixLines = references.isEmpty ? 0 : 2
-        if !references.isEmpty {
-            references.withUnsafeBufferPointer { prefix in
+        // cmark skips a byte order mark on its first line. The file's own
+        // mark never gets here (the scanner steps over it), so one starting
+        // a segment is text in the middle of the file: a blank line fed
+        // first keeps it, as cmark reads it in the whole file.
+        let startsWithMark = segment.count >= 3 && buffer[segment.lowerBound] == 0xEF
+            && buffer[segment.lowerBound + 1] == 0xBB && buffer[segment.lowerBound + 2] == 0xBF
+        let markGuard: [UInt8] = references.isEmpty && startsWithMark ? [Byte.newline] : []
+        let prefixLines = references.isEmpty ? markGuard.count : 2
+        if !references.isEmpty || !markGuard.isEmpty {
+            (references.isEmpty ? markGuard : references).withUnsafeBufferPointer { prefix in
                 prefix.withMemoryRebound(to: CChar.self) { chars in
                     if let start = chars.baseAddress { cmark_parser_feed(parser, start, chars.count) }
                 }
