@@ -152,7 +152,8 @@ final class InspectorPanel {
         isRendering = true
         defer { isRendering = false }
         guard let editor = app.editor, let row = editor.selectedIndex.flatMap({ editor.row(at: $0) }) else {
-            heading.text = app.editor == nil ? "No document open" : "No block selected"
+            heading.text = app.yamlEditor.map { "\($0.displayPath) is a YAML file: the window does not edit YAML yet; the terminal editor does" }
+                ?? (app.editor == nil ? "No document open" : "No block selected")
             clearForm()
             refusal.isVisible = false
             addProperty.isVisible = false

@@ -61,6 +61,29 @@ struct AppModelTests {
         #expect(await search.search("apples", 10).map(\.path) == ["notes.md"])
     }
 
+    @Test func aYAMLFileOpensInTheYAMLEditorAndQuittingAsksForItsEdits() async throws {
+        let (app, workspace) = try makeApp(["notes.md": "# Notes\n", "data.yml": "# People\nname: Ada # first\n"])
+        await app.onAppeared(path: "data.yml", currentDirectory: workspace)
+        #expect(app.editor == nil)
+        #expect(app.destination == nil)
+        let yaml = try #require(app.yamlEditor)
+        #expect(yaml.displayPath == "data.yml")
+        #expect(yaml.row(at: 0)?.summary == "Ada")
+        yaml.onEditedField("Grace")
+        #expect(yaml.onCommittedField())
+        #expect(app.unsavedPaths == ["data.yml"])
+        app.onTappedQuit()
+        #expect(app.destination == .confirmQuit(unsavedPaths: ["data.yml"]))
+        #expect(!app.hasQuit)
+        await app.onConfirmedQuit(saving: true)
+        #expect(app.hasQuit)
+        #expect(try String(contentsOf: workspace.appendingPathComponent("data.yml"), encoding: .utf8) == "# People\nname: Grace # first\n")
+        // Opening a Markdown document puts the Markdown editor back.
+        await app.openDocument("notes.md")
+        #expect(app.yamlEditor == nil)
+        #expect(app.editor?.displayPath == "notes.md")
+    }
+
     @Test func openingAFileThatIsNotADocumentSaysSoAndOpensItsFolder() async throws {
         let (app, workspace) = try makeApp(["notes.md": "# Notes\n", "photo.png": "not text"])
         await app.onAppeared(path: "photo.png", currentDirectory: workspace)

@@ -46,6 +46,18 @@ enum AlertOverlay {
             case .text: what = "the text typed for the block"
             }
             return Overlay(title: modal.title, body: "Discard \(what)? It is not in the document.", choices: ["Discard", "Keep"], choosesByLetter: false)
+        case .yaml(let yaml, .conflict):
+            return Overlay(
+                title: modal.title,
+                body: "\(yaml.displayPath) changed on disk since it was loaded.\nReload drops your edits; Overwrite writes yours over the file; Keep both saves yours as a copy beside it and loads the file.",
+                choices: ["Reload", "Overwrite", "Keep both", "Cancel"], choosesByLetter: false)
+        case .yaml(let yaml, .deletedOnDisk):
+            return Overlay(
+                title: modal.title, body: "\(yaml.displayPath) was deleted on disk. Save again writes your text back.",
+                choices: ["Save again", "Close"], choosesByLetter: false)
+        case .yaml(let yaml, .recovery(let date, let changed)):
+            let note = changed ? " The file changed on disk since." : ""
+            return Overlay(title: modal.title, body: "Unsaved edits to \(yaml.displayPath) from \(Self.dateText(date)) were found.\(note)", choices: ["Restore", "Discard"])
         case .documents(_, .confirmDelete(let path)):
             let unsaved = app.editor.map { $0.displayPath == path && $0.isDirty } ?? false
             let note = unsaved ? "\nIts unsaved edits are not in the file: save first to keep them in it." : ""
@@ -58,6 +70,7 @@ enum AlertOverlay {
     /// The button selected when a modal comes up: the one that loses nothing.
     static func defaultChoice(for modal: Modal?) -> Int {
         if case .editor(_, .conflict)? = modal { return 2 }
+        if case .yaml(_, .conflict)? = modal { return 2 }
         if case .editor(_, .confirmDiscardTyping)? = modal { return 1 }
         if case .editor(_, .confirmOverrideReadOnly)? = modal { return 1 }
         return 0

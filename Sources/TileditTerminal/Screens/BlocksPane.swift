@@ -20,6 +20,9 @@ enum BlocksPane {
     }
 
     static func draw(into buffer: inout ScreenBuffer, rect: Rect, app: AppModel, state: inout ViewState, focused: Bool) {
+        if let yaml = app.yamlEditor {
+            return YAMLTreePane.draw(into: &buffer, rect: rect, yaml: yaml, state: &state, focused: focused)
+        }
         let inside = PaneFrame.draw(into: &buffer, rect: rect, title: title(app), focused: focused)
         guard let editor = app.editor else {
             if app.documents?.workspace.isLoading == true || app.session == .closed {

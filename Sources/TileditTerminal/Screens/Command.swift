@@ -11,7 +11,7 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
     // Documents
     case openDocument, filterDocuments, cycleSortOrder, trashDocument, restoreDocument
     // Blocks
-    case editBlock, insertTile, insertParagraph, duplicateBlock, deleteBlock
+    case editBlock, insertTile, insertParagraph, duplicateBlock, deleteBlock, collapseNode
     case moveBlockUp, moveBlockDown, moveBlockTo, applyFix, editExternally
     // Inspector
     case editField, toggleField, previousChoice, nextChoice, addProperty, removeProperty, backToBlocks
@@ -53,7 +53,8 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
         case .cycleSortOrder: "Sort by title, date or path"
         case .trashDocument: "Move the document to the trash"
         case .restoreDocument: "Restore the last trashed document"
-        case .editBlock: "Edit the block"
+        case .editBlock: "Edit the block (YAML: unfold, or edit the value)"
+        case .collapseNode: "Fold the YAML mapping or sequence"
         case .insertTile: "Insert a tile (catalog)"
         case .insertParagraph: "New paragraph"
         case .duplicateBlock: "Duplicate the block"

@@ -11,12 +11,14 @@ public enum Editing: Hashable, Sendable {
     case text(block: BlockID, TextArea)
     /// The documents filter.
     case filter(TextField)
+    /// The value of the selected YAML scalar.
+    case yamlValue(TextField)
 
     /// The key of the field being edited, if a field is.
     public var fieldKey: String? {
         switch self {
         case .field(_, let key, _), .fieldArea(_, let key, _): key
-        case .text, .filter: nil
+        case .text, .filter, .yamlValue: nil
         }
     }
 
@@ -24,7 +26,7 @@ public enum Editing: Hashable, Sendable {
     public var block: BlockID? {
         switch self {
         case .field(let block, _, _), .fieldArea(let block, _, _), .text(let block, _): block
-        case .filter: nil
+        case .filter, .yamlValue: nil
         }
     }
 
@@ -35,6 +37,7 @@ public enum Editing: Hashable, Sendable {
         case .fieldArea(_, let key, let area): "Editing field \(key) (multi-line), \(Self.position(area))"
         case .text(_, let area): "Editing text, \(Self.position(area))"
         case .filter: "Filtering documents"
+        case .yamlValue: "Editing value"
         }
     }
 

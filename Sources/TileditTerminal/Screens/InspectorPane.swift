@@ -34,6 +34,9 @@ enum InspectorPane {
 
 
     static func draw(into buffer: inout ScreenBuffer, rect: Rect, app: AppModel, state: inout ViewState, focused: Bool) {
+        if let yaml = app.yamlEditor {
+            return YAMLInspectorPane.draw(into: &buffer, rect: rect, yaml: yaml, state: &state, focused: focused)
+        }
         let inside = PaneFrame.draw(into: &buffer, rect: rect, title: title(app), focused: focused)
         guard let editor = app.editor, editor.document.value != nil else {
             PaneFrame.message(into: &buffer, rect: inside, ["Nothing to inspect", "Open a document and select a block"])

@@ -36,6 +36,7 @@ public enum KeyMap {
 
         KeyBinding(.blocks, [.enter, .right, .character("l")], "Enter, →", .editBlock),
         KeyBinding(.blocks, [.character("d"), .delete], "d, Delete", .deleteBlock),
+        KeyBinding(.blocks, [.left, .character("h")], "←, h", .collapseNode),
 
         KeyBinding(.editor, [.character("i")], "i", .insertTile),
         KeyBinding(.editor, [.character("o")], "o", .insertParagraph),

@@ -60,6 +60,9 @@ public enum KeyRouter {
     // MARK: Panes
 
     private static func perform(_ command: Command, key: KeyEvent, app: AppModel, state: inout ViewState) -> [Effect] {
+        if let yaml = app.yamlEditor, let effects = YAMLKeys.perform(command, yaml: yaml, state: &state) {
+            return effects
+        }
         let editor = app.editor
         let list = app.documents
         switch command {
@@ -116,6 +119,8 @@ public enum KeyRouter {
             list?.onTappedDelete()
         case .restoreDocument:
             if let list, list.lastTrashed != nil { return [.run { await list.onTappedRestore() }] }
+        case .collapseNode:
+            break
         case .editBlock:
             guard editor?.selectedIndex != nil else { break }
             state.focus = .inspector
@@ -317,6 +322,12 @@ public enum KeyRouter {
                 state.editing = .text(block: block, area)
             }
             state.sync(with: app)
+        case .yamlValue(let field):
+            guard let yaml = app.yamlEditor else {
+                state.editing = nil
+                return []
+            }
+            return YAMLKeys.handleTyping(key, field: field, yaml: yaml, state: &state)
         case .filter(var field):
             guard let list = app.documents else {
                 state.editing = nil
@@ -498,6 +509,15 @@ public enum KeyRouter {
             }
             state.prompt = nil
             editor.onMovedBlock(to: position - 1)
+        case .addProperty where app.yamlEditor != nil:
+            guard !text.isEmpty, let yaml = app.yamlEditor else {
+                prompt.message = "Type the key's name"
+                state.prompt = prompt
+                return
+            }
+            state.prompt = nil
+            _ = yaml.onAddedKey(text, value: "")
+            state.focus = .blocks
         case .addProperty:
             guard !text.isEmpty, let inspector = app.editor?.inspector else {
                 prompt.message = "Type the property's name"
@@ -544,6 +564,16 @@ public enum KeyRouter {
             case (.recovery, 1?): return [.run { await editor.onChoseRecovery(.discard) }]
             case (.confirmDiscardTyping, 0?): editor.onConfirmedDiscardTyping()
             default: editor.onDismissed()
+            }
+        case .yaml(let yaml, let destination):
+            switch (destination, index) {
+            case (.conflict, let choice?) where choice < 3:
+                let resolution: ConflictResolution = choice == 0 ? .reload : choice == 1 ? .overwrite : .keepBoth
+                return [.run { await yaml.onChoseConflictResolution(resolution) }]
+            case (.deletedOnDisk, 0?): return [.run { await yaml.onTappedSaveAgain() }]
+            case (.recovery, 0?): return [.run { await yaml.onChoseRecovery(.restore) }]
+            case (.recovery, 1?): return [.run { await yaml.onChoseRecovery(.discard) }]
+            default: yaml.onDismissed()
             }
         case .documents(let list, let destination):
             if case .confirmDelete = destination, index == 0 { return [.run { await list.onConfirmedDelete() }] }

@@ -10,6 +10,7 @@ enum Modal {
     case help
     case app(AppModel.Destination)
     case editor(DocumentEditorModel, DocumentEditorModel.Destination)
+    case yaml(YAMLDocumentModel, YAMLDocumentModel.Destination)
     case documents(DocumentListModel, DocumentListModel.Destination)
     case prompt(Prompt)
 
@@ -18,6 +19,7 @@ enum Modal {
         if state.isHelpShown { return .help }
         if let destination = app.destination { return .app(destination) }
         if let editor = app.editor, let destination = editor.destination { return .editor(editor, destination) }
+        if let yaml = app.yamlEditor, let destination = yaml.destination { return .yaml(yaml, destination) }
         if let list = app.documents, let destination = list.destination { return .documents(list, destination) }
         if let prompt = state.prompt { return .prompt(prompt) }
         return nil
@@ -47,6 +49,12 @@ enum Modal {
             case .confirmDiscardTyping: "Discard typing"
             case .alert: "Error"
             }
+        case .yaml(_, let destination):
+            switch destination {
+            case .conflict: "Changed on disk"
+            case .deletedOnDisk: "Deleted on disk"
+            case .recovery: "Unsaved edits found"
+            }
         case .documents(_, let destination):
             switch destination {
             case .newDocument: "New document"
@@ -73,6 +81,8 @@ enum Modal {
             }
         case .editor(let editor, let destination):
             "editor \(ObjectIdentifier(editor).hashValue) \(title) \(destination.alert?.message ?? "")"
+        case .yaml(let yaml, _):
+            "yaml \(ObjectIdentifier(yaml).hashValue) \(title)"
         case .documents(_, let destination):
             destination.newDocument != nil ? "new document" : "documents \(title) \(destination.confirmDelete ?? destination.alert?.message ?? "")"
         case .prompt(let prompt): "prompt \(prompt.title)"

@@ -66,6 +66,11 @@ public struct ViewState: Sendable {
                 newDocumentField = TextField(text: form.title, accessibilityLabel: "Title of the new document")
             }
         }
+        if case .yamlValue? = editing {
+            // The YAML editor holds the field; typing ends when it has none.
+            if app.yamlEditor?.field == nil { editing = nil }
+            return
+        }
         syncEditing(with: app.editor?.inspector)
         if case .filter? = editing, app.documents == nil {
             editing = nil
@@ -92,7 +97,7 @@ public struct ViewState: Sendable {
             editing = .text(block: block, TextArea(text: inspector?.text ?? "", accessibilityLabel: "Text of the block"))
         case (nil, .field?), (nil, .fieldArea?), (nil, .text?):
             editing = nil
-        case (nil, .filter?), (nil, nil):
+        case (nil, .filter?), (nil, nil), (_, .yamlValue?):
             return
         }
     }

@@ -113,6 +113,9 @@ public final class AppModel {
     public private(set) var documents: DocumentListModel?
     /// The open document's editor.
     public private(set) var editor: DocumentEditorModel?
+    /// The YAML file open in the editor (`.yml`, `.yaml`), when the open
+    /// document is one; `editor` is then `nil`.
+    public private(set) var yamlEditor: YAMLDocumentModel?
     /// The preview of the open document.
     public let preview: PreviewModel
     /// What the app shows over the panes.
@@ -125,6 +128,8 @@ public final class AppModel {
     @ObservationIgnored private let dependencies: Dependencies
     /// Editors opened in this session, by path, so switching documents keeps unsaved edits.
     @ObservationIgnored private var editors: [String: DocumentEditorModel] = [:]
+    /// YAML editors opened in this session, by path.
+    @ObservationIgnored private var yamlEditors: [String: YAMLDocumentModel] = [:]
     /// Index building and disk checks (tests await them).
     @ObservationIgnored private(set) var indexTask: Task<Void, Never>?
     /// The document list catching up with the last save (tests await it).
@@ -173,7 +178,9 @@ public final class AppModel {
     // MARK: Derived state
 
     /// Paths of open documents with unsaved edits.
-    public var unsavedPaths: [String] { editors.values.filter(\.isDirty).map(\.displayPath).sorted() }
+    public var unsavedPaths: [String] {
+        (editors.values.filter(\.isDirty).map(\.displayPath) + yamlEditors.values.filter(\.isDirty).map(\.displayPath)).sorted()
+    }
 
     /// The catalog in the user's order.
     public var catalog: TileCatalog { dependencies.catalog.ordered(by: settings.catalogOrder) }
@@ -288,8 +295,15 @@ public final class AppModel {
     /// Opens the document at `path` (relative to the workspace) in the editor.
     func openDocument(_ path: String) async {
         guard let root = session.root ?? documents?.root else { return }
+        if let existing = yamlEditors[path] {
+            editor = nil
+            yamlEditor = existing
+            preview.onChangedDocument(nil)
+            return
+        }
         if let existing = editors[path] {
             editor = existing
+            yamlEditor = nil
             preview.onChangedDocument(existing.document.value, immediately: true)
             return
         }
@@ -299,8 +313,8 @@ public final class AppModel {
             destination = .alert(ViewError(problem.message(path: path)))
             return
         }
-        guard summary?.kind == .markdown || summary == nil else {
-            destination = .alert(ViewError("\(path) is a YAML file; edit it with `tiledit set \(path) --yaml KEY=VALUE` for now."))
+        if summary?.kind == .yaml {
+            await openYAML(path, url: url)
             return
         }
         let dialect = summary?.dialect ?? FrontMatterDialectRule.dialect(forFileAt: url, workspaceRoot: root, fileSystem: dependencies.fileSystem)
@@ -326,8 +340,21 @@ public final class AppModel {
             })
         editors[path] = opened
         editor = opened
+        yamlEditor = nil
         await opened.onAppeared()
         preview.onChangedDocument(opened.document.value, immediately: true)
+    }
+
+    /// Opens the YAML file at `path` in a YAML editor (its tree in the blocks
+    /// pane, its selected value in the inspector; no preview).
+    private func openYAML(_ path: String, url: URL) async {
+        let opened = YAMLDocumentModel(
+            url: url, displayPath: path, dependencies: .init(store: dependencies.store, clock: dependencies.clock))
+        yamlEditors[path] = opened
+        editor = nil
+        yamlEditor = opened
+        preview.onChangedDocument(nil)
+        await opened.onAppeared()
     }
 
     private func editorDependencies() -> DocumentEditorModel.Dependencies {
@@ -339,6 +366,8 @@ public final class AppModel {
 
     private func closeDocument(_ path: String) {
         editors[path] = nil
+        yamlEditors[path] = nil
+        if yamlEditor?.displayPath == path { yamlEditor = nil }
         if editor?.displayPath == path {
             editor = nil
             preview.onChangedDocument(nil)
@@ -434,7 +463,13 @@ public final class AppModel {
         guard destination?.confirmQuit != nil else { return }
         destination = nil
         let dirty = editors.values.filter(\.isDirty)
+        let dirtyYAML = yamlEditors.values.filter(\.isDirty)
         if saving {
+            for editor in dirtyYAML { await editor.onTappedSave() }
+            if let failed = dirtyYAML.first(where: \.isDirty) {
+                destination = .alert(ViewError("Could not save \(failed.displayPath) (\(failed.notes.first ?? "changed on disk or not writable")); nothing was quit."))
+                return
+            }
             for editor in dirty { await editor.onTappedSave() }
             let failed = dirty.filter(\.isDirty)
             if !failed.isEmpty {
@@ -453,6 +488,11 @@ public final class AppModel {
             }
         } else {
             for editor in dirty { await editor.discardEdits() }
+            // The journal forgets their edits, so the next start offers nothing to recover.
+            for editor in dirtyYAML {
+                await editor.journalTask?.value
+                try? await dependencies.store.clearJournal(editor.url)
+            }
         }
         quit()
     }
