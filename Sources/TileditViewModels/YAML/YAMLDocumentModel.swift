@@ -48,14 +48,6 @@ public final class YAMLDocumentModel {
         }
     }
 
-    private struct HistoryEntry {
-        var serial: Int
-        var edits: [TextEdit]
-        var inverse: [TextEdit]
-        var selectionBefore: YAMLNodeID?
-        var selectionAfter: YAMLNodeID?
-    }
-
     private struct VisibleRow: Hashable {
         var id: YAMLNodeID
         var depth: Int
@@ -84,10 +76,7 @@ public final class YAMLDocumentModel {
     private var expanded: Set<YAMLNodeID> = []
     private var collapsedDocuments: Set<Int> = []
     private var visible: [VisibleRow] = []
-    private var undoStack: [HistoryEntry] = []
-    private var redoStack: [HistoryEntry] = []
-    private var nextSerial = 1
-    private var savedSerial = 0
+    private var history = UndoHistory<YAMLChange, YAMLNodeID>()
     @ObservationIgnored private var lineStartsCache: [Int]?
 
     /// An editor of the file at `url`, loaded by `onAppeared()`.
@@ -116,13 +105,15 @@ public final class YAMLDocumentModel {
     public var bytes: [UInt8] { file.value?.bytes ?? [] }
 
     /// Whether there are edits not saved.
-    public var isDirty: Bool { (undoStack.last?.serial ?? 0) != savedSerial }
+    public var isDirty: Bool { history.isDirty }
 
     /// Where the file stands with the file on disk.
     public var saveState: SaveState { session.saveState }
 
-    public var canUndo: Bool { !undoStack.isEmpty }
-    public var canRedo: Bool { !redoStack.isEmpty }
+    /// Whether there is an edit to undo.
+    public var canUndo: Bool { history.canUndo }
+    /// Whether there is an undone edit to redo.
+    public var canRedo: Bool { history.canRedo }
 
     /// Problems in the file (syntax errors stop all edits until fixed), in file order.
     public var diagnostics: [Diagnostic] { file.value?.diagnostics ?? [] }
@@ -252,9 +243,7 @@ public final class YAMLDocumentModel {
         file = .loading(previous: file.value)
         do {
             let loaded = try await session.load()
-            undoStack = []
-            redoStack = []
-            savedSerial = 0
+            history = UndoHistory()
             opened(YAMLFileDocument(bytes: loaded))
         } catch {
             file = .failed(ViewError(DocumentSession.message(error)))
@@ -600,19 +589,17 @@ public final class YAMLDocumentModel {
 
     /// Undoes the last edit and selects what it changed.
     public func onTappedUndo() {
-        guard let entry = undoStack.popLast(), var current = file.value else { return }
-        current.apply(entry.inverse)
-        redoStack.append(entry)
+        guard var current = file.value, let entry = history.popUndo() else { return }
+        current.apply(entry.change.inverse)
         applied(current, select: entry.selectionBefore)
         notes = []
     }
 
     /// Redoes the last undone edit.
     public func onTappedRedo() {
-        guard let entry = redoStack.popLast(), var current = file.value else { return }
-        current.apply(entry.edits)
-        undoStack.append(entry)
-        applied(current, select: entry.selectionAfter)
+        guard var current = file.value, let entry = history.popRedo() else { return }
+        current.apply(entry.change.edits)
+        applied(current, select: entry.change.selectionAfter)
         notes = []
     }
 
@@ -685,9 +672,7 @@ public final class YAMLDocumentModel {
     private func record(edits: [TextEdit], before: YAMLFileDocument, after: YAMLFileDocument, selectionAfter: YAMLNodeID?) {
         let original = before.bytes
         let inverse = TextEdit.inverses(of: edits, original: { Array(original[$0]) })
-        undoStack.append(HistoryEntry(serial: nextSerial, edits: edits, inverse: inverse, selectionBefore: selection, selectionAfter: selectionAfter))
-        nextSerial += 1
-        redoStack = []
+        history.record(YAMLChange(edits: edits, inverse: inverse, selectionAfter: selectionAfter), selectionBefore: selection, indexBefore: selectedRow)
         applied(after, select: selectionAfter)
     }
 
@@ -873,7 +858,7 @@ public final class YAMLDocumentModel {
 extension YAMLDocumentModel: DocumentSessionOwner {
     public var sessionBytes: [UInt8]? { file.value?.bytes }
 
-    public var sessionRevision: Int { undoStack.last?.serial ?? 0 }
+    public var sessionRevision: Int { history.revision }
 
     public var sessionIsDirty: Bool { isDirty }
 
@@ -882,7 +867,7 @@ extension YAMLDocumentModel: DocumentSessionOwner {
     public func sessionWillSave() {}
 
     public func sessionDidSave(_ bytes: [UInt8], revision: Int) {
-        savedSerial = revision
+        history.markSaved(revision)
     }
 
     public func sessionDidKeepCopy(_ copy: URL, _ bytes: [UInt8]) {
