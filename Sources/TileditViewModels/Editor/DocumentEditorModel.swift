@@ -4,12 +4,14 @@ import TileditModel
 import TileditServices
 
 /// The editor of one Markdown document: its blocks, the selection, undo and
-/// redo, saving (atomic, never over a file changed on disk), autosave and
-/// the recovery journal (ARCHITECTURE.md, "The editing model").
+/// redo, and, through its `DocumentSession`, saving (atomic, never over a
+/// file changed on disk), autosave and the recovery journal
+/// (ARCHITECTURE.md, "The editing model").
 ///
 /// Every edit goes through the document engine as one `DocumentChange`; the
-/// model keeps the changes for undo and redo and derives everything else
-/// (rows, dirtiness, the save state) from the document and that history.
+/// model keeps the changes in an `EditHistory` for undo and redo and
+/// derives everything else (rows, dirtiness, the save state) from the
+/// document and that history.
 @Observable @MainActor
 public final class DocumentEditorModel {
     /// Where the editor navigates: one optional value.
