@@ -63,4 +63,32 @@ struct EditHistoryTests {
         history.record(change, selectionBefore: nil, indexBefore: nil)
         #expect(!history.canUndo && !history.isDirty)
     }
+
+    /// A change of any format: the generic history knows only whether it is empty.
+    struct Step: UndoableChange {
+        var name: String
+        var isEmpty: Bool { name.isEmpty }
+    }
+
+    @Test func theGenericHistoryMovesEntriesBetweenItsStacksAndKeepsRevisions() {
+        var history = UndoHistory<Step, Int>()
+        #expect(history.popUndo() == nil && history.popRedo() == nil)
+        history.record(Step(name: "a"), selectionBefore: 1, indexBefore: 0)
+        history.record(Step(name: ""), selectionBefore: 9, indexBefore: 9)
+        history.record(Step(name: "b"), selectionBefore: 2, indexBefore: 1)
+        #expect(history.revision == 2 && history.isDirty)
+        history.markSaved(2)
+        let undone = history.popUndo()
+        #expect(undone == UndoHistory<Step, Int>.Entry(change: Step(name: "b"), selectionBefore: 2, indexBefore: 1, revision: 2))
+        #expect(history.revision == 1 && history.isDirty && history.canUndo && history.canRedo)
+        #expect(history.popRedo()?.change == Step(name: "b"))
+        #expect(history.revision == 2 && !history.isDirty && !history.canRedo)
+        _ = history.popUndo()
+        _ = history.popUndo()
+        #expect(history.revision == 0 && !history.canUndo)
+        history.record(Step(name: "c"), selectionBefore: nil, indexBefore: nil)
+        #expect(history.revision == 3 && !history.canRedo)
+        #expect(history.popUndo()?.change == Step(name: "c"))
+        #expect(history.popUndo() == nil)
+    }
 }

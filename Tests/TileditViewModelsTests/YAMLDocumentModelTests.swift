@@ -266,6 +266,52 @@ struct YAMLDocumentModelTests {
         #expect(editor.saveState == .clean)
     }
 
+    @Test func aReadOnlyFileIsSavedOnlyWhenTheUserSaysSoAndKeepsItsMode() async throws {
+        let (editor, url) = try await makeEditor()
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: url.path)
+        editor.onEditedField("Saved")
+        editor.onCommittedField()
+        await editor.onTappedSave()
+        guard case .confirmOverrideReadOnly(let message) = editor.destination else {
+            Issue.record("expected the read-only question, got \(String(describing: editor.destination))")
+            return
+        }
+        #expect(message.hasSuffix("data.yml is read-only for you (mode 0444); it was not saved. Saving anyway keeps its mode."))
+        #expect(editor.saveState == .failed(ViewError(message)))
+        #expect(try TestSupport.readFile(url) == Array(Self.data.utf8))
+
+        await editor.onConfirmedOverrideReadOnly()
+        #expect(editor.destination == nil)
+        #expect(editor.saveState == .saved)
+        #expect(try TestSupport.readFile(url) == Array(Self.data.replacingOccurrences(of: "'Hello'", with: "'Saved'").utf8))
+        let mode = try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int
+        #expect(mode == 0o444)
+    }
+
+    @Test func cancellingTheReadOnlyQuestionKeepsTheEditsAndTheFile() async throws {
+        let (editor, url) = try await makeEditor()
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: url.path)
+        editor.onEditedField("Saved")
+        editor.onCommittedField()
+        await editor.onTappedSave()
+        editor.onDismissed()
+        #expect(editor.destination == nil)
+        #expect(editor.isDirty)
+        #expect(text(editor) == Self.data.replacingOccurrences(of: "'Hello'", with: "'Saved'"))
+        #expect(try TestSupport.readFile(url) == Array(Self.data.utf8))
+        // Answering a question no longer asked writes nothing.
+        await editor.onConfirmedOverrideReadOnly()
+        #expect(try TestSupport.readFile(url) == Array(Self.data.utf8))
+    }
+
+    @Test func checkingTheDiskReloadsACleanFileChangedElsewhere() async throws {
+        let (editor, url) = try await makeEditor()
+        try Data("title: elsewhere\n".utf8).write(to: url)
+        await editor.onCheckedDisk()
+        #expect(text(editor) == "title: elsewhere\n")
+        #expect(editor.saveState == .clean)
+    }
+
     @Test func aFileWithASyntaxErrorOpensButRefusesEdits() async throws {
         let (editor, _) = try await makeEditor("a: [1, 2\nb: 3\n")
         #expect(editor.diagnostics.first?.severity == .error)

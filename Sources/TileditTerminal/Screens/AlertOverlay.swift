@@ -51,6 +51,8 @@ enum AlertOverlay {
                 title: modal.title,
                 body: "\(yaml.displayPath) changed on disk since it was loaded.\nReload drops your edits; Overwrite writes yours over the file; Keep both saves yours as a copy beside it and loads the file.",
                 choices: ["Reload", "Overwrite", "Keep both", "Cancel"], choosesByLetter: false)
+        case .yaml(_, .confirmOverrideReadOnly(let message)):
+            return Overlay(title: modal.title, body: message, choices: ["Save anyway", "Cancel"], choosesByLetter: false)
         case .yaml(let yaml, .deletedOnDisk):
             return Overlay(
                 title: modal.title, body: "\(yaml.displayPath) was deleted on disk. Save again writes your text back.",

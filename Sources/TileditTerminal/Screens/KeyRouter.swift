@@ -571,6 +571,7 @@ public enum KeyRouter {
                 let resolution: ConflictResolution = choice == 0 ? .reload : choice == 1 ? .overwrite : .keepBoth
                 return [.run { await yaml.onChoseConflictResolution(resolution) }]
             case (.deletedOnDisk, 0?): return [.run { await yaml.onTappedSaveAgain() }]
+            case (.confirmOverrideReadOnly, 0?): return [.run { await yaml.onConfirmedOverrideReadOnly() }]
             case (.recovery, 0?): return [.run { await yaml.onChoseRecovery(.restore) }]
             case (.recovery, 1?): return [.run { await yaml.onChoseRecovery(.discard) }]
             default: yaml.onDismissed()

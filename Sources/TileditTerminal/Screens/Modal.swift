@@ -54,6 +54,7 @@ enum Modal {
             case .conflict: "Changed on disk"
             case .deletedOnDisk: "Deleted on disk"
             case .recovery: "Unsaved edits found"
+            case .confirmOverrideReadOnly: "Read-only file"
             }
         case .documents(_, let destination):
             switch destination {

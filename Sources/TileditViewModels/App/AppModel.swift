@@ -387,6 +387,7 @@ public final class AppModel {
             while !Task.isCancelled {
                 do { try await wait() } catch { return }
                 await self?.editor?.onCheckedDisk()
+                await self?.yamlEditor?.onCheckedDisk()
                 wait = clock.sleeper(for: interval)
             }
         }
@@ -443,6 +444,7 @@ public final class AppModel {
     /// Waits until the journal holds every open document's latest edits.
     func flushJournals() async {
         for editor in editors.values { await editor.flushJournal() }
+        for editor in yamlEditors.values { await editor.session.journal.flush() }
     }
 
     /// Quits, or asks first when documents have unsaved edits.
@@ -489,10 +491,7 @@ public final class AppModel {
         } else {
             for editor in dirty { await editor.discardEdits() }
             // The journal forgets their edits, so the next start offers nothing to recover.
-            for editor in dirtyYAML {
-                await editor.journalTask?.value
-                try? await dependencies.store.clearJournal(editor.url)
-            }
+            for editor in dirtyYAML { await editor.session.discardJournal() }
         }
         quit()
     }

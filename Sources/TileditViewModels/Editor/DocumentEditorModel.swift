@@ -4,12 +4,14 @@ import TileditModel
 import TileditServices
 
 /// The editor of one Markdown document: its blocks, the selection, undo and
-/// redo, saving (atomic, never over a file changed on disk), autosave and
-/// the recovery journal (ARCHITECTURE.md, "The editing model").
+/// redo, and, through its `DocumentSession`, saving (atomic, never over a
+/// file changed on disk), autosave and the recovery journal
+/// (ARCHITECTURE.md, "The editing model").
 ///
 /// Every edit goes through the document engine as one `DocumentChange`; the
-/// model keeps the changes for undo and redo and derives everything else
-/// (rows, dirtiness, the save state) from the document and that history.
+/// model keeps the changes in an `EditHistory` for undo and redo and
+/// derives everything else (rows, dirtiness, the save state) from the
+/// document and that history.
 @Observable @MainActor
 public final class DocumentEditorModel {
     /// Where the editor navigates: one optional value.
@@ -88,23 +90,6 @@ public final class DocumentEditorModel {
         }
     }
 
-    private struct HistoryEntry: Equatable {
-        var serial: Int
-        var change: DocumentChange
-        var selectionBefore: BlockID?
-        /// Position of the selection before the change, to select a
-        /// neighbor when the selected block goes away.
-        var indexBefore: Int?
-    }
-
-    fileprivate enum SaveFlow: Equatable {
-        case idle
-        case saving
-        case saved
-        case failed(ViewError)
-        case conflict
-    }
-
     /// The file.
     public let url: URL
     /// The path shown to the user (relative to the workspace).
@@ -121,25 +106,20 @@ public final class DocumentEditorModel {
     public private(set) var notes: [String] = []
     /// The inspector of the selected block.
     public let inspector = InspectorModel()
+    /// The file's life with the disk: saving, conflicts, the journal, autosave.
+    public let session: DocumentSession
     /// Writes the unsaved edits to the recovery journal as they change.
-    public let journal: JournalWriter
+    public var journal: JournalWriter { session.journal }
 
-    private var undoStack: [HistoryEntry] = []
-    private var redoStack: [HistoryEntry] = []
-    private var savedSerial = 0
+    private var history = EditHistory()
     /// Position of the selection, kept to select a neighbor when it goes away.
     private var lastKnownIndex: Int?
-    private var nextSerial = 1
-    private var saveFlow = SaveFlow.idle
-    private var fingerprint: FileFingerprint?
-    /// The disk version a periodic check last reported as a conflict.
-    @ObservationIgnored private var reportedConflictHash: ContentHash?
 
     @ObservationIgnored private var dependencies: Dependencies
     @ObservationIgnored private let documentChanged: @MainActor (MarkdownDocument, _ immediately: Bool) -> Void
     @ObservationIgnored private let documentSaved: @MainActor (URL, [UInt8]) -> Void
     /// The pending automatic save (tests await it).
-    @ObservationIgnored private(set) var autosaveTask: Task<Void, Never>?
+    var autosaveTask: Task<Void, Never>? { session.autosaveTask }
 
     /// - Parameters:
     ///   - documentChanged: told after every load and change (the preview
@@ -157,11 +137,8 @@ public final class DocumentEditorModel {
         self.dependencies = dependencies
         self.documentChanged = documentChanged
         self.documentSaved = documentSaved
-        journal = JournalWriter(url: url, store: dependencies.store)
-    }
-
-    deinit {
-        autosaveTask?.cancel()
+        session = DocumentSession(url: url, store: dependencies.store, clock: dependencies.clock, autosaveDelay: dependencies.autosaveDelay)
+        session.owner = self
     }
 
     // MARK: Derived state
@@ -171,7 +148,7 @@ public final class DocumentEditorModel {
     public var isDirty: Bool { hasTextChanges || inspector.hasPendingValues }
 
     /// Whether the text differs from the file as loaded or last saved.
-    private var hasTextChanges: Bool { (undoStack.last?.serial ?? 0) != savedSerial }
+    private var hasTextChanges: Bool { history.isDirty }
 
     /// The values typed and not applied, each as `` `key` of BLOCK: why ``
     /// (or the block's typed text), for save notes and the quit question.
@@ -190,18 +167,12 @@ public final class DocumentEditorModel {
     }
 
     /// Where the document stands with the file on disk.
-    public var saveState: SaveState {
-        switch saveFlow {
-        case .saving: return .saving
-        case .conflict: return .conflict
-        case .failed(let error): return .failed(error)
-        case .saved: return isDirty ? .dirty : .saved
-        case .idle: return isDirty ? .dirty : .clean
-        }
-    }
+    public var saveState: SaveState { session.saveState }
 
-    public var canUndo: Bool { !undoStack.isEmpty }
-    public var canRedo: Bool { !redoStack.isEmpty }
+    /// Whether there is a change to undo.
+    public var canUndo: Bool { history.canUndo }
+    /// Whether there is an undone change to redo.
+    public var canRedo: Bool { history.canRedo }
 
     /// Number of blocks.
     public var blockCount: Int { document.value?.blockCount ?? 0 }
@@ -233,9 +204,9 @@ public final class DocumentEditorModel {
     public func onAppeared() async {
         guard case .idle = document else { return }
         await load()
-        guard let loaded = fingerprint, document.value != nil else { return }
-        if let entry = try? await dependencies.store.pendingJournal(url), entry.bytes != document.value?.bytes || !entry.pendingValues.isEmpty {
-            destination = .recovery(date: entry.date, fileChangedSince: entry.baseHash != loaded.hash)
+        guard session.fingerprint != nil, document.value != nil else { return }
+        if let entry = await session.pendingJournalEntry(), entry.bytes != document.value?.bytes || !entry.pendingValues.isEmpty {
+            destination = .recovery(date: entry.date, fileChangedSince: session.fileChanged(since: entry))
         }
     }
 
@@ -248,9 +219,7 @@ public final class DocumentEditorModel {
         let change = entry.bytes == current.bytes
             ? nil : current.perform(edits: [TextEdit(range: 0..<current.storage.count, replacement: entry.bytes)])
         document = .loaded(current)
-        // The edits were made to the file as it was then: when it has
-        // changed on disk since, saving them is a conflict, not an overwrite.
-        if let base = entry.baseHash, base != fingerprint?.hash { fingerprint?.hash = base }
+        session.adoptBase(of: entry)
         var values: [BlockID: PendingBlockValues] = [:]
         for value in entry.pendingValues where value.block >= 0 && value.block < current.blockCount {
             let id = current.id(at: value.block)
@@ -286,26 +255,21 @@ public final class DocumentEditorModel {
     /// (quitting with Discard).
     func discardEdits() async {
         inspector.clearPending()
-        journal.write(.nothing)
-        await journal.flush()
+        await session.discardJournal()
     }
 
     private func load() async {
         document = .loading(previous: document.value)
         do {
-            let file = try await dependencies.store.load(url)
-            let loaded = MarkdownDocument(bytes: file.bytes, dialect: dialect, catalog: dependencies.catalog)
-            fingerprint = file.fingerprint
+            let bytes = try await session.load()
+            let loaded = MarkdownDocument(bytes: bytes, dialect: dialect, catalog: dependencies.catalog)
             document = .loaded(loaded)
-            undoStack = []
-            redoStack = []
-            savedSerial = 0
-            saveFlow = .idle
+            history = EditHistory()
             inspector.clearPending()
             select(selection.flatMap { loaded.index(of: $0) != nil ? $0 : nil } ?? (loaded.blockCount > 0 ? loaded.id(at: 0) : nil))
             documentChanged(loaded, true)
         } catch {
-            document = .failed(ViewError(Self.message(error)))
+            document = .failed(ViewError(DocumentSession.message(error)))
         }
     }
 
@@ -316,7 +280,8 @@ public final class DocumentEditorModel {
     public func onChangedSettings(formatOnSave: Bool, autosaveDelay: Duration?) {
         dependencies.formatOnSave = formatOnSave
         dependencies.autosaveDelay = autosaveDelay
-        scheduleAutosave()
+        session.autosaveDelay = autosaveDelay
+        session.scheduleAutosave()
     }
 
     public func onChoseRecovery(_ choice: RecoveryChoice) async {
@@ -324,11 +289,10 @@ public final class DocumentEditorModel {
         destination = nil
         switch choice {
         case .restore:
-            guard let entry = try? await dependencies.store.pendingJournal(url) else { return }
+            guard let entry = await session.pendingJournalEntry() else { return }
             restore(entry)
         case .discard:
-            journal.write(.nothing)
-            await journal.flush()
+            await session.discardJournal()
         }
     }
 
@@ -499,21 +463,20 @@ public final class DocumentEditorModel {
 
     // MARK: Undo
 
+    /// Undoes the last change and selects what it changed.
     public func onTappedUndo() {
-        guard let entry = undoStack.popLast(), var current = document.value else { return }
-        _ = current.undo(entry.change)
+        guard var current = document.value, let entry = history.undo(&current) else { return }
         document = .loaded(current)
-        redoStack.append(entry)
         notes = []
         followSelection(entry.selectionBefore ?? entry.change.focus, fallbackIndex: entry.indexBefore)
         changed()
     }
 
+    /// Redoes the last undone change.
     public func onTappedRedo() {
-        guard let entry = redoStack.popLast(), var current = document.value else { return }
-        let focus = current.redo(entry.change)
+        guard var current = document.value, let redone = history.redo(&current) else { return }
         document = .loaded(current)
-        undoStack.append(entry)
+        let (entry, focus) = redone
         notes = entry.change.notes
         followSelection(focus ?? entry.change.focus, fallbackIndex: entry.indexBefore)
         changed()
@@ -542,9 +505,7 @@ public final class DocumentEditorModel {
     private func record(_ change: DocumentChange, selectionBefore: BlockID?, renderingAtOnce: Bool = false) {
         guard !change.edits.isEmpty else { return }
         let indexBefore = lastKnownIndex
-        undoStack.append(HistoryEntry(serial: nextSerial, change: change, selectionBefore: selectionBefore, indexBefore: indexBefore))
-        nextSerial += 1
-        redoStack = []
+        history.record(change, selectionBefore: selectionBefore, indexBefore: indexBefore)
         notes = change.notes
         followSelection(change.focus ?? selectionBefore, fallbackIndex: indexBefore)
         changed(immediately: renderingAtOnce)
@@ -566,54 +527,26 @@ public final class DocumentEditorModel {
         select(document.id(at: Swift.min(fallbackIndex ?? 0, document.blockCount - 1)))
     }
 
-    /// After every change: the save state, the journal, autosave.
+    /// After every change: the preview, the inspector, then the session
+    /// (save state, journal, autosave).
     private func changed(immediately: Bool = false) {
-        if saveFlow == .saved || saveFlow.isFailure { saveFlow = .idle }
         if let current = document.value { documentChanged(current, immediately) }
         inspector.update(document: document.value, selection: selection)
-        journal.write(journalContent)
-        scheduleAutosave()
+        session.textChanged()
     }
 
     /// After typing that changed no text: the save state and the journal.
     private func changedPending() {
-        if saveFlow == .saved, isDirty { saveFlow = .idle }
-        journal.write(journalContent)
-    }
-
-    /// What the journal must hold now.
-    private var journalContent: JournalWriter.Content {
-        guard isDirty, let current = document.value else { return .nothing }
-        var values: [JournalEntry.PendingValue] = []
-        for (id, pending) in inspector.pending {
-            guard let index = current.index(of: id) else { continue }
-            for (key, text) in pending.fields { values.append(JournalEntry.PendingValue(block: index, key: key, text: text)) }
-            if let text = pending.text { values.append(JournalEntry.PendingValue(block: index, key: nil, text: text)) }
-        }
-        values.sort { ($0.block, $0.key ?? "") < ($1.block, $1.key ?? "") }
-        return .edits(bytes: current.bytes, baseHash: fingerprint?.hash, pendingValues: values)
-    }
-
-    private func scheduleAutosave() {
-        autosaveTask?.cancel()
-        guard let delay = dependencies.autosaveDelay, isDirty else { return }
-        let wait = dependencies.clock.sleeper(for: delay)
-        autosaveTask = Task { [weak self] in
-            do {
-                try await wait()
-            } catch {
-                return
-            }
-            await self?.onTappedSave()
-        }
+        session.pendingValuesChanged()
     }
 
     // MARK: Saving
 
-    /// Saves the document atomically; a file changed on disk since it was
-    /// loaded becomes a conflict, never an overwrite.
+    /// Saves the document atomically (formatted first when the settings
+    /// say so); a file changed on disk since it was loaded becomes a
+    /// conflict, never an overwrite; a read-only file asks first.
     public func onTappedSave() async {
-        await save(expected: fingerprint)
+        await session.save()
     }
 
     /// The user answered the read-only question with "save anyway": the
@@ -621,117 +554,78 @@ public final class DocumentEditorModel {
     public func onConfirmedOverrideReadOnly() async {
         guard destination?.confirmOverrideReadOnly != nil else { return }
         destination = nil
-        saveFlow = .idle
-        await save(expected: fingerprint, options: SaveOptions(overridesReadOnly: true))
-    }
-
-    private func save(expected: FileFingerprint?, options: SaveOptions = SaveOptions()) async {
-        guard document.value != nil, saveFlow != .saving else { return }
-        if dependencies.formatOnSave { onTappedFormat() }
-        guard let current = document.value else { return }
-        let serial = undoStack.last?.serial ?? 0
-        saveFlow = .saving
-        do {
-            let written = try await dependencies.store.saveWithOptions(url, current.bytes, expected, options)
-            fingerprint = written
-            savedSerial = serial
-            saveFlow = .saved
-            documentSaved(url, current.bytes)
-            // Values typed and not applied are not in the file: they stay
-            // in the journal, and the user is told.
-            journal.write(journalContent)
-            let unsaved = pendingDescriptions
-            if !unsaved.isEmpty {
-                notes = ["Saved; not in the file until fixed or discarded: " + unsaved.joined(separator: "; ") + "."]
-            }
-        } catch let error as DocumentStoreError {
-            switch error {
-            case .conflict:
-                saveFlow = .conflict
-                destination = .conflict
-            case .deletedOnDisk:
-                saveFlow = .failed(ViewError(error.message))
-                destination = .deletedOnDisk
-            case .notWritable:
-                // Other editors ask too: a rename would bypass the file's
-                // own permission, so the user decides.
-                saveFlow = .failed(ViewError(error.message))
-                destination = .confirmOverrideReadOnly(message: error.message)
-            default:
-                saveFlow = .failed(ViewError(error.message))
-            }
-        } catch is CancellationError {
-            saveFlow = .idle
-        } catch {
-            saveFlow = .failed(ViewError(error.localizedDescription))
-        }
+        await session.saveOverridingReadOnly()
     }
 
     /// The user settled a conflict with the file on disk.
     public func onChoseConflictResolution(_ resolution: ConflictResolution) async {
-        guard destination == .conflict || saveFlow == .conflict else { return }
+        guard destination == .conflict || session.phase == .conflict else { return }
         destination = nil
-        switch resolution {
-        case .reload:
-            await load()
-        case .overwrite:
-            do {
-                let onDisk = try await dependencies.store.load(url)
-                saveFlow = .idle
-                await save(expected: onDisk.fingerprint)
-            } catch {
-                saveFlow = .failed(ViewError(Self.message(error)))
-            }
-        case .keepBoth:
-            guard let current = document.value else { return }
-            do {
-                let copy = try await dependencies.store.saveCopy(url, current.bytes)
-                // A new file: the search index and the document list take it in.
-                documentSaved(copy, current.bytes)
-                await load()
-                notes = ["Your edits were saved as \(copy.lastPathComponent)."]
-            } catch {
-                saveFlow = .failed(ViewError(Self.message(error)))
-            }
-        }
+        await session.resolveConflict(resolution)
     }
 
     /// The file was deleted on disk: write it again.
     public func onTappedSaveAgain() async {
         guard destination == .deletedOnDisk else { return }
         destination = nil
-        saveFlow = .idle
-        await save(expected: nil)
+        await session.saveAgain()
     }
 
     /// Loads the file again when it changed on disk and there are no
     /// unsaved edits; with unsaved edits a change on disk is a conflict.
     public func onCheckedDisk() async {
-        guard document.value != nil, saveFlow != .saving else { return }
-        guard let onDisk = try? await dependencies.store.load(url) else { return }
-        guard onDisk.hash != fingerprint?.hash else { return }
-        if isDirty {
-            // Said once per version on disk: an alert dismissed with Cancel
-            // does not come back under the user's typing (a key meant for
-            // the document could answer it); a save raises it again.
-            guard saveFlow != .conflict || onDisk.hash != reportedConflictHash else { return }
-            reportedConflictHash = onDisk.hash
-            saveFlow = .conflict
-            destination = .conflict
-        } else {
-            await load()
-        }
-    }
-
-    static func message(_ error: any Error) -> String {
-        if let error = error as? DocumentStoreError { return error.message }
-        return error.localizedDescription
+        await session.checkDisk()
     }
 }
 
-private extension DocumentEditorModel.SaveFlow {
-    var isFailure: Bool {
-        if case .failed = self { return true }
-        return false
+extension DocumentEditorModel: DocumentSessionOwner {
+    public var sessionBytes: [UInt8]? { document.value?.bytes }
+
+    public var sessionRevision: Int { history.revision }
+
+    public var sessionIsDirty: Bool { isDirty }
+
+    public var sessionPendingValues: [JournalEntry.PendingValue] {
+        guard let current = document.value else { return [] }
+        var values: [JournalEntry.PendingValue] = []
+        for (id, pending) in inspector.pending {
+            guard let index = current.index(of: id) else { continue }
+            for (key, text) in pending.fields { values.append(JournalEntry.PendingValue(block: index, key: key, text: text)) }
+            if let text = pending.text { values.append(JournalEntry.PendingValue(block: index, key: nil, text: text)) }
+        }
+        values.sort { ($0.block, $0.key ?? "") < ($1.block, $1.key ?? "") }
+        return values
+    }
+
+    public func sessionWillSave() {
+        if dependencies.formatOnSave { onTappedFormat() }
+    }
+
+    public func sessionDidSave(_ bytes: [UInt8], revision: Int) {
+        history.markSaved(revision)
+        documentSaved(url, bytes)
+        // Values typed and not applied are not in the file: the user is told.
+        let unsaved = pendingDescriptions
+        if !unsaved.isEmpty {
+            notes = ["Saved; not in the file until fixed or discarded: " + unsaved.joined(separator: "; ") + "."]
+        }
+    }
+
+    public func sessionDidKeepCopy(_ copy: URL, _ bytes: [UInt8]) {
+        // A new file: the search index and the document list take it in.
+        documentSaved(copy, bytes)
+        notes = ["Your edits were saved as \(copy.lastPathComponent)."]
+    }
+
+    public func sessionAsks(_ question: DocumentSession.Question) {
+        switch question {
+        case .conflict: destination = .conflict
+        case .deletedOnDisk: destination = .deletedOnDisk
+        case .overrideReadOnly(let message): destination = .confirmOverrideReadOnly(message: message)
+        }
+    }
+
+    public func sessionReload() async {
+        await load()
     }
 }

@@ -27,6 +27,9 @@ public final class YAMLDocumentModel {
         case conflict
         /// The file was deleted on disk.
         case deletedOnDisk
+        /// The file is read-only for the user: save anyway (keeping its
+        /// mode) or cancel. `message` says which file and its mode.
+        case confirmOverrideReadOnly(message: String)
         /// Unsaved edits from an earlier session were found.
         case recovery(date: Date, fileChangedSince: Bool)
     }
@@ -35,36 +38,20 @@ public final class YAMLDocumentModel {
     public struct Dependencies: Sendable {
         public var store: DocumentStore
         public var clock: any Clock<Duration>
-        /// Time after the last change before unsaved edits are written to the journal.
-        public var journalDelay: Duration
+        /// Time after the last change before an automatic save; `nil` turns autosave off.
+        public var autosaveDelay: Duration?
 
-        public init(store: DocumentStore, clock: any Clock<Duration>, journalDelay: Duration = .seconds(1)) {
+        public init(store: DocumentStore, clock: any Clock<Duration>, autosaveDelay: Duration? = nil) {
             self.store = store
             self.clock = clock
-            self.journalDelay = journalDelay
+            self.autosaveDelay = autosaveDelay
         }
-    }
-
-    private struct HistoryEntry {
-        var serial: Int
-        var edits: [TextEdit]
-        var inverse: [TextEdit]
-        var selectionBefore: YAMLNodeID?
-        var selectionAfter: YAMLNodeID?
     }
 
     private struct VisibleRow: Hashable {
         var id: YAMLNodeID
         var depth: Int
         var isDocument: Bool
-    }
-
-    fileprivate enum SaveFlow: Equatable {
-        case idle
-        case saving
-        case saved
-        case failed(ViewError)
-        case conflict
     }
 
     /// The file.
@@ -82,25 +69,23 @@ public final class YAMLDocumentModel {
     /// What the last action wants the user to know: why an edit was
     /// refused, or which other places see a changed value.
     public private(set) var notes: [String] = []
+    /// The file's life with the disk: saving, conflicts, the journal, autosave.
+    public let session: DocumentSession
 
     private var dependencies: Dependencies
     private var expanded: Set<YAMLNodeID> = []
     private var collapsedDocuments: Set<Int> = []
     private var visible: [VisibleRow] = []
-    private var undoStack: [HistoryEntry] = []
-    private var redoStack: [HistoryEntry] = []
-    private var nextSerial = 1
-    private var savedSerial = 0
-    private var saveFlow = SaveFlow.idle
-    private var fingerprint: FileFingerprint?
+    private var history = UndoHistory<YAMLChange, YAMLNodeID>()
     @ObservationIgnored private var lineStartsCache: [Int]?
-    @ObservationIgnored private(set) var journalTask: Task<Void, Never>?
 
     /// An editor of the file at `url`, loaded by `onAppeared()`.
     public init(url: URL, displayPath: String, dependencies: Dependencies) {
         self.url = url
         self.displayPath = displayPath
         self.dependencies = dependencies
+        session = DocumentSession(url: url, store: dependencies.store, clock: dependencies.clock, autosaveDelay: dependencies.autosaveDelay)
+        session.owner = self
     }
 
     /// An editor of `bytes` already read (a headless command, a test); a
@@ -109,11 +94,9 @@ public final class YAMLDocumentModel {
         self.url = url
         self.displayPath = displayPath
         self.dependencies = dependencies
+        session = DocumentSession(url: url, store: dependencies.store, clock: dependencies.clock, autosaveDelay: dependencies.autosaveDelay)
+        session.owner = self
         opened(YAMLFileDocument(bytes: bytes))
-    }
-
-    deinit {
-        journalTask?.cancel()
     }
 
     // MARK: Derived state
@@ -122,21 +105,15 @@ public final class YAMLDocumentModel {
     public var bytes: [UInt8] { file.value?.bytes ?? [] }
 
     /// Whether there are edits not saved.
-    public var isDirty: Bool { (undoStack.last?.serial ?? 0) != savedSerial }
+    public var isDirty: Bool { history.isDirty }
 
     /// Where the file stands with the file on disk.
-    public var saveState: SaveState {
-        switch saveFlow {
-        case .saving: .saving
-        case .conflict: .conflict
-        case .failed(let error): .failed(error)
-        case .saved: isDirty ? .dirty : .saved
-        case .idle: isDirty ? .dirty : .clean
-        }
-    }
+    public var saveState: SaveState { session.saveState }
 
-    public var canUndo: Bool { !undoStack.isEmpty }
-    public var canRedo: Bool { !redoStack.isEmpty }
+    /// Whether there is an edit to undo.
+    public var canUndo: Bool { history.canUndo }
+    /// Whether there is an undone edit to redo.
+    public var canRedo: Bool { history.canRedo }
 
     /// Problems in the file (syntax errors stop all edits until fixed), in file order.
     public var diagnostics: [Diagnostic] { file.value?.diagnostics ?? [] }
@@ -256,24 +233,20 @@ public final class YAMLDocumentModel {
     public func onAppeared() async {
         guard case .idle = file else { return }
         await load()
-        guard let loaded = fingerprint, file.value != nil else { return }
-        if let entry = try? await dependencies.store.pendingJournal(url), entry.bytes != file.value?.bytes {
-            destination = .recovery(date: entry.date, fileChangedSince: entry.baseHash != loaded.hash)
+        guard session.fingerprint != nil, file.value != nil else { return }
+        if let entry = await session.pendingJournalEntry(), entry.bytes != file.value?.bytes {
+            destination = .recovery(date: entry.date, fileChangedSince: session.fileChanged(since: entry))
         }
     }
 
     private func load() async {
         file = .loading(previous: file.value)
         do {
-            let loaded = try await dependencies.store.load(url)
-            fingerprint = loaded.fingerprint
-            undoStack = []
-            redoStack = []
-            savedSerial = 0
-            saveFlow = .idle
-            opened(YAMLFileDocument(bytes: loaded.bytes))
+            let loaded = try await session.load()
+            history = UndoHistory()
+            opened(YAMLFileDocument(bytes: loaded))
         } catch {
-            file = .failed(ViewError(Self.message(error)))
+            file = .failed(ViewError(DocumentSession.message(error)))
         }
     }
 
@@ -291,14 +264,14 @@ public final class YAMLDocumentModel {
         destination = nil
         switch choice {
         case .restore:
-            guard let entry = try? await dependencies.store.pendingJournal(url), let current = file.value else { return }
+            guard let entry = await session.pendingJournalEntry(), let current = file.value else { return }
             let edits = [TextEdit(range: 0..<current.bytes.count, replacement: entry.bytes)]
             var restored = current
             restored.apply(edits)
-            if let base = entry.baseHash, base != fingerprint?.hash { fingerprint?.hash = base }
+            session.adoptBase(of: entry)
             record(edits: edits, before: current, after: restored, selectionAfter: selection)
         case .discard:
-            try? await dependencies.store.clearJournal(url)
+            await session.discardJournal()
         }
     }
 
@@ -616,91 +589,54 @@ public final class YAMLDocumentModel {
 
     /// Undoes the last edit and selects what it changed.
     public func onTappedUndo() {
-        guard let entry = undoStack.popLast(), var current = file.value else { return }
-        current.apply(entry.inverse)
-        redoStack.append(entry)
+        guard var current = file.value, let entry = history.popUndo() else { return }
+        current.apply(entry.change.inverse)
         applied(current, select: entry.selectionBefore)
         notes = []
     }
 
     /// Redoes the last undone edit.
     public func onTappedRedo() {
-        guard let entry = redoStack.popLast(), var current = file.value else { return }
-        current.apply(entry.edits)
-        undoStack.append(entry)
-        applied(current, select: entry.selectionAfter)
+        guard var current = file.value, let entry = history.popRedo() else { return }
+        current.apply(entry.change.edits)
+        applied(current, select: entry.change.selectionAfter)
         notes = []
     }
 
     // MARK: Saving
 
     /// Saves the file atomically; a file changed on disk since it was loaded
-    /// becomes a conflict, never an overwrite.
+    /// becomes a conflict, never an overwrite; a read-only file asks first.
     public func onTappedSave() async {
-        await save(expected: fingerprint)
+        await session.save()
     }
 
-    private func save(expected: FileFingerprint?) async {
-        guard let current = file.value, saveFlow != .saving else { return }
-        let serial = undoStack.last?.serial ?? 0
-        saveFlow = .saving
-        do {
-            fingerprint = try await dependencies.store.save(url, current.bytes, expected)
-            savedSerial = serial
-            saveFlow = .saved
-            journalTask?.cancel()
-            try? await dependencies.store.clearJournal(url)
-        } catch let error as DocumentStoreError {
-            switch error {
-            case .conflict:
-                saveFlow = .conflict
-                destination = .conflict
-            case .deletedOnDisk:
-                saveFlow = .failed(ViewError(error.message))
-                destination = .deletedOnDisk
-            default:
-                saveFlow = .failed(ViewError(error.message))
-            }
-        } catch is CancellationError {
-            saveFlow = .idle
-        } catch {
-            saveFlow = .failed(ViewError(error.localizedDescription))
-        }
+    /// The user answered the read-only question with "save anyway": the
+    /// file is written keeping its mode (`SaveOptions.overridesReadOnly`).
+    public func onConfirmedOverrideReadOnly() async {
+        guard case .confirmOverrideReadOnly = destination else { return }
+        destination = nil
+        await session.saveOverridingReadOnly()
     }
 
     /// The user settled a conflict with the file on disk.
     public func onChoseConflictResolution(_ resolution: ConflictResolution) async {
-        guard destination == .conflict || saveFlow == .conflict else { return }
+        guard destination == .conflict || session.phase == .conflict else { return }
         destination = nil
-        switch resolution {
-        case .reload:
-            await load()
-        case .overwrite:
-            do {
-                let onDisk = try await dependencies.store.load(url)
-                saveFlow = .idle
-                await save(expected: onDisk.fingerprint)
-            } catch {
-                saveFlow = .failed(ViewError(Self.message(error)))
-            }
-        case .keepBoth:
-            guard let current = file.value else { return }
-            do {
-                let copy = try await dependencies.store.saveCopy(url, current.bytes)
-                await load()
-                notes = ["Your edits were saved as \(copy.lastPathComponent)."]
-            } catch {
-                saveFlow = .failed(ViewError(Self.message(error)))
-            }
-        }
+        await session.resolveConflict(resolution)
     }
 
     /// The file was deleted on disk: write it again.
     public func onTappedSaveAgain() async {
         guard destination == .deletedOnDisk else { return }
         destination = nil
-        saveFlow = .idle
-        await save(expected: nil)
+        await session.saveAgain()
+    }
+
+    /// Loads the file again when it changed on disk and there are no
+    /// unsaved edits; with unsaved edits a change on disk is a conflict.
+    public func onCheckedDisk() async {
+        await session.checkDisk()
     }
 
     /// The user dismissed the destination.
@@ -736,40 +672,16 @@ public final class YAMLDocumentModel {
     private func record(edits: [TextEdit], before: YAMLFileDocument, after: YAMLFileDocument, selectionAfter: YAMLNodeID?) {
         let original = before.bytes
         let inverse = TextEdit.inverses(of: edits, original: { Array(original[$0]) })
-        undoStack.append(HistoryEntry(serial: nextSerial, edits: edits, inverse: inverse, selectionBefore: selection, selectionAfter: selectionAfter))
-        nextSerial += 1
-        redoStack = []
+        history.record(YAMLChange(edits: edits, inverse: inverse, selectionAfter: selectionAfter), selectionBefore: selection, indexBefore: selectedRow)
         applied(after, select: selectionAfter)
     }
 
     private func applied(_ document: YAMLFileDocument, select next: YAMLNodeID?) {
         file = .loaded(document)
         lineStartsCache = nil
-        if saveFlow == .saved || saveFlow.isFailure { saveFlow = .idle }
         if let next, resolve(next) != nil { reveal(next) } else { rebuildRows() }
         select(next.flatMap { resolve($0) != nil ? $0 : nil } ?? visible.first?.id)
-        scheduleJournal()
-    }
-
-    private func scheduleJournal() {
-        journalTask?.cancel()
-        let store = dependencies.store
-        let url = url
-        guard isDirty, let bytes = file.value?.bytes else {
-            journalTask = Task { try? await store.clearJournal(url) }
-            return
-        }
-        let clock = dependencies.clock
-        let delay = dependencies.journalDelay
-        let base = fingerprint?.hash
-        journalTask = Task {
-            do {
-                try await clock.sleep(for: delay)
-                try await store.journal(url, bytes, base, [])
-            } catch {
-                // Cancelled by a newer change, or the journal could not be written: the next change retries.
-            }
-        }
+        session.textChanged()
     }
 
     // MARK: Tree
@@ -941,16 +853,36 @@ public final class YAMLDocumentModel {
         }
         return low + 1
     }
-
-    static func message(_ error: any Error) -> String {
-        if let error = error as? DocumentStoreError { return error.message }
-        return error.localizedDescription
-    }
 }
 
-private extension YAMLDocumentModel.SaveFlow {
-    var isFailure: Bool {
-        if case .failed = self { return true }
-        return false
+extension YAMLDocumentModel: DocumentSessionOwner {
+    public var sessionBytes: [UInt8]? { file.value?.bytes }
+
+    public var sessionRevision: Int { history.revision }
+
+    public var sessionIsDirty: Bool { isDirty }
+
+    public var sessionPendingValues: [JournalEntry.PendingValue] { [] }
+
+    public func sessionWillSave() {}
+
+    public func sessionDidSave(_ bytes: [UInt8], revision: Int) {
+        history.markSaved(revision)
+    }
+
+    public func sessionDidKeepCopy(_ copy: URL, _ bytes: [UInt8]) {
+        notes = ["Your edits were saved as \(copy.lastPathComponent)."]
+    }
+
+    public func sessionAsks(_ question: DocumentSession.Question) {
+        switch question {
+        case .conflict: destination = .conflict
+        case .deletedOnDisk: destination = .deletedOnDisk
+        case .overrideReadOnly(let message): destination = .confirmOverrideReadOnly(message: message)
+        }
+    }
+
+    public func sessionReload() async {
+        await load()
     }
 }

@@ -1,0 +1,286 @@
+import Foundation
+import Observation
+import TileditServices
+
+/// One open file's life with the disk, whatever its format: the version
+/// last read or written, saving (atomic, never over a file changed on disk,
+/// asking before writing a read-only file), settling conflicts (reload,
+/// overwrite, keep both), the recovery journal, autosave and the disk
+/// check (ARCHITECTURE.md, "View models").
+///
+/// It works on bytes: its `owner` (a Markdown or YAML editor) tells it the
+/// current text, its revision and whether it is dirty, and is told when a
+/// save succeeded, when the user must decide something and when the file
+/// must be loaded again. Every store error is caught and shown through
+/// `saveState` or a `Question`; nothing throws to the owner except `load()`.
+@Observable @MainActor
+public final class DocumentSession {
+    /// What the user must decide before the session goes on.
+    public enum Question: Equatable, Sendable {
+        /// The file changed on disk: reload, overwrite or keep both.
+        case conflict
+        /// The file was deleted on disk: save it again or not.
+        case deletedOnDisk
+        /// The file is read-only for the user: save anyway (keeping its
+        /// mode) or cancel. `message` names the file and its mode.
+        case overrideReadOnly(message: String)
+    }
+
+    /// Where the last save stands, before the owner's dirtiness is added.
+    public enum Phase: Equatable, Sendable {
+        /// No save since the file was loaded or last changed.
+        case idle
+        /// A save is running.
+        case saving
+        /// The last save succeeded.
+        case saved
+        /// The last save failed; the edits are still in memory.
+        case failed(ViewError)
+        /// The file on disk is not the version the edits started from.
+        case conflict
+    }
+
+    /// The file.
+    public let url: URL
+    /// Writes the unsaved edits to the recovery journal as they change.
+    public let journal: JournalWriter
+    /// The file as last read or written (its hash decides conflicts);
+    /// `nil` before a load, or for text never read from disk (then a save
+    /// creates the file and a file already there is a conflict).
+    public private(set) var fingerprint: FileFingerprint?
+    /// Where the last save stands.
+    public private(set) var phase = Phase.idle
+    /// Time after the last change before an automatic save; `nil`: no autosave.
+    public var autosaveDelay: Duration?
+    /// The editor the session works for (held weakly: the editor owns the session).
+    @ObservationIgnored public weak var owner: (any DocumentSessionOwner)?
+
+    @ObservationIgnored private let store: DocumentStore
+    @ObservationIgnored private let clock: any Clock<Duration>
+    /// The disk version a disk check last reported as a conflict.
+    @ObservationIgnored private var reportedConflictHash: ContentHash?
+    /// The pending automatic save (tests await it).
+    @ObservationIgnored public private(set) var autosaveTask: Task<Void, Never>?
+
+    /// A session of the file at `url` through `store`; autosave waits
+    /// `autosaveDelay` on `clock` after the last change (`nil`: off).
+    public init(url: URL, store: DocumentStore, clock: any Clock<Duration>, autosaveDelay: Duration? = nil) {
+        self.url = url
+        self.store = store
+        self.clock = clock
+        self.autosaveDelay = autosaveDelay
+        journal = JournalWriter(url: url, store: store)
+    }
+
+    deinit {
+        autosaveTask?.cancel()
+    }
+
+    /// Where the file stands with the disk, given the owner's dirtiness.
+    public var saveState: SaveState {
+        let isDirty = owner?.sessionIsDirty ?? false
+        switch phase {
+        case .saving: return .saving
+        case .conflict: return .conflict
+        case .failed(let error): return .failed(error)
+        case .saved: return isDirty ? .dirty : .saved
+        case .idle: return isDirty ? .dirty : .clean
+        }
+    }
+
+    // MARK: Loading and the journal
+
+    /// Reads the file and makes it the version edits start from; the save
+    /// phase goes back to idle.
+    ///
+    /// - Returns: the file's bytes.
+    /// - Throws: the store's `DocumentStoreError` (the session is unchanged).
+    public func load() async throws -> [UInt8] {
+        let file = try await store.load(url)
+        fingerprint = file.fingerprint
+        phase = .idle
+        return file.bytes
+    }
+
+    /// The journal entry of unsaved edits from an earlier session, if one
+    /// can be read (an unreadable entry counts as none).
+    public func pendingJournalEntry() async -> JournalEntry? {
+        try? await store.pendingJournal(url)
+    }
+
+    /// Whether `entry` was made from a version other than the one loaded.
+    public func fileChanged(since entry: JournalEntry) -> Bool {
+        entry.baseHash != fingerprint?.hash
+    }
+
+    /// Journaled edits were restored: they were made to the file as it was
+    /// then, so when it changed on disk since, saving them is a conflict,
+    /// not an overwrite.
+    public func adoptBase(of entry: JournalEntry) {
+        if let base = entry.baseHash, base != fingerprint?.hash { fingerprint?.hash = base }
+    }
+
+    /// Empties the journal entry and waits until that is written.
+    public func discardJournal() async {
+        journal.write(.nothing)
+        await journal.flush()
+    }
+
+    /// What the journal must hold now: the owner's text, the base version
+    /// and its pending values when dirty, else nothing.
+    public var journalContent: JournalWriter.Content {
+        guard let owner, owner.sessionIsDirty, let bytes = owner.sessionBytes else { return .nothing }
+        return .edits(bytes: bytes, baseHash: fingerprint?.hash, pendingValues: owner.sessionPendingValues)
+    }
+
+    // MARK: Changes
+
+    /// The text changed: a finished save or failure is over, the journal
+    /// follows, and autosave starts waiting again.
+    public func textChanged() {
+        if phase == .saved || phase.isFailure { phase = .idle }
+        journal.write(journalContent)
+        scheduleAutosave()
+    }
+
+    /// Values typed and not applied changed (no text change): the journal
+    /// follows; a finished save is over when there is now something unsaved.
+    public func pendingValuesChanged() {
+        if phase == .saved, owner?.sessionIsDirty == true { phase = .idle }
+        journal.write(journalContent)
+    }
+
+    /// Schedules an automatic save `autosaveDelay` after now when the owner
+    /// is dirty, replacing any scheduled one.
+    public func scheduleAutosave() {
+        autosaveTask?.cancel()
+        guard let delay = autosaveDelay, owner?.sessionIsDirty == true else { return }
+        let wait = clock.sleeper(for: delay)
+        autosaveTask = Task { [weak self] in
+            do {
+                try await wait()
+            } catch {
+                return
+            }
+            await self?.save()
+        }
+    }
+
+    // MARK: Saving
+
+    /// Saves the owner's text atomically over the version last read or
+    /// written; a file changed on disk since becomes a conflict, never an
+    /// overwrite. Does nothing while a save runs or nothing is loaded.
+    public func save() async {
+        await save(expected: fingerprint)
+    }
+
+    /// The user answered the read-only question with "save anyway": the
+    /// file is written keeping its mode (`SaveOptions.overridesReadOnly`).
+    public func saveOverridingReadOnly() async {
+        phase = .idle
+        await save(expected: fingerprint, options: SaveOptions(overridesReadOnly: true))
+    }
+
+    /// The file was deleted on disk: writes it again as a new file.
+    public func saveAgain() async {
+        phase = .idle
+        await save(expected: nil)
+    }
+
+    private func save(expected: FileFingerprint?, options: SaveOptions = SaveOptions()) async {
+        guard let owner, owner.sessionBytes != nil, phase != .saving else { return }
+        owner.sessionWillSave()
+        guard let bytes = owner.sessionBytes else { return }
+        let revision = owner.sessionRevision
+        phase = .saving
+        do {
+            fingerprint = try await store.saveWithOptions(url, bytes, expected, options)
+            phase = .saved
+            self.owner?.sessionDidSave(bytes, revision: revision)
+            // Values typed and not applied are not in the file: they stay in the journal.
+            journal.write(journalContent)
+        } catch let error as DocumentStoreError {
+            switch error {
+            case .conflict:
+                phase = .conflict
+                self.owner?.sessionAsks(.conflict)
+            case .deletedOnDisk:
+                phase = .failed(ViewError(error.message))
+                self.owner?.sessionAsks(.deletedOnDisk)
+            case .notWritable:
+                // Other editors ask too: a rename would bypass the file's
+                // own permission, so the user decides.
+                phase = .failed(ViewError(error.message))
+                self.owner?.sessionAsks(.overrideReadOnly(message: error.message))
+            default:
+                phase = .failed(ViewError(error.message))
+            }
+        } catch is CancellationError {
+            phase = .idle
+        } catch {
+            phase = .failed(ViewError(error.localizedDescription))
+        }
+    }
+
+    /// Settles a conflict with the file on disk: reload drops the edits,
+    /// overwrite writes them over the version now on disk, keep both writes
+    /// them to a conflict copy and loads the file again. A failure shows as
+    /// a failed save.
+    public func resolveConflict(_ resolution: ConflictResolution) async {
+        switch resolution {
+        case .reload:
+            await owner?.sessionReload()
+        case .overwrite:
+            do {
+                let onDisk = try await store.load(url)
+                phase = .idle
+                await save(expected: onDisk.fingerprint)
+            } catch {
+                phase = .failed(ViewError(Self.message(error)))
+            }
+        case .keepBoth:
+            guard let bytes = owner?.sessionBytes else { return }
+            do {
+                let copy = try await store.saveCopy(url, bytes)
+                await owner?.sessionReload()
+                owner?.sessionDidKeepCopy(copy, bytes)
+            } catch {
+                phase = .failed(ViewError(Self.message(error)))
+            }
+        }
+    }
+
+    /// Compares the file on disk with the version last read or written:
+    /// changed and clean, it is loaded again; changed with unsaved edits,
+    /// it is a conflict, asked once per version on disk. An unreadable file
+    /// is left for the next save to report.
+    public func checkDisk() async {
+        guard owner?.sessionBytes != nil, phase != .saving else { return }
+        guard let onDisk = try? await store.load(url), onDisk.hash != fingerprint?.hash else { return }
+        if owner?.sessionIsDirty == true {
+            // Said once per version on disk: an alert dismissed with Cancel
+            // does not come back under the user's typing (a key meant for
+            // the document could answer it); a save raises it again.
+            guard phase != .conflict || onDisk.hash != reportedConflictHash else { return }
+            reportedConflictHash = onDisk.hash
+            phase = .conflict
+            owner?.sessionAsks(.conflict)
+        } else {
+            await owner?.sessionReload()
+        }
+    }
+
+    /// The message shown for `error`: a `DocumentStoreError`'s own, else the system's.
+    static func message(_ error: any Error) -> String {
+        if let error = error as? DocumentStoreError { return error.message }
+        return error.localizedDescription
+    }
+}
+
+private extension DocumentSession.Phase {
+    var isFailure: Bool {
+        if case .failed = self { return true }
+        return false
+    }
+}
