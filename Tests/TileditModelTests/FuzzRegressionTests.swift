@@ -170,4 +170,34 @@ struct FuzzRegressionTests {
             }
         }
     }
+
+    /// edit-sequence (the second 30-minute run): `---` after blank lines,
+    /// `key:` lines and a `--- ` line look like front matter not on line 1
+    /// (a warning on the first block). Moving the closing line away and
+    /// undoing re-parsed only the blocks around it, so the warning, which
+    /// depends on lines far below the first, was lost. Every edit of a file
+    /// whose first text line is `---` now reads the first block again.
+    @Test func aFirstLineThatLooksLikeFrontMatterIsReadAgainAfterEditsFarBelow() {
+        let openings = ["---\n", "--- \n", "\n\n---\n", "\n--- \n", "\u{FEFF}\n---\n"]
+        let bodies = ["id: \n-\n", "title: T\n", "id: x\ntags: a\n"]
+        let closings = ["--- \n", "---\n", ""]
+        for dialect in [FrontMatterDialect.yaml, .tiledown] {
+            for opening in openings {
+                for body in bodies {
+                    for closing in closings {
+                        let source = opening + body + closing + "title\n\nMore.\n"
+                        let base = MarkdownDocument(source, dialect: dialect)
+                        for index in 0..<base.blockCount {
+                            let id = base.id(at: index)
+                            for operation in [DocumentOperation.moveBlock(id, to: base.blockCount - 1), .moveBlock(id, to: 0), .deleteBlock(id), .duplicateBlock(id)] {
+                                var document = base
+                                let outcome = EditingLaws.perform(operation, on: &document)
+                                #expect(outcome.violations.isEmpty, "\(source.debugDescription): \(outcome.violations)")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

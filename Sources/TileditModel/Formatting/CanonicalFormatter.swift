@@ -118,6 +118,11 @@ public struct CanonicalFormatter: Sendable {
         var values: [String: TileValue] = [:]
         for property in again.properties where values[property.key] == nil { values[property.key] = property.value }
         guard tile.properties.allSatisfy({ property in values[property.key].map { same($0, property.value) } ?? false }) else { return nil }
+        // And it renders the same: a tile of a type the catalog does not
+        // know shows its properties in the order written, which the
+        // canonical order would change.
+        let original = MarkdownDocument(bytes: bytes, dialect: document.dialect, catalog: document.catalog)
+        guard HTMLRenderer().renderBody(reread) == HTMLRenderer().renderBody(original) else { return nil }
         return rewritten
     }
 

@@ -296,8 +296,10 @@ public struct MarkdownDocument: Sendable {
         // of the file, where the byte order mark and front matter are read.
         var windowFirst = Swift.max(0, (firstTouched ?? 0) - 1)
         var windowLast = Swift.min(count - 1, (lastTouched ?? 0) + 1)
-        if count > 0 && entries[0].diagnostics.contains(where: { Self.lookalikeCodes.contains($0.code) }) {
-            // Whether line 1 opens front matter depends on lines far below it.
+        if count > 0 && (entries[0].diagnostics.contains(where: { Self.lookalikeCodes.contains($0.code) }) || firstLineLooksLikeDelimiter()) {
+            // Whether line 1 opens front matter depends on lines far below it
+            // (also while it has no look-alike warning yet: an edit below can
+            // add the closing line that makes one).
             windowFirst = 0
             windowLast = count - 1
         }
@@ -500,6 +502,20 @@ public struct MarkdownDocument: Sendable {
     // MARK: Internals
 
     /// Diagnostics that say line 1 looks like front matter but is not.
+    /// Whether the file's first line holding text trims to `---` outside
+    /// front matter: a front matter opening whose reading depends on lines
+    /// far below it. Reads only the blank lines before it.
+    private func firstLineLooksLikeDelimiter() -> Bool {
+        guard let first = entries.first, first.kind.frontMatter == nil else { return false }
+        var index = 0
+        if storage.count >= 3 && storage[0] == 0xEF && storage[1] == 0xBB && storage[2] == 0xBF { index = 3 }
+        while index < storage.count && (Byte.isWhitespace(storage[index])) { index += 1 }
+        guard index + 3 <= storage.count, storage[index] == Byte.hyphen, storage[index + 1] == Byte.hyphen, storage[index + 2] == Byte.hyphen else { return false }
+        var end = index + 3
+        while end < storage.count && Byte.isSpaceOrTab(storage[end]) { end += 1 }
+        return end == storage.count || storage[end] == Byte.newline || storage[end] == Byte.carriageReturn
+    }
+
     static let lookalikeCodes: Set<DiagnosticCode> = [.frontMatterUnclosed, .frontMatterTrailingWhitespace, .frontMatterNotAtStart]
 
     private mutating func freshID() -> BlockID {
