@@ -200,4 +200,68 @@ struct FuzzRegressionTests {
             }
         }
     }
+
+    /// edit-sequence (the third run): a fence line whose info string is not
+    /// well-formed UTF-8 (```` ````\u{9D}\u{9B} ````) opened a fence for the
+    /// scanner but is paragraph text for cmark, whose line scanners match
+    /// UTF-8 characters. Replacing that line re-read the blocks around it
+    /// only, and the blocks below kept what the scanner had read inside its
+    /// fence (no tile, so no "unclosed tile" error). Fences now open only on
+    /// well-formed info strings, and blocks that start inside a fence as the
+    /// scanner reads it (a fence in a list item that cmark ends with the
+    /// item) are re-read with the fence's opening. Documents of such lines,
+    /// in random order, read the same through any edit as when read fresh.
+    @Test func blocksAfterAFenceTheScannerAndCmarkEndDifferentlyReadTheSameThroughEdits() {
+        let invalid: [[UInt8]] = [[0x9D, 0x9B], [0xC3], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xC0, 0x80]]
+        var lines: [[UInt8]] = ["text", "- item", "  ```", "````", "```", "~~~", "```yaml", ":::tile callout", "id: c", ":::", "",
+                                "# Heading", "> quote", "    code", "1. one", "---"].map { Array($0.utf8) }
+        for bytes in invalid {
+            lines.append(Array("````".utf8) + bytes)
+            lines.append(Array("~~~ info".utf8) + bytes)
+        }
+        var random = SeededGenerator(seed: 0x7_1ED)
+        for _ in 0..<300 {
+            let count = Int.random(in: 3...14, using: &random)
+            var source: [UInt8] = []
+            for _ in 0..<count { source += (lines.randomElement(using: &random) ?? []) + [0x0A] }
+            let base = MarkdownDocument(bytes: source, dialect: .yaml)
+            #expect(EditingLaws.reparseViolation(base) == nil)
+            for index in 0..<base.blockCount {
+                var document = base
+                let replacement = (lines.randomElement(using: &random) ?? []) + [0x0A]
+                document.replace(base.range(at: index), with: replacement)
+                if let problem = EditingLaws.reparseViolation(document) {
+                    Issue.record("replacing block \(index) of \(String(decoding: source, as: UTF8.self).debugDescription): \(problem)")
+                    return
+                }
+            }
+        }
+    }
+
+    /// formatter (the third run): a file ending in a tile that could not be
+    /// read, without a final line break. The formatter adds the line break,
+    /// which became part of the raw block's text shown "as written", so the
+    /// page changed. A raw block is now shown without its final line break
+    /// (`writtenText(of:)`). Law, over generated documents ending in every
+    /// kind of block: the page and the preview are the same whether the
+    /// file ends with no line break, LF, CRLF or a lone CR.
+    @Test func aFileRendersTheSameWithOrWithoutAFinalLineBreak() {
+        var sources = [":::tile callout\nil\n:::", ":::tile\n:::", "Para.\n\n:::tile chart\nbad line\n:::", "```\ncode", "    code", "| a |\n| - |\n| b |"]
+        for seed in 0..<40 {
+            var generator = TiledownGenerator(seed: UInt64(seed), tileEvery: 3, includesTrickyBlocks: true)
+            sources.append(generator.document(blocks: 1 + seed % 5))
+        }
+        for source in sources {
+            var bare = Array(source.utf8)
+            while let last = bare.last, last == 0x0A || last == 0x0D { bare.removeLast() }
+            let pages = ["", "\n", "\r\n", "\r"].map { ending in
+                let document = MarkdownDocument(bytes: bare + Array(ending.utf8), dialect: .yaml)
+                return (HTMLRenderer().renderBody(document), try? StyledDocumentBuilder().build(document))
+            }
+            for page in pages.dropFirst() {
+                #expect(page.0 == pages[0].0, "\(source.debugDescription)")
+                #expect(page.1 == pages[0].1, "\(source.debugDescription)")
+            }
+        }
+    }
 }

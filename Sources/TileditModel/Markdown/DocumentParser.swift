@@ -34,6 +34,12 @@ struct ParsedBlock: Sendable {
     var kind: BlockKind
     /// The HTML context at the block's first line.
     var htmlContext: HTMLContext = .none
+    /// Whether the block's first line lies inside a fence as the scanner
+    /// reads fences (where it looks for no tiles). cmark ends a fenced code
+    /// block with its container (a list item), the scanner only at a
+    /// closing line, so a block can start there; a re-parse must then start
+    /// before the fence and run past it.
+    var startsInsideFence = false
     /// First byte of the block's first line.
     var start: Int
     /// Just past the block's last line (its terminator included).
@@ -121,6 +127,11 @@ private struct Scanner {
     var proseStart = 0
     var proseStartSlot = 0
     var sawUnclosedDirective = false
+    /// Line slots inside fences the scanner closed (after the opening line,
+    /// up to and with the closing line), ascending.
+    var fencedSlots: [Range<Int>] = []
+    /// The first line slot after the opening line of the fence still open.
+    var openFenceFirstSlot: Int?
 
     init(buffer: UnsafeBufferPointer<UInt8>, dialect: FrontMatterDialect) {
         self.buffer = buffer
@@ -157,7 +168,11 @@ private struct Scanner {
             let line = buffer.line(startingAt: position)
             appendLine(line.start, html)
             if let open = fence {
-                if isFenceClosing(line, open) { fence = nil }
+                if isFenceClosing(line, open) {
+                    fence = nil
+                    if let first = openFenceFirstSlot { fencedSlots.append(first..<lineStarts.count) }
+                    openFenceFirstSlot = nil
+                }
                 position = line.end
                 continue
             }
@@ -208,6 +223,7 @@ private struct Scanner {
                 // Inside HTML (a comment, a block until a blank line) a fence
                 // line is HTML text, as CommonMark reads it.
                 fence = open
+                openFenceFirstSlot = lineStarts.count
             } else {
                 html = nextHTMLState(html, line: line, trimmed: trimmed)
             }
@@ -275,7 +291,9 @@ private struct Scanner {
                 diagnostics.append(BlockDiagnostic(.warning, .rawBlock, "these lines could not be read as Markdown; they are kept as written", range: 0..<block.range.count))
             }
             var parsed = ParsedBlock(kind: block.kind, start: block.range.lowerBound, end: block.range.upperBound, diagnostics: diagnostics)
-            parsed.htmlContext = context(at: block.range.lowerBound)
+            let slot = slot(at: block.range.lowerBound)
+            parsed.htmlContext = lineContexts.isEmpty ? .none : lineContexts[slot]
+            parsed.startsInsideFence = isInsideFence(slot)
             blocks.append(parsed)
         }
     }
@@ -299,7 +317,25 @@ private struct Scanner {
                 index += 1
             }
         }
+        // cmark's line scanners match UTF-8 characters: an info string
+        // that is not well-formed UTF-8 makes the line paragraph text.
+        guard isWellFormedUTF8(run..<trimmed.upperBound) else { return nil }
         return (character, length)
+    }
+
+    /// Whether `range` of the buffer is well-formed UTF-8 (Unicode 3.9,
+    /// table 3-7: no overlong forms, surrogates or values past U+10FFFF).
+    private func isWellFormedUTF8(_ range: Range<Int>) -> Bool {
+        guard buffer[range].contains(where: { $0 >= 0x80 }) else { return true }
+        var bytes = buffer[range].makeIterator()
+        var decoder = Unicode.UTF8()
+        while true {
+            switch decoder.decode(&bytes) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
     }
 
     private func isFenceClosing(_ line: LineSpan, _ open: (character: UInt8, length: Int)) -> Bool {
@@ -333,15 +369,27 @@ private struct Scanner {
         return .none
     }
 
-    /// The HTML context at the line starting at `offset`.
-    private func context(at offset: Int) -> HTMLContext {
+    /// The slot in `lineStarts` of the line holding `offset` (0 when none).
+    private func slot(at offset: Int) -> Int {
         var low = 0
-        var high = lineStarts.count - 1
+        var high = Swift.max(lineStarts.count - 1, 0)
         while low < high {
             let middle = (low + high + 1) / 2
             if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
-        return lineContexts.isEmpty ? .none : lineContexts[low]
+        return low
+    }
+
+    /// Whether the line in `slot` lies inside a fence the scanner read.
+    private func isInsideFence(_ slot: Int) -> Bool {
+        if let first = openFenceFirstSlot, slot >= first { return true }
+        var low = 0
+        var high = fencedSlots.count
+        while low < high {
+            let middle = (low + high) / 2
+            if fencedSlots[middle].upperBound <= slot { low = middle + 1 } else { high = middle }
+        }
+        return low < fencedSlots.count && fencedSlots[low].contains(slot)
     }
 
     private func lowercasedPrefix(_ range: Range<Int>, _ count: Int) -> String {

@@ -23,6 +23,9 @@ public struct MarkdownDocument: Sendable {
         var diagnostics: [BlockDiagnostic]
         /// The HTML context at the block's first line (for re-parsing from here).
         var htmlContext: HTMLContext
+        /// Whether the block starts inside a fence as the scanner reads it
+        /// (`ParsedBlock.startsInsideFence`): no re-parse starts or stops here.
+        var startsInsideFence = false
 
         var totalLength: Int { contentLength + gapLength }
         var hasUnclosedDirective: Bool { diagnostics.contains { $0.code == .tileUnclosed } }
@@ -200,6 +203,16 @@ public struct MarkdownDocument: Sendable {
     /// The text of `block`.
     public func text(of block: Block) -> String { storage.string(block.range) }
 
+    /// The text of `block` as written, without its final line break (LF,
+    /// CRLF or a lone CR): what a renderer shows "as written", the same
+    /// whether or not the file ends with a line break.
+    public func writtenText(of block: Block) -> String {
+        var bytes = storage[block.range]
+        let ending = Self.finalLineBreak(of: bytes)
+        bytes.removeLast(ending.count)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// The front matter, when the file has a readable block of it.
     public var frontMatter: FrontMatter? {
         guard let first = entries.first, case .frontMatter(let frontMatter) = first.kind else { return nil }
@@ -306,6 +319,9 @@ public struct MarkdownDocument: Sendable {
         if unclosedDirectiveCount > 0, let open = entries[0..<windowFirst].firstIndex(where: \.hasUnclosedDirective) {
             windowFirst = open
         }
+        // A window starts outside the scanner's fences, at the block holding
+        // the opening line (the scan does not know a fence opened above it).
+        while windowFirst > 0 && entries[windowFirst].startsInsideFence { windowFirst -= 1 }
         let atDocumentStart = windowFirst == 0
 
         var linesRead = 0
@@ -333,7 +349,7 @@ public struct MarkdownDocument: Sendable {
             let old = entries[windowLast]
             if let last = newEntries.last, last.kind == old.kind, last.contentLength == old.contentLength,
                last.gapLength == old.gapLength, windowLast > (lastTouched ?? 0), !parsed.endsOpen,
-               parsed.finalHTMLContext == entries[windowLast + 1].htmlContext {
+               parsed.finalHTMLContext == entries[windowLast + 1].htmlContext, !entries[windowLast + 1].startsInsideFence {
                 break
             }
             let grow = Swift.max(2, windowLast - windowFirst)
@@ -570,7 +586,7 @@ public struct MarkdownDocument: Sendable {
                 id: BlockID(rawValue: 0), kind: block.kind,
                 contentLength: block.end - block.start, gapLength: nextStart - block.end,
                 contentLines: parsed.lineCount(block.start..<block.end), gapLines: parsed.lineCount(block.end..<nextStart),
-                diagnostics: diagnostics, htmlContext: block.htmlContext))
+                diagnostics: diagnostics, htmlContext: block.htmlContext, startsInsideFence: block.startsInsideFence))
         }
         return (result, leading)
     }

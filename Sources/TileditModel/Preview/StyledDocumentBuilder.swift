@@ -44,7 +44,7 @@ public struct StyledDocumentBuilder: Sendable {
                 kind: .recentPosts, label: [InlineRun("recent posts", .label)],
                 lines: [.notice([InlineRun("Recent posts are listed here when the site is built.", .muted)])])))
         case .raw(let origin):
-            return single(.frame(Self.rawFrame(origin, text: document.text(of: block), diagnostics: block.diagnostics)))
+            return single(.frame(Self.rawFrame(origin, text: document.writtenText(of: block), diagnostics: block.diagnostics)))
         case .displayMath:
             return single(.math(HTMLRenderer.tex(of: document.text(of: block))))
         case .linkReferenceDefinitions:

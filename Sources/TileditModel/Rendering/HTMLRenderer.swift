@@ -73,7 +73,7 @@ public struct HTMLRenderer: Sendable {
                 TileHTMLRenderer.renderRecentPosts(into: &block)
             case .raw(let origin):
                 let raw = document.block(at: index)
-                renderRaw(origin, text: document.text(of: raw), diagnostics: raw.diagnostics, into: &block)
+                renderRaw(origin, text: document.writtenText(of: raw), diagnostics: raw.diagnostics, into: &block)
             default:
                 if case .heading(let level, _) = kind { sectionLevel = level }
                 let start = document.range(at: index).lowerBound
