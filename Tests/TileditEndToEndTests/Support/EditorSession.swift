@@ -92,21 +92,28 @@ final class EditorSession {
         Capture(try tmux.capture(), height: height)
     }
 
-    /// Polls the screen until `condition` holds and returns that screen.
+    /// Polls the screen until `condition` holds on a settled screen and
+    /// returns that screen. A capture can catch the editor halfway through
+    /// drawing a frame (the top redrawn, the status line not yet), so a
+    /// screen that meets the condition counts only when a capture a poll
+    /// later shows the very same screen.
     /// - Throws: `Failure` naming `what` with the last screen after `timeout`.
     @discardableResult
     func waitUntil(_ what: String, timeout: Duration = .seconds(60), _ condition: (Capture) -> Bool) async throws -> Capture {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         var screen = try capture()
-        while !condition(screen) {
+        while true {
+            let met = condition(screen)
             guard clock.now < deadline else {
+                if met { return screen }
                 throw Failure(description: "timed out waiting for \(what); the screen was:\n\(screen)")
             }
             try await Task.sleep(for: .milliseconds(40))
-            screen = try capture()
+            let next = try capture()
+            if met && next == screen { return screen }
+            screen = next
         }
-        return screen
     }
 
     /// Polls until the screen shows `text`.
