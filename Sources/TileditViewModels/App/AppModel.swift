@@ -318,26 +318,13 @@ public final class AppModel {
             return
         }
         let dialect = summary?.dialect ?? FrontMatterDialectRule.dialect(forFileAt: url, workspaceRoot: root, fileSystem: dependencies.fileSystem)
-        let search = dependencies.search
-        let rootPath = root.path
         let opened = DocumentEditorModel(
             url: url, displayPath: path, dialect: dialect, dependencies: editorDependencies(),
             documentChanged: { [weak self] document, immediately in
                 guard let self, self.editor?.url == url else { return }
                 self.preview.onChangedDocument(document, immediately: immediately)
             },
-            documentSaved: { [weak self] url, bytes in
-                let relative = url.path.hasPrefix(rootPath + "/") ? String(url.path.dropFirst(rootPath.count + 1)) : url.lastPathComponent
-                guard let self else { return }
-                self.updateIndex { await search.update(relative, bytes) }
-                let list = self.documents
-                // In the order of the saves: a later summary never lands before an earlier one.
-                let previous = self.savedSummaryTask
-                self.savedSummaryTask = Task {
-                    await previous?.value
-                    await list?.onSavedDocument(relative)
-                }
-            })
+            documentSaved: { [weak self] url, bytes in self?.documentSaved(url, bytes) })
         editors[path] = opened
         editor = opened
         yamlEditor = nil
@@ -349,12 +336,29 @@ public final class AppModel {
     /// pane, its selected value in the inspector; no preview).
     private func openYAML(_ path: String, url: URL) async {
         let opened = YAMLDocumentModel(
-            url: url, displayPath: path, dependencies: .init(store: dependencies.store, clock: dependencies.clock))
+            url: url, displayPath: path, dependencies: .init(store: dependencies.store, clock: dependencies.clock),
+            documentSaved: { [weak self] url, bytes in self?.documentSaved(url, bytes) })
         yamlEditors[path] = opened
         editor = nil
         yamlEditor = opened
         preview.onChangedDocument(nil)
         await opened.onAppeared()
+    }
+
+    /// A document (Markdown or YAML) was written: the search index and the
+    /// document list take in `bytes`, one save after another in save order.
+    private func documentSaved(_ url: URL, _ bytes: [UInt8]) {
+        guard let root = session.root ?? documents?.root else { return }
+        let relative = url.relativePath(in: root) ?? url.lastPathComponent
+        let search = dependencies.search
+        updateIndex { await search.update(relative, bytes) }
+        let list = documents
+        // In the order of the saves: a later summary never lands before an earlier one.
+        let previous = savedSummaryTask
+        savedSummaryTask = Task {
+            await previous?.value
+            await list?.onSavedDocument(relative)
+        }
     }
 
     private func editorDependencies() -> DocumentEditorModel.Dependencies {
