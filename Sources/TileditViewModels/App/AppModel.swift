@@ -200,7 +200,8 @@ public final class AppModel {
         let list = DocumentListModel(
             root: root, workspace: dependencies.workspace, store: dependencies.store,
             open: { [weak self] path in await self?.openDocument(path) },
-            deleted: { [weak self] path in self?.closeDocument(path) })
+            deleted: { [weak self] path in self?.closeDocument(path) },
+            hasUnsavedEdits: { [weak self] path in self?.unsavedPaths.contains(path) ?? false })
         documents = list
         await list.onAppeared()
         switch list.workspace {
@@ -427,6 +428,18 @@ public final class AppModel {
             }
         }
         destination = .settings(model)
+    }
+
+    /// The alert shown over the panes, with its buttons; `nil` when there is
+    /// none or the destination is a sheet.
+    public var alert: AlertState<AppAlertChoice>? { destination.flatMap(AppAlert.alert) }
+
+    /// The user chose a button of `alert` (or closed it: its `dismissal`).
+    public func onChose(_ choice: AppAlertChoice) async {
+        switch choice {
+        case .quit(let saving): await onConfirmedQuit(saving: saving)
+        case .dismiss: onDismissed()
+        }
     }
 
     /// Closes the screen shown over the panes (the one queued behind it,

@@ -654,6 +654,22 @@ public final class YAMLDocumentModel {
         destination = nil
     }
 
+    /// The alert shown, with its buttons; `nil` when there is none.
+    public var alert: AlertState<SessionChoice>? {
+        switch destination {
+        case .conflict?: SessionAlert.conflict(displayPath: displayPath)
+        case .deletedOnDisk?: SessionAlert.deletedOnDisk(displayPath: displayPath)
+        case .confirmOverrideReadOnly(let message)?: SessionAlert.overrideReadOnly(message: message)
+        case .recovery(let date, let changed)?: SessionAlert.recovery(displayPath: displayPath, date: date, fileChangedSince: changed)
+        case nil: nil
+        }
+    }
+
+    /// The user chose a button of `alert` (or closed it: its `dismissal`).
+    public func onChose(_ choice: SessionChoice) async {
+        await answer(choice)
+    }
+
     // MARK: Applying edits
 
     private func refuse(_ message: String) -> Bool {
@@ -864,6 +880,8 @@ public final class YAMLDocumentModel {
         return low + 1
     }
 }
+
+extension YAMLDocumentModel: SessionQuestionAnswering {}
 
 extension YAMLDocumentModel: DocumentSessionOwner {
     public var sessionBytes: [UInt8]? { file.value?.bytes }
