@@ -27,8 +27,13 @@ public final class AlertDialog: Widget {
     /// Shows the alert over `parent` at once.
     /// - Parameter stacked: buttons in a column, one per line (a long list of
     ///   choices, such as tile types), instead of a row.
-    public init(parent: ApplicationWindow, title: String, message: String, choices: [Choice], stacked: Bool = false) {
-        cancel = choices.first { $0.style == .cancel }?.action
+    /// - Parameter dismissed: what Escape and the close button do; `nil`:
+    ///   the cancel button's action (nothing when there is none).
+    public init(
+        parent: ApplicationWindow, title: String, message: String, choices: [Choice], stacked: Bool = false,
+        dismissed: (@MainActor () -> Void)? = nil
+    ) {
+        cancel = dismissed ?? choices.first { $0.style == .cancel }?.action
         super.init(tiledit_window_new_with_role(GTK_ACCESSIBLE_ROLE_ALERT_DIALOG))
         let window = pointer(as: GtkWindow.self)
         gtk_window_set_transient_for(window, parent.pointer(as: GtkWindow.self))
@@ -93,7 +98,8 @@ public final class AlertDialog: Widget {
         action()
     }
 
-    /// Closes the alert as its cancel button would (or without an action when it has none).
+    /// Closes the alert as Escape does: its `dismissed` action, else its
+    /// cancel button's (or without an action when it has neither).
     public func dismiss() {
         answer(cancel ?? {})
     }

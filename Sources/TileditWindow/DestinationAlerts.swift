@@ -2,17 +2,17 @@ import TileditGtk
 import TileditViewModels
 
 /// Shows the alerts and confirmations the view models ask for, one at a
-/// time, and closes one whose question went away.
-///
-/// The titles, buttons and their actions are written here for now because
-/// today's destinations carry only their reason; once each destination
-/// carries its own title and buttons, this maps them one to one.
+/// time, and closes one whose question went away. Each is drawn from the
+/// view model's `AlertState` (title, message, buttons); a button sends its
+/// choice back to the view model's `onChose(_:)`, Escape its `dismissal`.
+/// The tile catalog, a sheet, is shown as a column of buttons.
 @MainActor
 final class DestinationAlerts {
-    /// The question shown, to tell a new one from the one on screen.
+    /// What is shown, to tell a new question from the one on screen.
     private enum Question: Equatable {
         case app(AppModel.Destination)
         case editor(DocumentEditorModel.Destination)
+        case yaml(YAMLDocumentModel.Destination)
         case documents(DocumentListModel.Destination)
     }
 
@@ -35,6 +35,7 @@ final class DestinationAlerts {
     private var question: Question? {
         if let destination = app.destination, destination.search == nil, destination.settings == nil { return .app(destination) }
         if let destination = app.editor?.destination { return .editor(destination) }
+        if let destination = app.yamlEditor?.destination { return .yaml(destination) }
         if let destination = app.documents?.destination { return .documents(destination) }
         return nil
     }
@@ -44,82 +45,55 @@ final class DestinationAlerts {
         guard current != shown?.question else { return }
         shown?.dialog.close()
         shown = nil
-        guard let current, let content = content(for: current) else { return }
-        shown = (current, AlertDialog(parent: window, title: content.title, message: content.message, choices: content.choices, stacked: content.stacked))
+        guard let current, let dialog = dialog(for: current) else { return }
+        shown = (current, dialog)
     }
 
-    private func run(_ action: @escaping @MainActor () async -> Void) {
-        work = Task { await action() }
-    }
-
-    private func content(for question: Question) -> (title: String, message: String, choices: [AlertDialog.Choice], stacked: Bool)? {
-        let app = app
+    private func dialog(for question: Question) -> AlertDialog? {
         switch question {
-        case .app(.confirmQuit(let paths)):
-            return ("Save changes before quitting?", "Unsaved edits in \(paths.joined(separator: ", ")).", [
-                .init("Cancel", style: .cancel) { app.onDismissed() },
-                .init("Quit without saving", style: .destructive) { [weak self] in self?.run { await app.onConfirmedQuit(saving: false) } },
-                .init("Save and quit", style: .suggested) { [weak self] in self?.run { await app.onConfirmedQuit(saving: true) } },
-            ], false)
-        case .app(.alert(let error)):
-            return ("Tiledit", error.message, [.init("OK", style: .cancel) { app.onDismissed() }], false)
         case .app:
-            return nil
+            return app.alert.map { present($0) { [app] in await app.onChose($0) } }
         case .editor(let destination):
             guard let editor = app.editor else { return nil }
-            switch destination {
-            case .confirmDelete:
-                return ("Delete this block?", "Undo brings it back.", [
-                    .init("Cancel", style: .cancel) { editor.onDismissed() },
-                    .init("Delete", style: .destructive) { editor.onConfirmedDelete() },
-                ], false)
-            case .conflict:
-                return ("\(editor.displayPath) changed on disk", "Another program changed the file since it was opened.", [
-                    .init("Cancel", style: .cancel) { editor.onDismissed() },
-                    .init("Keep both") { [weak self] in self?.run { await editor.onChoseConflictResolution(.keepBoth) } },
-                    .init("Overwrite", style: .destructive) { [weak self] in self?.run { await editor.onChoseConflictResolution(.overwrite) } },
-                    .init("Reload", style: .suggested) { [weak self] in self?.run { await editor.onChoseConflictResolution(.reload) } },
-                ], false)
-            case .deletedOnDisk:
-                return ("\(editor.displayPath) was deleted on disk", "Save it again to keep your version.", [
-                    .init("Cancel", style: .cancel) { editor.onDismissed() },
-                    .init("Save again", style: .suggested) { [weak self] in self?.run { await editor.onTappedSaveAgain() } },
-                ], false)
-            case .confirmOverrideReadOnly(let message):
-                return ("Save a read-only file?", message, [
-                    .init("Cancel", style: .cancel) { editor.onDismissed() },
-                    .init("Save anyway", style: .destructive) { [weak self] in self?.run { await editor.onConfirmedOverrideReadOnly() } },
-                ], false)
-            case .confirmDiscardTyping:
-                return ("Discard what you typed?", "The value typed and not applied is thrown away.", [
-                    .init("Cancel", style: .cancel) { editor.onDismissed() },
-                    .init("Discard", style: .destructive) { editor.onConfirmedDiscardTyping() },
-                ], false)
-            case .recovery(_, let fileChangedSince):
-                let message = fileChangedSince
-                    ? "Unsaved edits from an earlier session were found; the file changed on disk since."
-                    : "Unsaved edits from an earlier session were found."
-                return ("Restore unsaved edits?", message, [
-                    .init("Discard", style: .destructive) { [weak self] in self?.run { await editor.onChoseRecovery(.discard) } },
-                    .init("Restore", style: .suggested) { [weak self] in self?.run { await editor.onChoseRecovery(.restore) } },
-                ], false)
-            case .alert(let error):
-                return ("Tiledit", error.message, [.init("OK", style: .cancel) { editor.onDismissed() }], false)
-            case .tileCatalog:
-                let tiles = editor.catalog.map { schema in
-                    AlertDialog.Choice("\(schema.type) — \(schema.summary)") { editor.onChoseTile(schema.type) }
-                }
-                return ("Insert a tile", "The tile goes after the selected block, with its required fields to fill in.",
-                        tiles + [.init("Cancel", style: .cancel) { editor.onDismissed() }], true)
-            }
-        case .documents(let destination):
+            if let insertAt = destination.tileCatalog { return catalog(editor, insertAt: insertAt) }
+            return editor.alert.map { present($0) { await editor.onChose($0) } }
+        case .yaml:
+            guard let yaml = app.yamlEditor else { return nil }
+            return yaml.alert.map { present($0) { await yaml.onChose($0) } }
+        case .documents:
             guard let documents = app.documents else { return nil }
-            if let error = destination.alert {
-                return ("Tiledit", error.message, [.init("OK", style: .cancel) { documents.onDismissed() }], false)
-            }
-            // New documents and trashing them are not in the window yet.
+            if let alert = documents.alert { return present(alert) { await documents.onChose($0) } }
+            // New documents are not in the window yet.
             documents.onDismissed()
             return nil
         }
+    }
+
+    /// Shows `alert`; each button runs `chose` with its choice in a task.
+    private func present<Choice>(_ alert: AlertState<Choice>, chose: @escaping @MainActor (Choice) async -> Void) -> AlertDialog {
+        let send: @MainActor (Choice) -> Void = { [weak self] choice in self?.work = Task { await chose(choice) } }
+        let choices = alert.buttons.enumerated().map { index, button in
+            AlertDialog.Choice(button.title, style: Self.style(button.role, isInitial: index == alert.initialButton)) { send(button.choice) }
+        }
+        let dismissal = alert.dismissal
+        return AlertDialog(parent: window, title: alert.title, message: alert.message, choices: choices, dismissed: { send(dismissal) })
+    }
+
+    /// The GTK style of a button: by its role; the initial button of a plain role is the suggested (focused) one.
+    private static func style(_ role: AlertButtonRole?, isInitial: Bool) -> AlertDialog.Choice.Style {
+        switch role {
+        case .cancel?: .cancel
+        case .destructive?: .destructive
+        case nil: isInitial ? .suggested : .normal
+        }
+    }
+
+    private func catalog(_ editor: DocumentEditorModel, insertAt: Int) -> AlertDialog {
+        let tiles = editor.catalog.map { schema in
+            AlertDialog.Choice("\(schema.type) — \(schema.summary)") { editor.onChoseTile(schema.type) }
+        }
+        return AlertDialog(
+            parent: window, title: "Insert a tile", message: "The tile goes after the selected block, with its required fields to fill in.",
+            choices: tiles + [.init("Cancel", style: .cancel) { editor.onDismissed() }], stacked: true)
     }
 }

@@ -374,19 +374,6 @@ struct KeyRouterTests {
         #expect(fixture.app.editor?.selectedIndex == 49_999 - 36)
     }
 
-    @Test func trashingTheOpenDocumentWithUnsavedEditsSaysSo() async throws {
-        let fixture = try await exampleSite()
-        let list = try #require(fixture.app.documents)
-        let modal = Modal.documents(list, .confirmDelete(path: "index.md"))
-        #expect(AlertOverlay.overlay(for: modal, app: fixture.app)?.body == "Move index.md to .tiledit-trash? r in the documents brings it back.")
-        await fixture.press(.character("K"))
-        #expect(fixture.app.editor?.isDirty == true)
-        #expect(AlertOverlay.overlay(for: modal, app: fixture.app)?.body
-            == "Move index.md to .tiledit-trash? r in the documents brings it back.\nIts unsaved edits are not in the file: save first to keep them in it.")
-        #expect(AlertOverlay.overlay(for: .documents(list, .confirmDelete(path: "about/index.md")), app: fixture.app)?.body
-            == "Move about/index.md to .tiledit-trash? r in the documents brings it back.")
-    }
-
     @Test func leftStepsASettingBackAndRightForward() async throws {
         let fixture = try await exampleSite()
         await fixture.press(.character(","))

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import TileditModel
 import TileditServices
 import TileditTestSupport
 @testable import TileditViewModels
@@ -9,7 +10,7 @@ import TileditTestSupport
 @Suite("App")
 struct AppModelTests {
     func makeApp(
-        _ files: [String: String], store configure: (inout DocumentStore) -> Void = { _ in }
+        _ files: [String: String], search: SearchClient = .live(), store configure: (inout DocumentStore) -> Void = { _ in }
     ) throws -> (AppModel, URL) {
         let folder = try TestSupport.makeTemporaryFolder()
         let workspace = folder.appendingPathComponent("site")
@@ -18,7 +19,7 @@ struct AppModelTests {
         var store = DocumentStore.testing(journalFolder: folder.appendingPathComponent("journal"))
         configure(&store)
         let app = AppModel(dependencies: AppModel.Dependencies(
-            workspace: .live(), store: store, search: .live(),
+            workspace: .live(), store: store, search: search,
             rendering: .live, settings: .live(file: folder.appendingPathComponent("settings.yml")), clock: ManualClock(),
             fileSystem: .live, diskCheckInterval: nil))
         return (app, workspace)
@@ -117,5 +118,29 @@ struct AppModelTests {
         let (app, workspace) = try makeApp(["notes.md": "# Notes\n"])
         await app.onAppeared(path: nil, currentDirectory: workspace)
         #expect(app.destination == nil)
+    }
+
+    @Test func savingAYAMLFileUpdatesTheSearchIndexAndTheDocumentList() async throws {
+        let search = SearchClient.live()
+        let (app, workspace) = try makeApp(["notes.md": "# Notes\n", "data.yml": "title: Old name # shown\nteam: Ada\n"], search: search)
+        await app.onAppeared(path: "data.yml", currentDirectory: workspace)
+        await app.indexTask?.value
+        #expect(await search.search("old", 10).map(\.path) == ["data.yml"])
+        let yaml = try #require(app.yamlEditor)
+        #expect(app.documents?.workspace.value?.document(at: "data.yml")?.title == "Old name")
+        yaml.onSelected(try #require(yaml.id(of: YAMLPath([.key("title")]))))
+        yaml.onEditedField("Zeppelin crew")
+        #expect(yaml.onCommittedField())
+        await yaml.onTappedSave()
+        await app.indexUpdateTask?.value
+        await app.savedSummaryTask?.value
+        #expect(yaml.saveState == .saved)
+        #expect(try String(contentsOf: workspace.appendingPathComponent("data.yml"), encoding: .utf8) == "title: Zeppelin crew # shown\nteam: Ada\n")
+        // The index built at start-up answers with the saved value, and no longer with the old one.
+        let found = await search.search("zeppelin", 10)
+        #expect(found.map(\.path) == ["data.yml"])
+        #expect(found.map(\.line) == [1])
+        #expect(await search.search("old", 10).isEmpty)
+        #expect(app.documents?.workspace.value?.document(at: "data.yml")?.title == "Zeppelin crew")
     }
 }

@@ -94,9 +94,9 @@ struct WindowTests {
 
         // Ctrl+Q with the unsaved move asks; quitting without saving leaves the file as saved.
         try session.key("ctrl+q")
-        try await session.waitUntil("the quit confirmation") { $0.first(role: "push button", name: "Quit without saving") != nil }
+        try await session.waitUntil("the quit confirmation") { $0.first(role: "push button", name: "Discard and quit") != nil }
         try session.screenshot("confirm-quit")
-        try session.press(.button("Quit without saving"))
+        try session.press(.button("Discard and quit"))
         #expect(try await session.waitForExit() == 0)
         #expect(try Data(contentsOf: file) == original)
     }

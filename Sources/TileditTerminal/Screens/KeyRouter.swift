@@ -31,7 +31,8 @@ public enum KeyRouter {
         let modal = Modal.current(app: app, state: state)
         // Ctrl-C leaves what is being typed into, keeping the typing; at
         // the top level it quits, asking when there are unsaved edits.
-        if key == .ctrl("c"), state.editing == nil || modal != nil, modal.map({ if case .app(.confirmQuit) = $0 { false } else { true } }) ?? true {
+        let isAskingToQuit = !state.isHelpShown && app.destination?.confirmQuit != nil
+        if key == .ctrl("c"), state.editing == nil || modal != nil, !isAskingToQuit {
             state.isHelpShown = false
             state.prompt = nil
             app.onTappedQuit()
@@ -440,15 +441,16 @@ public enum KeyRouter {
                 if prompt.field.handle(key) == .edited { prompt.message = nil }
                 state.prompt = prompt
             }
-        default:
-            guard let base = AlertOverlay.overlay(for: modal, app: app) else { return [] }
-            var overlay = base.selecting(state.choice)
+        case .alert(let alert):
+            var overlay = alert.overlay.selecting(state.choice)
             switch overlay.handle(key) {
             case .moved?: state.choice = overlay.selectedChoice
-            case .chose(let index)?: return choose(index, in: modal, app: app, state: &state)
-            case .dismissed?: return choose(nil, in: modal, app: app, state: &state)
+            case .chose(let index)?: return [.run(alert.choose(index))]
+            case .dismissed?: return [.run(alert.choose(nil))]
             case nil: break
             }
+        case .app, .editor, .documents:
+            break
         }
         return []
     }
@@ -539,49 +541,5 @@ public enum KeyRouter {
             editor.onSelectedLine(line)
             state.focus = .blocks
         }
-    }
-
-    /// Carries out the button `index` of an alert (`nil`: dismissed).
-    private static func choose(_ index: Int?, in modal: Modal, app: AppModel, state: inout ViewState) -> [Effect] {
-        switch modal {
-        case .app(.confirmQuit):
-            switch index {
-            case 0?: return [.run { await app.onConfirmedQuit(saving: true) }]
-            case 1?: return [.run { await app.onConfirmedQuit(saving: false) }]
-            default: app.onDismissed()
-            }
-        case .app:
-            app.onDismissed()
-        case .editor(let editor, let destination):
-            switch (destination, index) {
-            case (.confirmDelete, 0?): editor.onConfirmedDelete()
-            case (.conflict, let choice?) where choice < 3:
-                let resolution: ConflictResolution = choice == 0 ? .reload : choice == 1 ? .overwrite : .keepBoth
-                return [.run { await editor.onChoseConflictResolution(resolution) }]
-            case (.deletedOnDisk, 0?): return [.run { await editor.onTappedSaveAgain() }]
-            case (.confirmOverrideReadOnly, 0?): return [.run { await editor.onConfirmedOverrideReadOnly() }]
-            case (.recovery, 0?): return [.run { await editor.onChoseRecovery(.restore) }]
-            case (.recovery, 1?): return [.run { await editor.onChoseRecovery(.discard) }]
-            case (.confirmDiscardTyping, 0?): editor.onConfirmedDiscardTyping()
-            default: editor.onDismissed()
-            }
-        case .yaml(let yaml, let destination):
-            switch (destination, index) {
-            case (.conflict, let choice?) where choice < 3:
-                let resolution: ConflictResolution = choice == 0 ? .reload : choice == 1 ? .overwrite : .keepBoth
-                return [.run { await yaml.onChoseConflictResolution(resolution) }]
-            case (.deletedOnDisk, 0?): return [.run { await yaml.onTappedSaveAgain() }]
-            case (.confirmOverrideReadOnly, 0?): return [.run { await yaml.onConfirmedOverrideReadOnly() }]
-            case (.recovery, 0?): return [.run { await yaml.onChoseRecovery(.restore) }]
-            case (.recovery, 1?): return [.run { await yaml.onChoseRecovery(.discard) }]
-            default: yaml.onDismissed()
-            }
-        case .documents(let list, let destination):
-            if case .confirmDelete = destination, index == 0 { return [.run { await list.onConfirmedDelete() }] }
-            list.onDismissed()
-        case .help, .prompt:
-            break
-        }
-        return []
     }
 }

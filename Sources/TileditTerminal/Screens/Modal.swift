@@ -3,23 +3,25 @@ import TileditViewModels
 
 /// What is drawn over the panes and takes the keys, derived on every frame
 /// from the view models' destinations and the view-local help and prompt.
-/// Precedence: help, then the app's destination, the editor's, the
-/// document list's, then a prompt.
+/// Precedence: help, then the app's destination, the editor's (Markdown
+/// or YAML), the document list's, then a prompt. A destination that is an
+/// alert is `.alert`, drawn from the view model's `AlertState`; the other
+/// cases are sheets.
 @MainActor
 enum Modal {
     case help
     case app(AppModel.Destination)
     case editor(DocumentEditorModel, DocumentEditorModel.Destination)
-    case yaml(YAMLDocumentModel, YAMLDocumentModel.Destination)
     case documents(DocumentListModel, DocumentListModel.Destination)
+    case alert(AlertOverlay)
     case prompt(Prompt)
 
     /// The modal on top, if any.
     static func current(app: AppModel, state: ViewState) -> Modal? {
         if state.isHelpShown { return .help }
+        if let alert = AlertOverlay.current(app: app) { return .alert(alert) }
         if let destination = app.destination { return .app(destination) }
         if let editor = app.editor, let destination = editor.destination { return .editor(editor, destination) }
-        if let yaml = app.yamlEditor, let destination = yaml.destination { return .yaml(yaml, destination) }
         if let list = app.documents, let destination = list.destination { return .documents(list, destination) }
         if let prompt = state.prompt { return .prompt(prompt) }
         return nil
@@ -29,40 +31,15 @@ enum Modal {
     var title: String {
         switch self {
         case .help: "Keys"
-        case .app(let destination):
-            switch destination {
-            case .search: "Search"
-            case .settings: "Settings"
-            case .confirmQuit: "Unsaved changes"
-            case .recoverEdits: "Recover unsaved edits"
-            case .interruptedSaves: "Interrupted saves"
-            case .alert: "Error"
-            }
-        case .editor(_, let destination):
-            switch destination {
-            case .tileCatalog: "Insert tile"
-            case .confirmDelete: "Delete block"
-            case .conflict: "Changed on disk"
-            case .deletedOnDisk: "Deleted on disk"
-            case .confirmOverrideReadOnly: "Read-only file"
-            case .recovery: "Unsaved edits found"
-            case .confirmDiscardTyping: "Discard typing"
-            case .alert: "Error"
-            }
-        case .yaml(_, let destination):
-            switch destination {
-            case .conflict: "Changed on disk"
-            case .deletedOnDisk: "Deleted on disk"
-            case .recovery: "Unsaved edits found"
-            case .confirmOverrideReadOnly: "Read-only file"
-            }
-        case .documents(_, let destination):
-            switch destination {
-            case .newDocument: "New document"
-            case .confirmDelete: "Move to trash"
-            case .alert: "Error"
-            }
+        case .app(.search): "Search"
+        case .app(.settings): "Settings"
+        case .app(.recoverEdits): "Recover unsaved edits"
+        case .editor(_, .tileCatalog): "Insert tile"
+        case .documents(_, .newDocument): "New document"
+        case .alert(let alert): alert.overlay.title
         case .prompt(let prompt): prompt.title
+        // Alerts are `.alert`; these do not occur.
+        case .app, .editor, .documents: ""
         }
     }
 
@@ -71,21 +48,12 @@ enum Modal {
     var identity: String {
         switch self {
         case .help: "help"
-        case .app(let destination):
-            switch destination {
-            case .search(let model): "search \(ObjectIdentifier(model).hashValue)"
-            case .settings(let model): "settings \(ObjectIdentifier(model).hashValue)"
-            case .confirmQuit(let paths): "quit \(paths)"
-            case .recoverEdits: "recover edits"
-            case .interruptedSaves: "interrupted saves"
-            case .alert(let error): "app alert \(error.message)"
-            }
-        case .editor(let editor, let destination):
-            "editor \(ObjectIdentifier(editor).hashValue) \(title) \(destination.alert?.message ?? "")"
-        case .yaml(let yaml, _):
-            "yaml \(ObjectIdentifier(yaml).hashValue) \(title)"
-        case .documents(_, let destination):
-            destination.newDocument != nil ? "new document" : "documents \(title) \(destination.confirmDelete ?? destination.alert?.message ?? "")"
+        case .app(.search(let model)): "search \(ObjectIdentifier(model).hashValue)"
+        case .app(.settings(let model)): "settings \(ObjectIdentifier(model).hashValue)"
+        case .app: "recover edits"
+        case .editor(let editor, _): "catalog \(ObjectIdentifier(editor).hashValue)"
+        case .documents: "new document"
+        case .alert(let alert): alert.identity
         case .prompt(let prompt): "prompt \(prompt.title)"
         }
     }

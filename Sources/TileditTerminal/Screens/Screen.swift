@@ -57,8 +57,10 @@ public enum Screen {
             NewDocumentSheet.draw(into: &buffer, area: area, form: form, state: &state)
         case .prompt:
             PromptSheet.draw(into: &buffer, area: area, state: &state)
-        default:
-            AlertOverlay.draw(into: &buffer, area: area, modal: modal, app: app, choice: state.choice)
+        case .alert(let alert):
+            alert.draw(into: &buffer, area: area, choice: state.choice)
+        case .app, .editor, .documents:
+            break
         }
     }
 
@@ -97,9 +99,11 @@ public enum Screen {
                 return "\(modal.title): " + (list.selected.map(RecoverySheet.rowLabel) ?? "none")
             case .prompt(let prompt):
                 return prompt.question
-            default:
-                let choices = AlertOverlay.overlay(for: modal, app: app)?.choices ?? []
+            case .alert(let alert):
+                let choices = alert.overlay.choices
                 return "\(modal.title): " + (choices.indices.contains(state.choice) ? "button \(choices[state.choice])" : "")
+            case .app, .editor, .documents:
+                return modal.title
             }
         }
         if let editing = state.editing { return editing.accessibilityLabel }

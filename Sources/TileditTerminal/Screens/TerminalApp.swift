@@ -84,7 +84,10 @@ public final class TerminalApp {
                 for effect in KeyRouter.handle(key, app: app, state: &state) {
                     switch effect {
                     case .run(let work):
-                        Task { await work() }
+                        // Started at once: what the action does before its
+                        // first suspension (closing an alert, marking a save
+                        // as running) lands before the next key is read.
+                        Task.immediate { await work() }
                     case .editExternally(let block, let text):
                         await editExternally(block: block, text: text)
                     }

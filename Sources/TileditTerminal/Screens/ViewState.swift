@@ -53,7 +53,7 @@ public struct ViewState: Sendable {
         let identity = modal?.identity
         if identity != modalIdentity {
             modalIdentity = identity
-            choice = AlertOverlay.defaultChoice(for: modal)
+            if case .alert(let alert)? = modal { choice = alert.overlay.selectedChoice } else { choice = 0 }
             catalogQuery = ""
             catalogIndex = 0
             catalogList = ListView(accessibilityLabel: "Tile types")

@@ -41,6 +41,13 @@ public struct RecoveryList: Equatable, Sendable {
 
     /// The list after the selected item was restored or discarded; `nil`
     /// when none is left.
+    /// The list with the selection moved `offset` rows, kept on an item.
+    func movingSelection(by offset: Int) -> RecoveryList {
+        var next = self
+        next.selection = Swift.max(0, Swift.min(items.count - 1, selection + offset))
+        return next
+    }
+
     func removingSelected() -> RecoveryList? {
         guard items.indices.contains(selection) else { return self }
         var next = self

@@ -75,19 +75,24 @@ public final class DocumentListModel {
     @ObservationIgnored private let store: DocumentStore
     @ObservationIgnored private let open: @MainActor (String) async -> Void
     @ObservationIgnored private let deleted: @MainActor (String) async -> Void
+    @ObservationIgnored private let hasUnsavedEdits: @MainActor (String) -> Bool
 
     /// - Parameters:
     ///   - open: opens the document at a relative path (the app's editor).
     ///   - deleted: told when a document went to the trash (close its editor).
+    ///   - hasUnsavedEdits: whether an open editor holds unsaved edits of a
+    ///     path (the trash confirmation says so).
     public init(
         root: URL, workspace: WorkspaceClient, store: DocumentStore,
-        open: @escaping @MainActor (String) async -> Void, deleted: @escaping @MainActor (String) async -> Void = { _ in }
+        open: @escaping @MainActor (String) async -> Void, deleted: @escaping @MainActor (String) async -> Void = { _ in },
+        hasUnsavedEdits: @escaping @MainActor (String) -> Bool = { _ in false }
     ) {
         self.root = root
         workspaceClient = workspace
         self.store = store
         self.open = open
         self.deleted = deleted
+        self.hasUnsavedEdits = hasUnsavedEdits
     }
 
     // MARK: Derived state
@@ -256,8 +261,23 @@ public final class DocumentListModel {
         }
     }
 
+    /// Closes the sheet or alert without acting.
     public func onDismissed() {
         destination = nil
+    }
+
+    /// The alert shown, with its buttons; `nil` when there is none or the
+    /// destination is the new-document sheet.
+    public var alert: AlertState<DocumentListAlertChoice>? {
+        destination.flatMap { DocumentListAlert.alert(for: $0, hasUnsavedEdits: hasUnsavedEdits) }
+    }
+
+    /// The user chose a button of `alert` (or closed it: its `dismissal`).
+    public func onChose(_ choice: DocumentListAlertChoice) async {
+        switch choice {
+        case .trashDocument: await onConfirmedDelete()
+        case .dismiss: onDismissed()
+        }
     }
 
     static func message(_ error: any Error) -> String {

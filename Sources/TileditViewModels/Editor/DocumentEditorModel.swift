@@ -441,6 +441,27 @@ public final class DocumentEditorModel {
         destination = nil
     }
 
+    /// The alert or confirmation shown, with its buttons; `nil` when there
+    /// is none or the destination is a sheet (the tile catalog).
+    public var alert: AlertState<EditorAlertChoice>? {
+        guard let destination else { return nil }
+        let document = document.value
+        return EditorAlert.alert(for: destination, displayPath: displayPath) { id in
+            guard let document else { return nil }
+            return document.index(of: id).map { BlockRow(document: document, index: $0) }.map { "\($0.kindLabel): \($0.summary)" }
+        }
+    }
+
+    /// The user chose a button of `alert` (or closed it: its `dismissal`).
+    public func onChose(_ choice: EditorAlertChoice) async {
+        switch choice {
+        case .session(let answer): await self.answer(answer)
+        case .deleteBlock: onConfirmedDelete()
+        case .discardTyping: onConfirmedDiscardTyping()
+        case .dismiss: onDismissed()
+        }
+    }
+
     /// Rewrites the document in canonical form (one undoable change).
     public func onTappedFormat() {
         guard var current = document.value else { return }
@@ -577,6 +598,8 @@ public final class DocumentEditorModel {
         await session.checkDisk()
     }
 }
+
+extension DocumentEditorModel: SessionQuestionAnswering {}
 
 extension DocumentEditorModel: DocumentSessionOwner {
     public var sessionBytes: [UInt8]? { document.value?.bytes }

@@ -78,12 +78,21 @@ public final class YAMLDocumentModel {
     private var visible: [VisibleRow] = []
     private var history = UndoHistory<YAMLChange, YAMLNodeID>()
     @ObservationIgnored private var lineStartsCache: [Int]?
+    @ObservationIgnored private let documentSaved: @MainActor (URL, [UInt8]) -> Void
 
     /// An editor of the file at `url`, loaded by `onAppeared()`.
-    public init(url: URL, displayPath: String, dependencies: Dependencies) {
+    ///
+    /// - Parameter documentSaved: told after every save with the file
+    ///   written and its bytes (the search index and the document list
+    ///   follow it), also for the copy "keep both" writes.
+    public init(
+        url: URL, displayPath: String, dependencies: Dependencies,
+        documentSaved: @escaping @MainActor (URL, [UInt8]) -> Void = { _, _ in }
+    ) {
         self.url = url
         self.displayPath = displayPath
         self.dependencies = dependencies
+        self.documentSaved = documentSaved
         session = DocumentSession(url: url, store: dependencies.store, clock: dependencies.clock, autosaveDelay: dependencies.autosaveDelay)
         session.owner = self
     }
@@ -94,6 +103,7 @@ public final class YAMLDocumentModel {
         self.url = url
         self.displayPath = displayPath
         self.dependencies = dependencies
+        documentSaved = { _, _ in }
         session = DocumentSession(url: url, store: dependencies.store, clock: dependencies.clock, autosaveDelay: dependencies.autosaveDelay)
         session.owner = self
         opened(YAMLFileDocument(bytes: bytes))
@@ -644,6 +654,22 @@ public final class YAMLDocumentModel {
         destination = nil
     }
 
+    /// The alert shown, with its buttons; `nil` when there is none.
+    public var alert: AlertState<SessionChoice>? {
+        switch destination {
+        case .conflict?: SessionAlert.conflict(displayPath: displayPath)
+        case .deletedOnDisk?: SessionAlert.deletedOnDisk(displayPath: displayPath)
+        case .confirmOverrideReadOnly(let message)?: SessionAlert.overrideReadOnly(message: message)
+        case .recovery(let date, let changed)?: SessionAlert.recovery(displayPath: displayPath, date: date, fileChangedSince: changed)
+        case nil: nil
+        }
+    }
+
+    /// The user chose a button of `alert` (or closed it: its `dismissal`).
+    public func onChose(_ choice: SessionChoice) async {
+        await answer(choice)
+    }
+
     // MARK: Applying edits
 
     private func refuse(_ message: String) -> Bool {
@@ -855,6 +881,8 @@ public final class YAMLDocumentModel {
     }
 }
 
+extension YAMLDocumentModel: SessionQuestionAnswering {}
+
 extension YAMLDocumentModel: DocumentSessionOwner {
     public var sessionBytes: [UInt8]? { file.value?.bytes }
 
@@ -868,9 +896,11 @@ extension YAMLDocumentModel: DocumentSessionOwner {
 
     public func sessionDidSave(_ bytes: [UInt8], revision: Int) {
         history.markSaved(revision)
+        documentSaved(url, bytes)
     }
 
     public func sessionDidKeepCopy(_ copy: URL, _ bytes: [UInt8]) {
+        documentSaved(copy, bytes)
         notes = ["Your edits were saved as \(copy.lastPathComponent)."]
     }
 

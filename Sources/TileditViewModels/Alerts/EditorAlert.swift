@@ -1,0 +1,63 @@
+import TileditModel
+
+/// What the user can answer to the Markdown editor's alerts.
+public enum EditorAlertChoice: Equatable, Sendable {
+    /// A question about the file on disk or journaled edits (shared with YAML).
+    case session(SessionChoice)
+    /// Delete the block the confirmation names.
+    case deleteBlock
+    /// Throw away the typing the confirmation names.
+    case discardTyping
+    /// Close the alert without acting.
+    case dismiss
+
+    /// `choice` as the editor's; a session's dismissal is the editor's.
+    init(_ choice: SessionChoice) {
+        self = choice == .dismiss ? .dismiss : .session(choice)
+    }
+}
+
+/// The alerts of `DocumentEditorModel`'s destinations.
+enum EditorAlert {
+    /// The alert for `destination`; `nil` for the tile catalog (a sheet).
+    /// `blockLabel` names a block by its id for the delete confirmation.
+    static func alert(
+        for destination: DocumentEditorModel.Destination, displayPath: String, blockLabel: (BlockID) -> String?
+    ) -> AlertState<EditorAlertChoice>? {
+        switch destination {
+        case .tileCatalog:
+            return nil
+        case .conflict:
+            return SessionAlert.conflict(displayPath: displayPath).map(EditorAlertChoice.init)
+        case .deletedOnDisk:
+            return SessionAlert.deletedOnDisk(displayPath: displayPath).map(EditorAlertChoice.init)
+        case .confirmOverrideReadOnly(let message):
+            return SessionAlert.overrideReadOnly(message: message).map(EditorAlertChoice.init)
+        case .recovery(let date, let changed):
+            return SessionAlert.recovery(displayPath: displayPath, date: date, fileChangedSince: changed).map(EditorAlertChoice.init)
+        case .confirmDelete(let id):
+            return AlertState(
+                title: "Delete block", message: "Delete \(blockLabel(id) ?? "the block")? Undo brings it back.",
+                buttons: [AlertButton("Delete", role: .destructive, choice: .deleteBlock), AlertButton("Cancel", role: .cancel, choice: .dismiss)],
+                dismissal: .dismiss)
+        case .confirmDiscardTyping(let target):
+            let what = switch target {
+            case .field(let key): "the value typed for `\(key)`"
+            case .text: "the text typed for the block"
+            }
+            return AlertState(
+                title: "Discard typing", message: "Discard \(what)? It is not in the document.",
+                buttons: [AlertButton("Discard", role: .destructive, choice: .discardTyping), AlertButton("Keep", role: .cancel, choice: .dismiss)],
+                initialButton: 1, dismissal: .dismiss, answersToLetters: false)
+        case .alert(let error):
+            return ErrorAlert.alert(error, dismissal: .dismiss)
+        }
+    }
+}
+
+/// An error with one OK button, the same in every view model.
+enum ErrorAlert {
+    static func alert<Choice>(_ error: ViewError, dismissal: Choice) -> AlertState<Choice> {
+        AlertState(title: "Error", message: error.message, buttons: [AlertButton("OK", role: .cancel, choice: dismissal)], dismissal: dismissal)
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// What the user can answer to a `DocumentSession`'s questions (a conflict
+/// with the disk, a file deleted on disk, a read-only file) and to unsaved
+/// edits found in the recovery journal; the same for Markdown and YAML.
+public enum SessionChoice: Equatable, Sendable {
+    /// Settle a conflict with the file on disk.
+    case resolveConflict(ConflictResolution)
+    /// Write the file deleted on disk again.
+    case saveAgain
+    /// Save over a read-only file, keeping its mode.
+    case saveOverridingReadOnly
+    /// Restore or discard journaled edits.
+    case recovery(RecoveryChoice)
+    /// Close the question without acting (it may come back: a conflict at
+    /// the next save, journaled edits at the next start).
+    case dismiss
+}
+
+/// The alerts of a document's life with the disk, written once for both
+/// editors (`DocumentEditorModel`, `YAMLDocumentModel`): titles, messages,
+/// buttons and the button selected first, which is the one that loses nothing.
+enum SessionAlert {
+    /// The file changed on disk since it was loaded or saved.
+    static func conflict(displayPath: String) -> AlertState<SessionChoice> {
+        AlertState(
+            title: "Changed on disk",
+            message: "\(displayPath) changed on disk since it was loaded.\nReload drops your edits; Overwrite writes yours over the file; Keep both saves yours as a copy beside it and loads the file.",
+            buttons: [
+                AlertButton("Reload", role: .destructive, choice: .resolveConflict(.reload)),
+                AlertButton("Overwrite", role: .destructive, choice: .resolveConflict(.overwrite)),
+                AlertButton("Keep both", choice: .resolveConflict(.keepBoth)),
+                AlertButton("Cancel", role: .cancel, choice: .dismiss),
+            ],
+            initialButton: 2, dismissal: .dismiss, answersToLetters: false)
+    }
+
+    /// The file was deleted on disk.
+    static func deletedOnDisk(displayPath: String) -> AlertState<SessionChoice> {
+        AlertState(
+            title: "Deleted on disk", message: "\(displayPath) was deleted on disk. Save again writes your text back.",
+            buttons: [AlertButton("Save again", choice: .saveAgain), AlertButton("Close", role: .cancel, choice: .dismiss)],
+            dismissal: .dismiss, answersToLetters: false)
+    }
+
+    /// The file is read-only for the user; `message` names it and its mode.
+    static func overrideReadOnly(message: String) -> AlertState<SessionChoice> {
+        AlertState(
+            title: "Read-only file", message: message,
+            buttons: [
+                AlertButton("Save anyway", role: .destructive, choice: .saveOverridingReadOnly),
+                AlertButton("Cancel", role: .cancel, choice: .dismiss),
+            ],
+            initialButton: 1, dismissal: .dismiss, answersToLetters: false)
+    }
+
+    /// Unsaved edits from an earlier session, journaled at `date`, were found.
+    static func recovery(displayPath: String, date: Date, fileChangedSince: Bool) -> AlertState<SessionChoice> {
+        let note = fileChangedSince ? " The file changed on disk since." : ""
+        return AlertState(
+            title: "Unsaved edits found", message: "Unsaved edits to \(displayPath) from \(minuteText(date)) were found.\(note)",
+            buttons: [
+                AlertButton("Restore", choice: .recovery(.restore)),
+                AlertButton("Discard", role: .destructive, choice: .recovery(.discard)),
+            ],
+            dismissal: .dismiss)
+    }
+
+    /// `date` to the minute in the local time zone (`2025-03-01 14:05`).
+    static func minuteText(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date)
+    }
+}
+
+/// An editor that shows a `DocumentSession`'s questions and answers them
+/// with these actions (`DocumentEditorModel`, `YAMLDocumentModel`).
+@MainActor
+protocol SessionQuestionAnswering: AnyObject {
+    func onChoseConflictResolution(_ resolution: ConflictResolution) async
+    func onTappedSaveAgain() async
+    func onConfirmedOverrideReadOnly() async
+    func onChoseRecovery(_ choice: RecoveryChoice) async
+    func onDismissed()
+}
+
+extension SessionQuestionAnswering {
+    /// Carries out `choice` through the action it stands for.
+    func answer(_ choice: SessionChoice) async {
+        switch choice {
+        case .resolveConflict(let resolution): await onChoseConflictResolution(resolution)
+        case .saveAgain: await onTappedSaveAgain()
+        case .saveOverridingReadOnly: await onConfirmedOverrideReadOnly()
+        case .recovery(let recovery): await onChoseRecovery(recovery)
+        case .dismiss: onDismissed()
+        }
+    }
+}

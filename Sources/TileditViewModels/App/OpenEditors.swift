@@ -1,0 +1,60 @@
+import Foundation
+import TileditModel
+import TileditServices
+
+/// The editors opened in a workspace session, kept by path so that
+/// switching documents keeps each one's unsaved edits: Markdown editors
+/// made with the settings in effect and the catalog in the user's order,
+/// YAML editors, each telling its owner after every save.
+@MainActor
+final class OpenEditors {
+    private let store: DocumentStore
+    private let clock: any Clock<Duration>
+    /// Markdown editors by path.
+    private(set) var markdown: [String: DocumentEditorModel] = [:]
+    /// YAML editors by path.
+    private(set) var yaml: [String: YAMLDocumentModel] = [:]
+
+    init(store: DocumentStore, clock: any Clock<Duration>) {
+        self.store = store
+        self.clock = clock
+    }
+
+    /// What quitting does with these editors.
+    var quitWork: QuitWork { QuitWork(markdown: Array(markdown.values), yaml: Array(yaml.values)) }
+
+    /// A new Markdown editor of `url`, kept under `displayPath`; `changed`
+    /// and `saved` are its `documentChanged` and `documentSaved`.
+    func openMarkdown(
+        url: URL, displayPath: String, dialect: FrontMatterDialect, settings: Settings, catalog: TileCatalog,
+        changed: @escaping @MainActor (MarkdownDocument, _ immediately: Bool) -> Void,
+        saved: @escaping @MainActor (URL, [UInt8]) -> Void
+    ) -> DocumentEditorModel {
+        let editor = DocumentEditorModel(
+            url: url, displayPath: displayPath, dialect: dialect,
+            dependencies: .init(store: store, clock: clock, catalog: catalog, formatOnSave: settings.formatOnSave, autosaveDelay: settings.autosaveDelay),
+            documentChanged: changed, documentSaved: saved)
+        markdown[displayPath] = editor
+        return editor
+    }
+
+    /// A new YAML editor of `url`, kept under `displayPath`; `saved` is its `documentSaved`.
+    func openYAML(url: URL, displayPath: String, saved: @escaping @MainActor (URL, [UInt8]) -> Void) -> YAMLDocumentModel {
+        let editor = YAMLDocumentModel(url: url, displayPath: displayPath, dependencies: .init(store: store, clock: clock), documentSaved: saved)
+        yaml[displayPath] = editor
+        return editor
+    }
+
+    /// Forgets the editor of `path` (its document went to the trash).
+    func close(_ path: String) {
+        markdown[path] = nil
+        yaml[path] = nil
+    }
+
+    /// Open Markdown editors follow new settings at once, not only those opened later.
+    func apply(_ settings: Settings) {
+        for editor in markdown.values {
+            editor.onChangedSettings(formatOnSave: settings.formatOnSave, autosaveDelay: settings.autosaveDelay)
+        }
+    }
+}
