@@ -317,8 +317,7 @@ import TileditTestSupport
             <pre class="raw-block">:::tile callout
             title: &lt;x&gt;
             :::tile counter
-            :::
-            </pre>
+            :::</pre>
 
             """)
     }

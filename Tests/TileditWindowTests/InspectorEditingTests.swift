@@ -37,7 +37,10 @@ extension WindowTests {
         try await session.waitUntil("the discard question") { $0.first(role: "push button", name: "Discard") != nil }
         try session.press(.button("Discard"))
         // The accessible tree follows the window a moment late: the wait is on the whole reverted state.
-        let reverted = try await session.waitUntil("the id reverted") { $0.first(role: "label", name: "id") != nil && !$0.contains("is already used") }
+        let reverted = try await session.waitUntil("the id reverted") {
+            $0.first(role: "label", name: "id") != nil && !$0.contains("is already used") && $0.first(role: "label", name: "id · not applied") == nil
+                && ($0.status?.contains("clean") ?? false)
+        }
         #expect(reverted.first(role: "label", name: "id · not applied") == nil)
         #expect(reverted.items(ofList: "Blocks").contains("tile callout, welcome-note · Nothing you did not touch changes"))
         #expect(reverted.status?.contains("clean") == true)
