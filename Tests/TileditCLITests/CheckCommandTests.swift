@@ -171,4 +171,30 @@ struct CheckCommandTests {
 
             """))
     }
+
+    /// Front matter values follow the rule the editor's fields check typed
+    /// values with: a date that is no day of the calendar, a word where a
+    /// boolean or a whole number goes. YAML front matter also takes a YAML
+    /// timestamp; Tiledown's flat dialect only `YYYY-MM-DD`.
+    @Test func frontMatterValuesThatBreakTheirRuleAreErrorsAtTheValue() async throws {
+        let folder = try makeFolder([
+            "a.md": "---\ntitle: T\ndate: 2026-02-30\ndraft: maybe\n---\n\nText.\n",
+            "b.md": "---\ndate: 2026-03-01 10:00:00Z\nweight: x\n---\n",
+            "c.md": "---\ndate: 2028-02-29\nweight: -3\ndraft: yes\n---\n",
+        ])
+        let run = await CommandRun.run(["check", "."], in: folder)
+        #expect(run == CommandRun(status: 1, standardOutput: """
+            a.md:3:7: error: `date` must be a date written YYYY-MM-DD; found `2026-02-30`
+            a.md:4:8: error: `draft` must be true or false (yes/no, on/off, 1/0); found `maybe`
+            b.md:3:9: error: `weight` must be a whole number; found `x`
+
+            """))
+        try Data("title: Site\n".utf8).write(to: folder.appendingPathComponent("tiledown.yml"))
+        let flat = await CommandRun.run(["check", "b.md"], in: folder)
+        #expect(flat == CommandRun(status: 1, standardOutput: """
+            b.md:2:7: error: `date` must be a date written YYYY-MM-DD; found `2026-03-01 10:00:00Z`
+            b.md:3:9: error: `weight` must be a whole number; found `x`
+
+            """))
+    }
 }

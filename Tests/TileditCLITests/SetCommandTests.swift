@@ -81,6 +81,29 @@ struct SetCommandTests {
         #expect(try text(of: "page.md", in: folder) == Self.tiles)
     }
 
+    /// `set` takes a value by the rule the editor's fields check typed
+    /// values with: a value that breaks it (no day of the calendar, a number
+    /// out of range, a word where a boolean goes) is refused with the error
+    /// `check` would report, and nothing is written; a valid value of the
+    /// same field is written.
+    @Test(arguments: [
+        ("--front-matter", "date=2026-02-30", "page.md:2:7: error: `date` must be a date written YYYY-MM-DD; found `2026-02-30`"),
+        ("--front-matter", "date=2100-02-29", "page.md:2:7: error: `date` must be a date written YYYY-MM-DD; found `2100-02-29`"),
+        ("--front-matter", "draft=maybe", "page.md:3:8: error: `draft` must be true or false (yes/no, on/off, 1/0); found `maybe`"),
+        ("--tile", "height=5000", "page.md:9:9: error: `height` must be a whole number from 240 to 720; found `5000`"),
+    ])
+    func aValueThatBreaksItsFieldsRuleIsRefusedAsInTheEditor(option: String, assignment: String, error: String) async throws {
+        let source = "---\ndate: 2026-01-01\n---\n\n:::tile chart\nid: c\ntype: bar\nlabels: a, b\nheight: 300\nseries.A: 1, 2\n:::\n"
+        let folder = try makeFolder(["page.md": source])
+        let arguments = option == "--tile" ? ["set", "page.md", option, "c", assignment] : ["set", "page.md", option, assignment]
+        let run = await CommandRun.run(arguments, in: folder)
+        #expect(run == CommandRun(status: 1, standardError: error + "\npage.md: the edit was refused, since it would leave the errors above; nothing was written\n"))
+        #expect(try text(of: "page.md", in: folder) == source)
+        let valid = option == "--tile" ? ["set", "page.md", "--tile", "c", "height=720"] : ["set", "page.md", "--front-matter", "date=2024-02-29"]
+        #expect(await CommandRun.run(valid, in: folder) == CommandRun(status: 0))
+        #expect(try text(of: "page.md", in: folder) != source)
+    }
+
     @Test func aTileThatCannotBeReadIsRefusedWithItsError() async throws {
         let source = ":::tile callout\nid: outer\n:::tile callout\ntitle: Inner\n:::\n:::\n\nAfter.\n"
         let folder = try makeFolder(["nested.md": source])

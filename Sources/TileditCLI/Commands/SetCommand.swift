@@ -44,7 +44,9 @@ struct SetCommand: Command {
         A value that cannot be written as given (a line break in a front-matter
         value of Tiledown's profile, a carriage return or a line break at either
         end of a tile value, a value its tag does not allow) is refused with the
-        reason. Notes about the edit (other places that read an anchored value
+        reason, and so is a value the editor's field would not take (a date
+        that is no day, a number out of its range), with check's error. Notes
+        about the edit (other places that read an anchored value
         through an alias) and new warnings are printed on standard error.
 
         The file is written atomically, and not at all when it changed on disk
@@ -149,10 +151,19 @@ struct SetCommand: Command {
         }
         let edited = result.bytes
         guard edited != opened.loaded.bytes else { return ExitCode.success }
-        // An edit is written even when it leaves a problem the catalog knows
-        // (a property the tile type does not have): the user hears of it.
-        let before = Set(opened.document.diagnostics.map { "\($0.code.rawValue) \($0.message)" })
-        for diagnostic in CheckCommand.ordered(result.diagnostics) where !before.contains("\(diagnostic.code.rawValue) \(diagnostic.message)") {
+        let added = Self.addedDiagnostics(before: opened.document.diagnostics, after: result.diagnostics)
+        // A value the editor's field would not take (a date that is no day,
+        // a number out of range, a duplicate id) is refused, as the editor
+        // keeps it pending: the rule is the model's, for both. A warning (a
+        // property the tile type does not have) is written, and said.
+        if added.contains(where: { $0.severity == .error }) {
+            for diagnostic in added where diagnostic.severity == .error {
+                await context.printError(CheckCommand.line(for: diagnostic, path: file.displayPath))
+            }
+            await context.printError("\(file.displayPath): the edit was refused, since it would leave the errors above; nothing was written")
+            return ExitCode.failure
+        }
+        for diagnostic in added {
             await context.printError(CheckCommand.line(for: diagnostic, path: file.displayPath))
         }
         if arguments.has("--dry-run") {
@@ -165,6 +176,20 @@ struct SetCommand: Command {
         } catch {
             await context.printError(error.message)
             return ExitCode.trouble
+        }
+    }
+
+    /// The diagnostics of `after` the edit brought: those whose code is
+    /// more frequent than before, less the ones whose message was there
+    /// before (a message may name lines, which an edit above moves, so a
+    /// code's count decides first).
+    private static func addedDiagnostics(before: [Diagnostic], after: [Diagnostic]) -> [Diagnostic] {
+        var counts: [DiagnosticCode: Int] = [:]
+        for diagnostic in before { counts[diagnostic.code, default: 0] += 1 }
+        for diagnostic in after { counts[diagnostic.code, default: 0] -= 1 }
+        let messages = Set(before.map { "\($0.code.rawValue) \($0.message)" })
+        return CheckCommand.ordered(after).filter { diagnostic in
+            (counts[diagnostic.code] ?? 0) < 0 && !messages.contains("\(diagnostic.code.rawValue) \(diagnostic.message)")
         }
     }
 

@@ -74,6 +74,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     case yamlTruncatedValue = "yaml.truncated-value"
     case yamlInvisibleCharacter = "yaml.invisible-character"
     case frontMatterSeveralDocuments = "front-matter.several-documents"
+    case frontMatterInvalidValue = "front-matter.invalid-value"
     case tileUnclosed = "tile.unclosed"
     case tileNested = "tile.nested"
     case tileStrayClosing = "tile.stray-closing"

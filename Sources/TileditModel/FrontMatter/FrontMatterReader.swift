@@ -109,7 +109,20 @@ enum FrontMatterReader {
         case .yaml:
             (frontMatter, diagnostics) = readYAML(buffer, base: base, content: content, contentSpan: contentSpan, closingSpan: closingSpan)
         }
-        return (frontMatter, innerFences(buffer, base: base, content: content) + diagnostics)
+        return (frontMatter, innerFences(buffer, base: base, content: content) + diagnostics + invalidValues(frontMatter))
+    }
+
+    /// An error for each known key whose value breaks its rule
+    /// (`FrontMatterSchema.problem`, the rule the editor's fields check
+    /// typed values with), on the value. A YAML value that is not one
+    /// scalar (a list of tags, a mapping) is left to the YAML checks.
+    private static func invalidValues(_ frontMatter: FrontMatter) -> [BlockDiagnostic] {
+        let schema = FrontMatterSchema.tiledown
+        return frontMatter.fields.compactMap { field in
+            if frontMatter.dialect == .yaml && field.node?.scalar == nil { return nil }
+            guard let message = schema.problem(with: field.value, for: field.key, dialect: frontMatter.dialect) else { return nil }
+            return BlockDiagnostic(.error, .frontMatterInvalidValue, message, range: field.valueSpan)
+        }
     }
 
     /// Warnings for lines inside the front matter that other tools read as

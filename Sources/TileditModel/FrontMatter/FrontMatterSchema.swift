@@ -20,23 +20,34 @@ public struct FrontMatterSchema: Sendable, Hashable {
     /// The field for `key`, if known.
     public func field(_ key: String) -> Field? { fields.first { $0.key.hasSameBytes(as: key) } }
 
-    /// Why `value` is not valid for `key`, or `nil` (unknown keys accept anything).
-    public func problem(with value: String, for key: String) -> String? {
+    /// Why `value` is not valid for `key`, or `nil` (unknown keys accept
+    /// anything). The one rule for front matter values: the editor's fields
+    /// check typed values with it, and the reader reports values on disk
+    /// that break it (`front-matter.invalid-value`, seen by `check` and
+    /// `set`).
+    ///
+    /// - Parameters:
+    ///   - value: the value as read (Tiledown's dialect: the raw text; YAML:
+    ///     the scalar's value).
+    ///   - dialect: `date` is `YYYY-MM-DD` in Tiledown's dialect; YAML front
+    ///     matter also takes a YAML timestamp (`2026-03-01 10:00:00Z`).
+    public func problem(with value: String, for key: String, dialect: FrontMatterDialect = .tiledown) -> String? {
         guard let field = field(key), !value.isEmpty else { return nil }
         if key == "date" {
-            return Self.isDate(value) ? nil : "`date` must be a date written YYYY-MM-DD; found `\(value)`"
+            if Self.isDate(value) { return nil }
+            if dialect == .yaml && YAMLScalarType.isCalendarTimestamp(value) { return nil }
+            return "`date` must be a date written YYYY-MM-DD; found `\(value)`"
         }
         return field.kind.problem(with: .text(value), key: key)
     }
 
-    /// `YYYY-MM-DD` with a valid month and day.
+    /// `YYYY-MM-DD` naming a day of the calendar (`CalendarDate`).
     static func isDate(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              year > 0, (1...12).contains(month) else { return false }
-        let days = [31, year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        return (1...days[month - 1]).contains(day)
+              parts.allSatisfy({ $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),
+              let year = Int(parts[0]), year > 0, let month = Int(parts[1]), let day = Int(parts[2]) else { return false }
+        return CalendarDate.isValid(year: year, month: month, day: day)
     }
 
     /// Tiledown's front matter keys.

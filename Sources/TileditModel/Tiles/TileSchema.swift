@@ -29,6 +29,7 @@ public enum TilePropertyKind: Sendable, Hashable {
         case .multilineText: "text, may span lines"
         case .identifier: "lowercase-kebab-case id, unique in the document"
         case .choice(let words): "one of " + words.joined(separator: ", ")
+        case .integer(let range) where range == Int.min...Int.max: "a whole number"
         case .integer(let range): "a whole number from \(range.lowerBound) to \(range.upperBound)"
         case .boolean: "true or false (also yes/no, on/off, 1/0)"
         case .videoURL: "a YouTube or Vimeo page, or an https .mp4/.webm/.ogg file"

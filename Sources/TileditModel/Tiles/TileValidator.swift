@@ -57,7 +57,7 @@ enum TileValidator {
             return words.contains(text) ? nil : "`\(key)` must be one of \(words.map { "`\($0)`" }.joined(separator: ", ")); found `\(text)`"
         case .integer(let range):
             guard let number = Int(text), range.contains(number) else {
-                return "`\(key)` must be a whole number from \(range.lowerBound) to \(range.upperBound); found `\(text)`"
+                return "`\(key)` must be \(TilePropertyKind.integer(range).hint); found `\(text)`"
             }
             return nil
         case .boolean:

@@ -18,6 +18,16 @@ public enum YAMLScalarType: String, Sendable, Hashable, Codable {
         scalar.style == .plain ? core(plain: scalar.value) : .string
     }
 
+    /// Whether `text` is a YAML 1.1 timestamp (yaml.org/type/timestamp)
+    /// that names a real day and time: `YYYY-MM-DD` (a day of the calendar,
+    /// `CalendarDate`), or with a time `[Tt ]hh:mm:ss(.fraction)?` and an
+    /// optional zone. Stricter than `yaml11(plain:)`, which resolves the
+    /// shape alone as loaders do; the rule for values Tiledit writes or
+    /// reports as dates (tags, the YAML editor's date field, front matter).
+    public static func isCalendarTimestamp(_ text: String) -> Bool {
+        YAMLTagRule.isTimestamp(Array(text.utf8))
+    }
+
     /// The core-schema type of `text` written as a plain scalar.
     public static func core(plain text: String) -> YAMLScalarType {
         switch text {

@@ -114,10 +114,7 @@ enum YAMLTagRule {
             return true
         }
         guard let year = number(4, 4), expect(0x2D), let month = number(1, 2), expect(0x2D), let day = number(1, 2) else { return false }
-        guard (1...12).contains(month) else { return false }
-        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
-        guard (1...days).contains(day) else { return false }
+        guard CalendarDate.isValid(year: year, month: month, day: day) else { return false }
         // A date alone has two-digit months and days.
         if index == bytes.count { return bytes.count == 10 }
         // A time: `T`, `t` or spaces and tabs.

@@ -103,7 +103,7 @@ struct InspectorForm {
             } ?? ""
             let typed = pending.fields[key]
             let draft = typed ?? original
-            var message = typed == nil ? nil : schema.problem(with: draft, for: key)
+            var message = typed == nil ? nil : schema.problem(with: draft, for: key, dialect: frontMatter.dialect)
             if message == nil, typed != nil, frontMatter.dialect == .tiledown, draft.contains("\n") {
                 message = "Tiledown front matter values are one line"
             }

@@ -60,19 +60,9 @@ public enum YAMLValueType: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// A YAML 1.1 timestamp naming a real day and time (the rule front
+    /// matter dates and `!!timestamp` tags follow too).
     private static func isDate(_ text: String) -> Bool {
-        guard YAMLScalarType.yaml11(plain: text) == .timestamp else { return false }
-        let digits = Array(text.utf8)
-        // YAML 1.1 accepts one-digit months and days only with a time; both are checked the same way.
-        let parts = String(decoding: digits.prefix(while: { $0 != 0x54 && $0 != 0x74 && $0 != 0x20 && $0 != 0x09 }), as: UTF8.self)
-            .split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return false }
-        guard (1...12).contains(month), day >= 1 else { return false }
-        let lengths = [31, isLeap(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        return day <= lengths[month - 1]
-    }
-
-    private static func isLeap(_ year: Int) -> Bool {
-        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+        YAMLScalarType.isCalendarTimestamp(text)
     }
 }
