@@ -187,6 +187,16 @@ struct SetCommandExactnessTests {
         #expect(after == "base: &b z\nother: *b\nmore: *b\n")
     }
 
+    /// Aliases on one line are one line of the note; the count is of places.
+    @Test func theNoteNamesEachLineOnceAndAFewOfThem() async throws {
+        let flow = "base: &b x\nall: [*b, *b, *b]\n"
+        let (run, _) = try await set("v.yaml", flow, ["--yaml", "base=z"])
+        #expect(run == CommandRun(status: 0, standardError: "v.yaml: note: 3 other places use the anchor `b` (line 2) and will see this change\n"))
+        let many = "base: &b x\n" + (1...10).map { "k\($0): *b\n" }.joined()
+        let (manyRun, _) = try await set("v.yaml", many, ["--yaml", "base=z"])
+        #expect(manyRun == CommandRun(status: 0, standardError: "v.yaml: note: 10 other places use the anchor `b` (lines 2, 3, 4, 5, 6, 7, 8, 9 …) and will see this change\n"))
+    }
+
     // MARK: Keys
 
     @Test func aKeyWrittenTwiceIsAnErrorAndItsEditIsRefused() async throws {

@@ -389,9 +389,12 @@ struct YAMLEditor {
         var notes: [String] = []
         for anchor in wanted.sorted() {
             guard let offsets = uses[anchor] else { continue }
-            let lines = lines(of: offsets)
-            let places = lines.count == 1 ? "1 other place uses" : "\(lines.count) other places use"
-            notes.append("\(places) the anchor `\(anchor)` (line\(lines.count == 1 ? "" : "s") \(lines.map(String.init).joined(separator: ", "))) and will see this change")
+            let places = offsets.count == 1 ? "1 other place uses" : "\(offsets.count) other places use"
+            // Each line once (a flow sequence may hold many aliases), and a
+            // few of them: the note is one line of the status bar.
+            let lines = Array(Set(lines(of: offsets))).sorted()
+            let shown = lines.prefix(8).map(String.init).joined(separator: ", ") + (lines.count > 8 ? " …" : "")
+            notes.append("\(places) the anchor `\(anchor)` (line\(lines.count == 1 ? "" : "s") \(shown)) and will see this change")
         }
         return notes
     }
