@@ -143,7 +143,7 @@ struct CheckCommandTests {
             standardOutput: "docs/error.md:2:9: error: the value contains `: `, which YAML reads as a new key; quote the value\n",
             standardError: """
                 missing.md: no such file or folder
-                docs/binary.md: binary file (a NUL byte at byte 1); the file was not changed
+                docs/binary.md: binary file (a NUL byte at byte 1, line 1, column 2); the file was not changed
                 docs/latin1.md: invalid UTF-8 at byte 5 (line 2, column 2); the file was not changed
 
                 """))

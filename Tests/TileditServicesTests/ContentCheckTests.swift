@@ -32,7 +32,7 @@ import TileditServices
     @Test func treatsANulByteInTheFirst8KBAsBinary() {
         var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 100)
         bytes[42] = 0
-        #expect(ContentCheck.problem(in: bytes) == .binary(offset: 42))
+        #expect(ContentCheck.problem(in: bytes) == .binary(offset: 42, location: SourceLocation(line: 1, column: 43)))
     }
 
     @Test func aNulByteAfterTheFirst8KBIsNotBinary() {

@@ -50,7 +50,7 @@ import TileditTestSupport
 
     @Test func loadRefusesBinaryFiles() async throws {
         let url = try TestSupport.writeFile([0x89, 0x50, 0x4E, 0x47, 0x00, 0x01], at: "image.md", in: folder)
-        await #expect(throws: DocumentStoreError.content(path: url.path, .binary(offset: 4))) { try await store().load(url) }
+        await #expect(throws: DocumentStoreError.content(path: url.path, .binary(offset: 4, location: SourceLocation(line: 1, column: 4)))) { try await store().load(url) }
     }
 
     @Test func loadRefusesFilesOverTheSizeLimitWithoutReadingThem() async throws {

@@ -41,7 +41,7 @@ import TileditTestSupport
 
         #expect(workspace == Workspace(root: root, isTiledown: true, documents: [
             DocumentSummary(path: "about/index.md", kind: .markdown, title: "about", dialect: .tiledown, size: size("about/index.md")),
-            DocumentSummary(path: "binary.md", kind: .markdown, title: "binary", size: 4, readability: .unreadable(.binary(offset: 2))),
+            DocumentSummary(path: "binary.md", kind: .markdown, title: "binary", size: 4, readability: .unreadable(.binary(offset: 2, location: SourceLocation(line: 1, column: 3)))),
             DocumentSummary(path: "data/broken.yml", kind: .yaml, title: "broken", errorCount: 1, size: size("data/broken.yml")),
             DocumentSummary(path: "data/team.yaml", kind: .yaml, title: "The Team", size: size("data/team.yaml")),
             DocumentSummary(path: "huge.md", kind: .markdown, title: "huge", size: 2000, readability: .unreadable(.tooLarge(size: 2000, limit: 1000))),

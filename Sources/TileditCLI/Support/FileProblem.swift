@@ -50,8 +50,8 @@ struct FileProblem: Error, Sendable, Hashable {
         switch problem {
         case .tooLarge(let fileSize, let limit):
             "\(path): the file is \(size(fileSize)), over the limit of \(size(limit)); the file was not changed"
-        case .binary(let offset):
-            "\(path): binary file (a NUL byte at byte \(offset)); the file was not changed"
+        case .binary(let offset, let location):
+            "\(path): binary file (a NUL byte at byte \(offset), line \(location.line), column \(location.column)); the file was not changed"
         case .invalidUTF8(let offset, let location):
             "\(path): invalid UTF-8 at byte \(offset) (line \(location.line), column \(location.column)); the file was not changed"
         case .unreadable(let reason):

@@ -17,7 +17,7 @@ public enum ContentCheck {
     ///   - sizeLimit: largest accepted size in bytes.
     public static func problem(in bytes: [UInt8], sizeLimit: Int = defaultSizeLimit) -> ContentProblem? {
         if bytes.count > sizeLimit { return .tooLarge(size: bytes.count, limit: sizeLimit) }
-        if let offset = firstNUL(in: bytes, within: binaryProbeLength) { return .binary(offset: offset) }
+        if let offset = firstNUL(in: bytes, within: binaryProbeLength) { return .binary(offset: offset, location: location(of: offset, in: bytes)) }
         if let offset = firstInvalidUTF8Offset(in: bytes) {
             return .invalidUTF8(offset: offset, location: location(of: offset, in: bytes))
         }

@@ -5,8 +5,10 @@ import TileditModel
 public enum ContentProblem: Sendable, Hashable {
     /// The file is larger than the limit (bytes).
     case tooLarge(size: Int, limit: Int)
-    /// A NUL byte at `offset` within the first `ContentCheck.binaryProbeLength` bytes.
-    case binary(offset: Int)
+    /// A NUL byte at `offset` (bytes from the start of the file) within the
+    /// first `ContentCheck.binaryProbeLength` bytes, which is at `location`
+    /// (line from 1, column in Unicode scalars from 1).
+    case binary(offset: Int, location: SourceLocation)
     /// The bytes are not UTF-8: the first bad sequence starts at `offset`
     /// (bytes from the start of the file), which is at `location` (line from
     /// 1, column in Unicode scalars from 1).
@@ -19,8 +21,8 @@ public enum ContentProblem: Sendable, Hashable {
         switch self {
         case .tooLarge(let size, let limit):
             "\(path) is \(Self.megabytes(size)) MB; Tiledit opens files up to \(Self.megabytes(limit)) MB. Split the file or edit it in another program."
-        case .binary(let offset):
-            "\(path) looks like a binary file (a NUL byte at byte \(offset)); Tiledit edits only text files."
+        case .binary(let offset, let location):
+            "\(path) looks like a binary file (a NUL byte at line \(location.line), column \(location.column), byte \(offset)); Tiledit edits only text files."
         case .invalidUTF8(let offset, let location):
             "\(path) is not valid UTF-8 at line \(location.line), column \(location.column) (byte \(offset)); convert the file to UTF-8 to edit it."
         case .unreadable(let reason):
