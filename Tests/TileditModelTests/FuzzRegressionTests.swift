@@ -264,4 +264,38 @@ struct FuzzRegressionTests {
             }
         }
     }
+
+    /// formatter (the fourth run): an unclosed tile whose `key: |` literal
+    /// holds an indented tile. The outer tile is kept as written and read
+    /// as Markdown, where the indented lines are a tile of their own; its
+    /// canonical rewrite drops the indentation, and the now unindented
+    /// `:::` closed the outer tile. Tile rewrites, read back alone, are now
+    /// checked in the whole document too. Law, over generated nestings
+    /// (indentation, outer and inner forms, what follows, line endings):
+    /// the formatter keeps every block and the page, and is idempotent.
+    @Test func aTileRewriteThatWouldChangeTheBlocksAroundItIsNotMade() throws {
+        let finding = ":::tile c\u{0}llout\nid: snip-1\nbody: |\n \u{C9}```md\n  :::tile callout\n  title: inn$r\n  :::\n  ```\n:>:\nAfter.\n"
+        var sources = [finding]
+        for indent in 1...3 {
+            for outer in [":::tile callout\nbody: |", ":::tile embed\nurl: https://youtu.be/x\ntitle: |", ":::chart\ntype: bar\nlabels: |"] {
+                for inner in [":::tile callout\n%title: x\n%:::", ":::tile counter\n%label: Go\n%id: c\n%:::", ":::chart\n%type: pie\n%labels: a\n%series.A: 1\n%:::"] {
+                    for after in ["After.\n", "", "\n# Heading\n", "x: y\n- z\n"] {
+                        let pad = String(repeating: " ", count: indent)
+                        sources.append(outer + "\n" + pad + inner.replacingOccurrences(of: "%", with: pad) + "\n" + after)
+                    }
+                }
+            }
+        }
+        for source in sources {
+            for ending in ["\n", "\r\n", "\r"] {
+                let bytes = Array(source.replacingOccurrences(of: "\n", with: ending).utf8)
+                for dialect in [FrontMatterDialect.yaml, .tiledown] {
+                    #expect(FormatterLaws.violation(bytes, dialect: dialect) == nil)
+                }
+            }
+        }
+        // Tiles that stand alone are still made canonical.
+        let plain = MarkdownDocument(":::tile callout\ntitle: T\nid: a\n:::\n", dialect: .yaml)
+        #expect(String(decoding: CanonicalFormatter().format(plain), as: UTF8.self) == ":::tile callout\nid: a\ntitle: T\n:::\n")
+    }
 }

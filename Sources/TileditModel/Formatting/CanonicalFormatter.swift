@@ -77,17 +77,29 @@ public struct CanonicalFormatter: Sendable {
             }
         }
         // Tiles and front matter were read back alone, ending where their
-        // text ends; prose rewrites are checked once more in the whole
-        // document (a definition inside a block quote, a footnote, …).
-        // Blank lines at the end can be content of the last block (an
-        // unclosed fence holds them): dropping them is checked like prose.
+        // text ends, and prose rewrites between their neighbours; all of
+        // them are checked once more in the whole document, where lines
+        // far away can read a rewrite differently (a definition inside a
+        // block quote, a footnote; an indented tile inside an unclosed
+        // tile's literal, whose unindented `:::` would close it). Blank
+        // lines at the end can be content of the last block (an unclosed
+        // fence holds them): dropping them is checked like prose. The
+        // fallbacks are few and fixed, so the cost stays linear and a
+        // second formatting makes the same choice.
         let ending = finalLineBreak(document)
         let lastIsProse = document.blockCount > 0 && document.kind(at: document.blockCount - 1).isProse
         if lastIsProse { prose += ending }
-        let sure = (other + (lastIsProse ? [] : ending)).sorted { $0.range.lowerBound < $1.range.lowerBound }
-        guard !prose.isEmpty else { return sure }
-        let all = (prose + sure).sorted { $0.range.lowerBound < $1.range.lowerBound }
-        return check.sameDocument(after: all) ? all : sure
+        let sure = other + (lastIsProse ? [] : ending)
+        let frontMatter = other.filter { $0.range.lowerBound == 0 && document.blockCount > 0 && document.kind(at: 0).frontMatter != nil }
+        let candidates = [prose + sure, sure, prose + frontMatter + (lastIsProse ? [] : ending), frontMatter]
+        var tried: Set<[TextEdit]> = []
+        for candidate in candidates {
+            let edits = candidate.sorted { $0.range.lowerBound < $1.range.lowerBound }
+            guard !edits.isEmpty else { return [] }
+            guard tried.insert(edits).inserted else { continue }
+            if check.sameDocument(after: edits) { return edits }
+        }
+        return []
     }
 
     /// The canonical bytes of `document`.
