@@ -224,7 +224,12 @@ extension MarkdownDocument {
         let before = tile.properties.first { (schema?.canonicalRank(of: $0.key) ?? ($0.key == "id" ? 0 : $0.key == "mode" ? 1 : Int.max)) > rank }
         let position = before?.span.lowerBound ?? tile.closingSpan.lowerBound
         let listIndent = tile.properties.first { if case .list = $0.value { return true } else { return false } }?.continuationIndent
-        let text = try TileWriter.propertyText(key: key, value: normalized, continuationIndent: listIndent, lineEnding: lineEnding)
+        // A new line is indented as its neighbours: a tile indented as a
+        // whole (in a list item, in an unclosed tile's literal) keeps its
+        // lines inside the indentation that makes it a tile there.
+        let neighbour = (before ?? tile.properties.last).map { start + $0.span.lowerBound } ?? (start + tile.closingSpan.lowerBound)
+        let text = try TileWriter.propertyText(
+            key: key, value: normalized, indent: leadingWhitespace(at: neighbour), continuationIndent: listIndent, lineEnding: lineEnding)
         return Plan(edits: [TextEdit(range: (start + position)..<(start + position), replacement: text)], focus: id, check: check)
     }
 
