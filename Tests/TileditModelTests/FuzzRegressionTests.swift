@@ -298,4 +298,32 @@ struct FuzzRegressionTests {
         let plain = MarkdownDocument(":::tile callout\ntitle: T\nid: a\n:::\n", dialect: .yaml)
         #expect(String(decoding: CanonicalFormatter().format(plain), as: UTF8.self) == ":::tile callout\nid: a\ntitle: T\n:::\n")
     }
+
+    /// formatter (the fourth run, after finding 12): a tile whose type held
+    /// U+0000 rendered whole alone, but cut short after prose: the tile's
+    /// HTML goes into cmark's tree as a C string, which ends at the NUL.
+    /// HTML escaping now replaces U+0000 with U+FFFD, as CommonMark does
+    /// in prose (spec section 2.3). Law, over generated tiles with a NUL in
+    /// every place a value reaches the page, after every kind of prose: no
+    /// NUL in the page, every tile rendered to its end, and the formatter's
+    /// laws hold.
+    @Test func aNulInATileNeverCutsThePageShort() {
+        let tiles = [
+            ":::tile \u{0}\n:::", ":::tile callout\nid: a\u{0}b\ntitle: T\u{0}\nbody: x\u{0}y\n:::",
+            ":::tile embed\nurl: https://youtu.be/a\u{0}\ntitle: \u{0}\n:::", ":::tile buttondown\nusername: u\u{0}\nplaceholder: p\u{0}\ntags:\n- t\u{0}\n:::",
+            ":::tile chart\ntype: bar\ntitle: c\u{0}\nlabels: a\u{0}, b\nseries.S\u{0}: 1, 2\n:::", ":::tile counter\nlabel: \u{0}\n:::",
+        ]
+        for prose in ["", "<!\n-\n", "## <!\n", "Para.\n", "Para.\n\n", "- item\n\n", "> quote\n\n", "[x]: /u\n\n"] {
+            for tile in tiles {
+                for after in ["", "\n", "\n\nAfter.\n"] {
+                    let source = prose + tile + after
+                    let html = HTMLRenderer().renderBody(MarkdownDocument(source, dialect: .yaml))
+                    let replaced = HTMLRenderer().renderBody(MarkdownDocument(source.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}"), dialect: .yaml))
+                    #expect(html == replaced, "\(source.debugDescription)")
+                    #expect(!html.utf8.contains(0), "\(source.debugDescription)")
+                    #expect(FormatterLaws.violation(Array(source.utf8), dialect: .yaml) == nil)
+                }
+            }
+        }
+    }
 }

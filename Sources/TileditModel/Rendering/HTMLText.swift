@@ -1,10 +1,13 @@
 /// HTML escaping and URL percent-encoding for the HTML renderer.
 enum HTMLText {
     /// `text` with `&`, `<`, `>`, `"` and `'` escaped, safe in element
-    /// content and in double-quoted attribute values.
+    /// content and in double-quoted attribute values, and U+0000 replaced
+    /// by U+FFFD, as CommonMark does for prose (spec section 2.3,
+    /// "Insecure characters"): no NUL reaches the page, nor cmark's C
+    /// strings, which would end at it.
     static func escaped(_ text: String) -> String {
         var needsEscaping = false
-        for byte in text.utf8 where byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 {
+        for byte in text.utf8 where byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 || byte == 0 {
             needsEscaping = true
             break
         }
@@ -18,6 +21,7 @@ enum HTMLText {
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
             case "'": result += "&#39;"
+            case "\u{0}": result += "\u{FFFD}"
             default: result.unicodeScalars.append(character)
             }
         }
@@ -33,11 +37,12 @@ enum HTMLText {
 
     /// `text` percent-encoded as one URL path segment: everything but the
     /// unreserved characters of RFC 3986 (`A–Z a–z 0–9 - . _ ~`) becomes
-    /// `%XX` of its UTF-8 bytes.
+    /// `%XX` of its UTF-8 bytes; U+0000 is first replaced by U+FFFD, as in
+    /// `escaped(_:)`.
     static func percentEncodedPathSegment(_ text: String) -> String {
         let hex = Array("0123456789ABCDEF")
         var result = ""
-        for byte in text.utf8 {
+        for byte in text.replacingNUL().utf8 {
             switch byte {
             case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x2D, 0x2E, 0x5F, 0x7E:
                 result.unicodeScalars.append(Unicode.Scalar(byte))
@@ -48,6 +53,14 @@ enum HTMLText {
             }
         }
         return result
+    }
+}
+
+extension String {
+    /// The text with U+0000 replaced by U+FFFD (CommonMark spec section 2.3).
+    func replacingNUL() -> String {
+        guard utf8.contains(0) else { return self }
+        return String(String.UnicodeScalarView(unicodeScalars.map { $0 == "\u{0}" ? "\u{FFFD}" : $0 }))
     }
 }
 
