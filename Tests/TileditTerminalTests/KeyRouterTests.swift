@@ -5,6 +5,7 @@ import TileditServices
 import TileditTestSupport
 @testable import TileditTerminal
 @testable import TileditViewModels
+import TileditTerminalToolkit
 
 /// Keys turned into view-model actions, on the example site's front page
 /// (index.md: front matter, heading, paragraph, callout, heading, list,

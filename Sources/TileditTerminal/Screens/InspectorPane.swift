@@ -1,6 +1,7 @@
 import TileditModel
 import TileditViewModels
 import TileditTextLayout
+import TileditTerminalToolkit
 
 /// The inspector of the selected block: a typed form for a tile or the
 /// front matter (one row per field: key, required mark, value as a toggle,

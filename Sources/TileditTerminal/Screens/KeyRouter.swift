@@ -1,6 +1,7 @@
 import TileditModel
 import TileditServices
 import TileditViewModels
+import TileditTerminalToolkit
 
 /// Turns each key into a view model's `on…` action, through the key map:
 /// the overlay on top gets the key first, then what the user is typing

@@ -1,5 +1,6 @@
 import TileditModel
 import TileditViewModels
+import TileditTerminalToolkit
 
 /// What is drawn over the panes and takes the keys, derived on every frame
 /// from the view models' destinations and the view-local help and prompt.

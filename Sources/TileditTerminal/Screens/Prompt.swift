@@ -1,3 +1,4 @@
+import TileditTerminalToolkit
 /// A one-line question the renderer asks before an action that needs a
 /// value (view-local state): where to move a block, which property to
 /// add, which line to go to.

@@ -1,5 +1,6 @@
 import TileditModel
 import TileditTextLayout
+import TileditTerminalToolkit
 
 /// A prompt over the panes: its question, the answer being typed, and why
 /// a refused answer cannot be used.

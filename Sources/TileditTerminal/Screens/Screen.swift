@@ -1,6 +1,7 @@
 import TileditModel
 import TileditViewModels
 import TileditTextLayout
+import TileditTerminalToolkit
 
 /// A frame of the editor, drawn off-screen: a pure function of the view
 /// models' state, the view-local state and the buffer's size. It keeps

@@ -2,6 +2,7 @@ import TileditModel
 import TileditServices
 import TileditViewModels
 import TileditTextLayout
+import TileditTerminalToolkit
 
 /// The settings sheet: format on save, the autosave interval, the theme,
 /// and the order of the tile catalog; every change is saved at once by the

@@ -1,4 +1,5 @@
 import TileditViewModels
+import TileditTerminalToolkit
 
 /// The last row: the open file, its save state and problem counts, then
 /// notes or the focused element's accessibility label; key hints for the

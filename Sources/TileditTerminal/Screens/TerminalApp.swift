@@ -3,6 +3,7 @@ import Observation
 import TileditModel
 import TileditServices
 import TileditViewModels
+import TileditTerminalToolkit
 
 /// The terminal editor's run loop, on the main actor: takes over the
 /// terminal, starts the app opening its workspace, then handles events one

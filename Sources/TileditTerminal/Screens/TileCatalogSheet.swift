@@ -1,6 +1,7 @@
 import TileditModel
 import TileditViewModels
 import TileditTextLayout
+import TileditTerminalToolkit
 
 /// The tile catalog: every tile type the editor can insert (type and what
 /// it is), filtered by what the user types, one selected; Enter inserts it

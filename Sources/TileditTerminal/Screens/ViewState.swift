@@ -1,5 +1,6 @@
 import TileditModel
 import TileditViewModels
+import TileditTerminalToolkit
 
 /// The renderer's own state: what is focused, where lists are scrolled,
 /// what the user is typing, which overlay button is selected. Everything

@@ -1,5 +1,6 @@
 import TileditModel
 import TileditViewModels
+import TileditTerminalToolkit
 
 /// Key commands for a YAML file: each maps to one of the YAML editor's
 /// `on…` actions (the editor decides and refuses, with its reasons in

@@ -5,6 +5,7 @@ import TileditServices
 import TileditTestSupport
 @testable import TileditTerminal
 @testable import TileditViewModels
+import TileditTerminalToolkit
 
 /// An app over a temporary copy of a workspace with the live services, a
 /// manual clock and no disk watching; draws frames off-screen and presses

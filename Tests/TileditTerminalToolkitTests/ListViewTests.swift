@@ -1,5 +1,5 @@
 import Testing
-@testable import TileditTerminal
+@testable import TileditTerminalToolkit
 
 @Suite struct ListViewTests {
     static let rowCount = 50_000

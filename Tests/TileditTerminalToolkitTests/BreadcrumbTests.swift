@@ -1,6 +1,6 @@
 import TileditModel
 import Testing
-@testable import TileditTerminal
+@testable import TileditTerminalToolkit
 import TileditTextLayout
 
 @Suite struct BreadcrumbTests {

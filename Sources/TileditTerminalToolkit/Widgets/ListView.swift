@@ -1,4 +1,3 @@
-import TileditModel
 import TileditTextLayout
 
 /// A virtualized list: draws only the rows that fit, asking a closure for

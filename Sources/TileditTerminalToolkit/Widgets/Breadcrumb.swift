@@ -1,4 +1,3 @@
-import TileditModel
 import TileditTextLayout
 
 /// A path of places (folder › file › block) on one row; when it is too

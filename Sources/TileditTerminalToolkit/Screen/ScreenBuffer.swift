@@ -1,4 +1,3 @@
-import TileditModel
 import TileditTextLayout
 
 /// An off-screen frame: a grid of `rows` × `columns` cells that widgets draw

@@ -1,5 +1,5 @@
 import Testing
-@testable import TileditTerminal
+@testable import TileditTerminalToolkit
 
 @Suite struct StatusBarTests {
     @Test func leftAndRightSegmentsArePlacedWithPadding() {
@@ -47,10 +47,5 @@ import Testing
         let layout = bar.layout(width: 8)
         #expect(layout.map(\.column) == [1, 2, 6])
         #expect(layout.map(\.segment.text) == ["a", "b", "z"])
-    }
-
-    @Test func theStatusLineShowsAMultiLineValueOnOneLine() {
-        #expect(StatusLine.oneLine("graph TD\n  A --> B\r\nC\tD") == "graph TD↵  A --> B↵C D")
-        #expect(StatusLine.oneLine("plain") == "plain")
     }
 }

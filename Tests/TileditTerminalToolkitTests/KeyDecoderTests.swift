@@ -1,5 +1,5 @@
 import Testing
-@testable import TileditTerminal
+@testable import TileditTerminalToolkit
 
 @Suite struct KeyDecoderTests {
     /// Decodes `bytes` in one chunk, then flushes.

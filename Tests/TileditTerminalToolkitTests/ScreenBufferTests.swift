@@ -1,5 +1,5 @@
 import Testing
-@testable import TileditTerminal
+@testable import TileditTerminalToolkit
 
 @Suite struct ScreenBufferTests {
     private func rows(_ buffer: ScreenBuffer) -> [String] {

@@ -1,4 +1,3 @@
-import TileditModel
 import TileditTextLayout
 
 /// A multi-line text editor with soft wrap: the text as lines, a cursor

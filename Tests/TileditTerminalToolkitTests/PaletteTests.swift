@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TileditTerminal
+@testable import TileditTerminalToolkit
 
 @Suite struct PaletteTests {
     @Test func nonEmptyNoColorGivesMonochrome() {

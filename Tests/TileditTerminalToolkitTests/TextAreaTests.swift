@@ -1,5 +1,5 @@
 import Testing
-@testable import TileditTerminal
+@testable import TileditTerminalToolkit
 
 @Suite struct TextAreaTests {
     typealias Position = TextArea.Position

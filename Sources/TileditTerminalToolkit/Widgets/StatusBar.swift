@@ -1,4 +1,3 @@
-import TileditModel
 
 /// A one-row status bar: segments on the left and on the right, each with
 /// its own role, on the status bar background.

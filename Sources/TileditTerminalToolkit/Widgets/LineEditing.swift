@@ -1,4 +1,3 @@
-import TileditModel
 import TileditTextLayout
 
 /// Editing steps over one line held as grapheme clusters, shared by

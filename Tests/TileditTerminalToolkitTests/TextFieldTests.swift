@@ -1,5 +1,5 @@
 import Testing
-@testable import TileditTerminal
+@testable import TileditTerminalToolkit
 import TileditTextLayout
 
 @Suite struct TextFieldTests {

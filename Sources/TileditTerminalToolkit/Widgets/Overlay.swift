@@ -1,4 +1,3 @@
-import TileditModel
 import TileditTextLayout
 
 /// A centered alert or sheet drawn over the panes: a bordered box with a

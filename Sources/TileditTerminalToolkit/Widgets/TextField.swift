@@ -1,4 +1,3 @@
-import TileditModel
 import TileditTextLayout
 
 /// A single-line text field: the text, a cursor counted in grapheme clusters

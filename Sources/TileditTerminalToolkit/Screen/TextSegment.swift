@@ -1,4 +1,3 @@
-import TileditModel
 import TileditTextLayout
 
 /// A run of text drawn in one style: the unit of status bars, breadcrumbs
