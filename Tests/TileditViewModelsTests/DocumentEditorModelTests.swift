@@ -69,8 +69,9 @@ struct DocumentEditorModelTests {
         let (editor, _, _) = try await makeEditor()
         editor.onSelectedBlock(try #require(editor.row(at: 1)?.id))
         editor.onTappedInsertTile()
-        #expect(editor.destination == .tileCatalog(insertAt: 2))
-        editor.onChoseTile("chart")
+        let picker = try #require(editor.destination?.tileCatalog)
+        #expect(picker.insertAt == 2)
+        picker.onChose("chart")
         #expect(editor.destination == nil)
         #expect(editor.selectedIndex == 2)
         #expect(editor.row(at: 2)?.kindLabel == "tile chart")
@@ -222,7 +223,7 @@ struct DocumentEditorModelTests {
         await clock.advance(by: .seconds(4))
         #expect(try TestSupport.readFile(url) == Array(Self.page.utf8))
         await clock.advance(by: .seconds(1))
-        await editor.autosaveTask?.value
+        await editor.session.autosaveTask?.value
         #expect(editor.saveState == .saved)
         #expect(String(decoding: try TestSupport.readFile(url), as: UTF8.self).contains("Second."))
     }
@@ -233,7 +234,7 @@ struct DocumentEditorModelTests {
         editor.onMovedSelection(by: 2)
         editor.onInspector(.changedText("Unsaved work."))
         editor.onInspector(.leftText)
-        await editor.flushJournal()
+        await editor.session.journal.flush()
         let store = DocumentStore.testing(journalFolder: folder.appendingPathComponent("journal"))
         #expect(try await store.pendingJournal(url) != nil)
 

@@ -18,7 +18,7 @@ final class EditorFixture {
     let app: AppModel
     var state = ViewState()
     /// Texts handed to `$EDITOR` by the `e` key.
-    private(set) var externalEdits: [(BlockID, String)] = []
+    private(set) var externalEdits: [ExternalEdit] = []
 
     /// A copy of `source` (the example site by default), or of `files`
     /// written into an empty folder.
@@ -71,7 +71,7 @@ final class EditorFixture {
             for effect in KeyRouter.handle(key, app: app, state: &state) {
                 switch effect {
                 case .run(let work): await work()
-                case .editExternally(let block, let text): externalEdits.append((block, text))
+                case .editExternally(let edit): externalEdits.append(edit)
                 }
             }
         }
