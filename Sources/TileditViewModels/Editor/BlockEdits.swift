@@ -47,6 +47,11 @@ final class BlockEdits {
         document = .failed(error)
     }
 
+    /// Reading the file was cancelled: what was shown stays, else nothing yet.
+    func cancelledLoading() {
+        document = document.value.map { .loaded($0) } ?? .idle
+    }
+
     /// `loaded` was read from disk: the history and the values typed start
     /// afresh, the selection stays on its block when it is still there
     /// (else the first block), and the preview renders at once.

@@ -35,12 +35,15 @@ final class MarkdownSessionOwner: DocumentSessionOwner {
         self.documentSaved = documentSaved
     }
 
-    /// Reads the file: the document, or why it could not be read.
+    /// Reads the file: the document, or why it could not be read; a
+    /// cancelled read shows nothing (what was shown stays, else nothing yet).
     func load() async {
         edits.beganLoading()
         do {
             let bytes = try await session.load()
             edits.loaded(MarkdownDocument(bytes: bytes, dialect: dialect, catalog: catalog))
+        } catch is CancellationError {
+            edits.cancelledLoading()
         } catch {
             edits.failedLoading(ViewError(DocumentSession.message(error)))
         }

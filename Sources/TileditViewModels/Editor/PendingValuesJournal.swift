@@ -29,7 +29,7 @@ enum PendingValuesJournal {
             var block = pending[id] ?? PendingBlockValues()
             if let key = value.key {
                 block.fields[key] = value.text
-                if !hasField(document.block(at: value.block), key) { block.addedKeys.append(key) }
+                if !hasField(document.block(at: value.block), key, catalog: document.catalog) { block.addedKeys.append(key) }
             } else {
                 block.text = value.text
             }
@@ -39,10 +39,10 @@ enum PendingValuesJournal {
     }
 
     /// Whether `block` is a tile or front matter that writes `key`, or
-    /// whose schema knows it.
-    private static func hasField(_ block: Block, _ key: String) -> Bool {
+    /// whose schema knows it (`id` and `mode` for every tile).
+    private static func hasField(_ block: Block, _ key: String, catalog: TileCatalog) -> Bool {
         switch block.kind {
-        case .tile(let tile): tile.property(key) != nil || key == "id" || key == "mode"
+        case .tile(let tile): tile.property(key) != nil || key == "id" || key == "mode" || catalog.schema(for: tile.type)?.knows(key) == true
         case .frontMatter(let frontMatter): frontMatter.field(key) != nil || FrontMatterSchema.tiledown.field(key) != nil
         default: false
         }

@@ -60,11 +60,17 @@ public final class SettingsModel {
         return rows.isEmpty ? nil : rows[Swift.min(selectedRow, rows.count - 1)]
     }
 
+    /// Loads the settings (the renderer calls this when the screen
+    /// appears); once loaded, appearing again does nothing. A failure shows
+    /// its message; a cancelled load shows nothing.
     public func onAppeared() async {
         guard case .idle = settings else { return }
         settings = .loading(previous: nil)
         do {
             settings = .loaded(try await client.load())
+        } catch is CancellationError {
+            // The screen went away: nothing to show, and the next appearance loads again.
+            settings = .idle
         } catch let error as SettingsError {
             settings = .failed(ViewError(error.message))
         } catch {
@@ -100,6 +106,8 @@ public final class SettingsModel {
         await onMovedCatalogType(type, up: up)
     }
 
+    /// Turns format on save on or off. Every change below is shown at once
+    /// and saved; a failed save keeps it shown with `saveError` saying so.
     public func onToggledFormatOnSave() async {
         await update { $0.formatOnSave.toggle() }
     }
@@ -109,6 +117,7 @@ public final class SettingsModel {
         await update { $0.autosaveInterval = Swift.max(0, seconds) }
     }
 
+    /// The user chose a theme.
     public func onChoseTheme(_ theme: Settings.Theme) async {
         await update { $0.theme = theme }
     }
@@ -144,6 +153,8 @@ public final class SettingsModel {
             try await client.save(current)
             saveError = nil
             changed(current)
+        } catch is CancellationError {
+            // Not saved and not an error to show: the change stays on screen, as after a failure.
         } catch let error as SettingsError {
             saveError = ViewError(error.message)
         } catch {

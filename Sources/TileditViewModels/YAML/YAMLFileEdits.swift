@@ -66,6 +66,11 @@ final class YAMLFileEdits {
         file = .failed(error)
     }
 
+    /// Reading the file was cancelled: what was shown stays, else nothing yet.
+    func cancelledLoading() {
+        file = file.value.map { .loaded($0) } ?? .idle
+    }
+
     /// `bytes` were read from disk: the history starts afresh.
     func loaded(_ bytes: [UInt8]) {
         history = UndoHistory()

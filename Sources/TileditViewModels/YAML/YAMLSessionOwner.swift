@@ -23,11 +23,14 @@ final class YAMLSessionOwner: DocumentSessionOwner {
         self.documentSaved = documentSaved
     }
 
-    /// Reads the file: the tree, or why it could not be read.
+    /// Reads the file: the tree, or why it could not be read; a cancelled
+    /// read shows nothing (what was shown stays, else nothing yet).
     func load() async {
         edits.beganLoading()
         do {
             edits.loaded(try await session.load())
+        } catch is CancellationError {
+            edits.cancelledLoading()
         } catch {
             edits.failedLoading(ViewError(DocumentSession.message(error)))
         }
