@@ -4,16 +4,19 @@ public enum DocumentListDestination: Equatable, Sendable {
     case confirmDelete(path: String)
     case alert(ViewError)
 
+    /// The new-document form, when it is the destination.
     public var newDocument: NewDocumentForm? {
         if case .newDocument(let form) = self { return form }
         return nil
     }
 
+    /// What the delete confirmation is about, when it is the destination.
     public var confirmDelete: String? {
         if case .confirmDelete(let path) = self { return path }
         return nil
     }
 
+    /// The error shown, when the destination is one.
     public var alert: ViewError? {
         if case .alert(let error) = self { return error }
         return nil

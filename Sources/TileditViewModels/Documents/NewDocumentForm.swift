@@ -4,9 +4,12 @@ import TileditServices
 /// The new-document sheet's form (`DocumentListModel.Destination.newDocument`):
 /// the kind and the title, and why it cannot be created yet.
 public struct NewDocumentForm: Equatable, Sendable {
+    /// A post or a page.
     public var kind: DocumentTemplate.Kind
+    /// The title as typed.
     public var title: String
 
+    /// A form of `kind` with `title`.
     public init(kind: DocumentTemplate.Kind, title: String) {
         self.kind = kind
         self.title = title

@@ -61,46 +61,55 @@ public enum DocumentEditorDestination: Equatable, Sendable {
         }
     }
 
+    /// The tile catalog sheet, when it is the destination.
     public var tileCatalog: TileCatalogPicker? {
         if case .tileCatalog(let picker) = self { return picker }
         return nil
     }
 
+    /// The prompt, when it is the destination.
     public var prompt: EditorPrompt? {
         if case .prompt(let prompt) = self { return prompt }
         return nil
     }
 
+    /// What the delete confirmation is about, when it is the destination.
     public var confirmDelete: BlockID? {
         if case .confirmDelete(let id) = self { return id }
         return nil
     }
 
+    /// Whether the destination is the conflict with the disk.
     public var isConflict: Bool {
         if case .conflict = self { return true }
         return false
     }
 
+    /// Whether the destination says the file was deleted on disk.
     public var isDeletedOnDisk: Bool {
         if case .deletedOnDisk = self { return true }
         return false
     }
 
+    /// The read-only question's message, when it is the destination.
     public var confirmOverrideReadOnly: String? {
         if case .confirmOverrideReadOnly(let message) = self { return message }
         return nil
     }
 
+    /// When the journaled edits were written and whether the file changed since, when they are offered.
     public var recovery: (date: Date, fileChangedSince: Bool)? {
         if case .recovery(let date, let changed) = self { return (date, changed) }
         return nil
     }
 
+    /// The error shown, when the destination is one.
     public var alert: ViewError? {
         if case .alert(let error) = self { return error }
         return nil
     }
 
+    /// What typing the confirmation would discard, when it is the destination.
     public var confirmDiscardTyping: InspectorModel.Editing? {
         if case .confirmDiscardTyping(let target) = self { return target }
         return nil

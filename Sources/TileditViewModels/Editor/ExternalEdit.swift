@@ -8,6 +8,7 @@ public struct ExternalEdit: Equatable, Sendable {
     /// The text handed over.
     public let text: String
 
+    /// The text `text` of `block`, handed over.
     public init(block: BlockID, text: String) {
         self.block = block
         self.text = text

@@ -3,13 +3,17 @@
 public struct SettingsRow: Equatable, Sendable {
     /// What the row sets.
     public enum Kind: Equatable, Sendable {
+        /// Format on save, on or off.
         case formatOnSave
+        /// The autosave interval.
         case autosave
+        /// The color theme.
         case theme
         /// The tile type at `position` (from 1) of the catalog order.
         case catalogType(String, position: Int)
     }
 
+    /// What the row sets.
     public var kind: Kind
     /// The setting's name (`Format on save`), or `Catalog N`.
     public var name: String

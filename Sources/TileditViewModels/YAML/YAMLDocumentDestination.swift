@@ -45,11 +45,13 @@ public enum YAMLDocumentDestination: Equatable, Sendable {
         }
     }
 
+    /// The prompt, when it is the destination.
     public var prompt: EditorPrompt? {
         if case .prompt(let prompt) = self { return prompt }
         return nil
     }
 
+    /// When the journaled edits were written and whether the file changed since, when they are offered.
     public var recovery: (date: Date, fileChangedSince: Bool)? {
         if case .recovery(let date, let changed) = self { return (date, changed) }
         return nil
