@@ -82,8 +82,11 @@ let package = Package(
         .target(name: "TileditViewModels", dependencies: ["TileditServices", "TileditModel"]),
         // Terminal text layout: display widths, wrapping, the preview laid out in columns.
         .target(name: "TileditTextLayout", dependencies: ["TileditModel"]),
+        // Terminal toolkit: ncursesw input and output, the screen buffer, the
+        // palette and widgets; knows no view model and no document.
+        .target(name: "TileditTerminalToolkit", dependencies: ["TileditTextLayout", "CNcursesw"]),
         // Terminal renderer: pure presentation over the view models.
-        .target(name: "TileditTerminal", dependencies: ["TileditViewModels", "TileditServices", "TileditModel", "TileditTextLayout", "CNcursesw"]),
+        .target(name: "TileditTerminal", dependencies: ["TileditTerminalToolkit", "TileditViewModels", "TileditServices", "TileditModel", "TileditTextLayout"]),
         // Headless commands (check, fmt, json, render, set, search).
         .target(name: "TileditCLI", dependencies: ["TileditServices", "TileditModel"]),
         // Language server (`tiledit lsp`): LSP 3.17 over standard input and output.
@@ -91,12 +94,12 @@ let package = Package(
         // Composition root.
         .executableTarget(
             name: "tiledit",
-            dependencies: ["TileditCLI", "TileditLanguageServer", "TileditTerminal", "TileditViewModels", "TileditServices", "TileditModel"]
+            dependencies: ["TileditCLI", "TileditLanguageServer", "TileditTerminal", "TileditTerminalToolkit", "TileditViewModels", "TileditServices", "TileditModel"]
         ),
         // Benchmarks: release-built, prints ratios against in-run anchors.
         .executableTarget(
             name: "TileditBench",
-            dependencies: ["TileditModel", "TileditServices", "TileditTerminal", "TileditTextLayout", "TileditViewModels", "TileditLanguageServer", "TileditFixtures", "CCmarkGFM", "CYAML"]
+            dependencies: ["TileditModel", "TileditServices", "TileditTerminal", "TileditTerminalToolkit", "TileditTextLayout", "TileditViewModels", "TileditLanguageServer", "TileditFixtures", "CCmarkGFM", "CYAML"]
         ),
 
         // Deterministic generated documents and workspaces, and the editing laws
@@ -109,7 +112,8 @@ let package = Package(
         .testTarget(name: "TileditServicesTests", dependencies: ["TileditServices", "TileditModel", "TileditTestSupport", "TileditFixtures"]),
         .testTarget(name: "TileditViewModelsTests", dependencies: ["TileditViewModels", "TileditServices", "TileditModel", "TileditTextLayout", "TileditTestSupport"]),
         .testTarget(name: "TileditTextLayoutTests", dependencies: ["TileditTextLayout", "TileditModel", "TileditTestSupport"]),
-        .testTarget(name: "TileditTerminalTests", dependencies: ["TileditTerminal", "TileditTextLayout", "TileditViewModels", "TileditServices", "TileditModel", "TileditTestSupport"]),
+        .testTarget(name: "TileditTerminalToolkitTests", dependencies: ["TileditTerminalToolkit", "TileditTextLayout"]),
+        .testTarget(name: "TileditTerminalTests", dependencies: ["TileditTerminal", "TileditTerminalToolkit", "TileditTextLayout", "TileditViewModels", "TileditServices", "TileditModel", "TileditTestSupport"]),
         .testTarget(name: "TileditCLITests", dependencies: ["TileditCLI", "TileditServices", "TileditModel", "TileditTestSupport"]),
         // Also drives the real `tiledit lsp` through pytest-lsp and Neovim.
         .testTarget(name: "TileditLanguageServerTests", dependencies: ["TileditLanguageServer", "tiledit", "TileditServices", "TileditModel", "TileditTestSupport"]),

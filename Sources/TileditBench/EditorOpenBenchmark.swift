@@ -3,6 +3,7 @@ import TileditModel
 import TileditServices
 import TileditTerminal
 import TileditViewModels
+import TileditTerminalToolkit
 
 /// Opening one large document in the editor as `tiledit FILE` does: the
 /// app opened through the live services (its folder discovered and

@@ -3,6 +3,7 @@ import TileditFixtures
 import TileditServices
 import TileditTerminal
 import TileditViewModels
+import TileditTerminalToolkit
 
 /// Frame time of the terminal editor: one keystroke (↓ or ↑ in the blocks
 /// pane, alternately, from the middle of the document) handled by the key

@@ -55,7 +55,7 @@ final class DestinationAlerts {
             return app.alert.map { present($0) { [app] in await app.onChose($0) } }
         case .editor(let destination):
             guard let editor = app.editor else { return nil }
-            if let insertAt = destination.tileCatalog { return catalog(editor, insertAt: insertAt) }
+            if let picker = destination.tileCatalog { return catalog(editor, picker: picker) }
             return editor.alert.map { present($0) { await editor.onChose($0) } }
         case .yaml:
             guard let yaml = app.yamlEditor else { return nil }
@@ -88,9 +88,9 @@ final class DestinationAlerts {
         }
     }
 
-    private func catalog(_ editor: DocumentEditorModel, insertAt: Int) -> AlertDialog {
-        let tiles = editor.catalog.map { schema in
-            AlertDialog.Choice("\(schema.type) — \(schema.summary)") { editor.onChoseTile(schema.type) }
+    private func catalog(_ editor: DocumentEditorModel, picker: TileCatalogPicker) -> AlertDialog {
+        let tiles = picker.matches.map { schema in
+            AlertDialog.Choice("\(schema.type) — \(schema.summary)") { picker.onChose(schema.type) }
         }
         return AlertDialog(
             parent: window, title: "Insert a tile", message: "The tile goes after the selected block, with its required fields to fill in.",

@@ -12,7 +12,8 @@ import TileditViewModels
 /// `.committedField`, leaving the field is `.leftField` (a value that is
 /// not valid stays pending with its message), Escape asks the editor to
 /// discard the typing (it asks first when something would be lost); a
-/// switch or a drop-down applies at once. The model decides what is valid and what is
+/// switch (`.toggledField`, in the value's own words) or a drop-down
+/// applies at once, and Remove is `.removedField` (a key being added just goes). The model decides what is valid and what is
 /// applied; the row only shows its `InspectorField`.
 @MainActor
 final class InspectorFieldRow {
@@ -59,8 +60,8 @@ final class InspectorFieldRow {
         remove.setAccessibleLabel("Remove \(field.key)")
         remove.setTooltip("Remove \(field.key) from the block")
         remove.onClicked { [weak self] in
-            guard let self, self.isCurrent, let field = self.inspector.field(self.key) else { return }
-            self.editor.onInspector(field.isPresent ? .removedField(self.key) : .discardedField(self.key))
+            guard let self, self.isCurrent else { return }
+            self.editor.onInspector(.removedField(self.key))
         }
         header.append(remove)
         view.append(header)
@@ -84,9 +85,9 @@ final class InspectorFieldRow {
             toggle.setHorizontalAlignment(GTK_ALIGN_START)
             toggle.setAccessibleLabel(field.key)
             toggle.onToggled { [weak self, weak toggle] in
-                guard let self, let toggle, self.isCurrent else { return }
-                self.editor.onInspector(.changedField(self.key, text: toggle.isOn ? "true" : "false"))
-                self.editor.onInspector(.committedField(self.key))
+                // The editor flips the value in its own words (`yes`/`no` stay so).
+                guard let self, let toggle, self.isCurrent, toggle.isOn != self.inspector.field(self.key)?.isOn else { return }
+                self.editor.onInspector(.toggledField(self.key))
             }
             self.toggle = toggle
             return toggle
@@ -173,7 +174,7 @@ final class InspectorFieldRow {
         message.isVisible = field.message != nil
         entry?.text = field.draft
         area?.text = field.draft
-        toggle?.isOn = field.draft == "true"
+        toggle?.isOn = field.isOn
         if case .choice(let words) = field.input { choice?.selectedIndex = words.firstIndex(of: field.draft) }
         let description = field.message.map { "\(field.hint); \($0)" } ?? field.hint
         let controls: [Widget?] = [entry, area, toggle, choice]
@@ -181,6 +182,6 @@ final class InspectorFieldRow {
             control.setAccessibleDescription(field.isPresent ? description : "not set; \(description)")
         }
         if let entry, field.input == .line { entry.setPlaceholder(field.isPresent ? "" : "not set") }
-        remove.isSensitive = field.isPresent || field.isEdited
+        remove.isSensitive = field.canRemove
     }
 }

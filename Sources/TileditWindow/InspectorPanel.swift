@@ -134,20 +134,6 @@ final class InspectorPanel {
         app.editor?.onTappedDiscardTyping(.text)
     }
 
-    /// Applies every edit not applied yet (before a save).
-    /// - Returns: whether all of them were applied (a refused one stays, with its message).
-    func commitPendingEdits() -> Bool {
-        guard let editor = app.editor, !editor.inspector.subjectPending.isEmpty else { return true }
-        if case .text = editor.inspector.subject {
-            editor.onInspector(.leftText)
-        } else {
-            for field in editor.inspector.fields where field.isEdited {
-                editor.onInspector(.committedField(field.key))
-            }
-        }
-        return editor.inspector.subjectPending.isEmpty
-    }
-
     private func render() {
         isRendering = true
         defer { isRendering = false }

@@ -97,10 +97,9 @@ public final class MainWindow {
         }
         add("search") { [weak self] in self?.app.onTappedSearch() }
         add("save") { [weak self] in
-            // What the user typed in the inspector is applied first, as the
-            // terminal editor's Ctrl+S does; a refused field stops the save.
-            guard let self, let editor = self.app.editor, self.inspector.commitPendingEdits() else { return }
-            self.work = Task { await editor.onTappedSave() }
+            // The editor applies what was typed in the inspector first; a refused value stops the save.
+            guard let self, let editor = self.app.editor else { return }
+            self.work = Task { await editor.onTappedSaveApplyingTyping() }
         }
         add("format") { [weak self] in self?.app.editor?.onTappedFormat() }
         add("undo") { [weak self] in self?.app.editor?.onTappedUndo() }

@@ -4,6 +4,7 @@ import TileditLanguageServer
 import TileditServices
 import TileditTerminal
 import TileditViewModels
+import TileditTerminalToolkit
 
 // Composition root (ARCHITECTURE.md, "Layers"): `tiledit lsp` runs the language
 // server; `tiledit COMMAND …` runs a headless command; `tiledit [PATH]`

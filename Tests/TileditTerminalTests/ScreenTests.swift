@@ -4,6 +4,7 @@ import TileditModel
 import TileditTestSupport
 @testable import TileditTerminal
 @testable import TileditViewModels
+import TileditTerminalToolkit
 
 /// Frames drawn off-screen from view models over a copy of the example
 /// site (live services, manual clock), compared row by row.

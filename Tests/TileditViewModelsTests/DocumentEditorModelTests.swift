@@ -1,315 +1,533 @@
 import Foundation
-import Synchronization
 import Testing
 import TileditModel
 import TileditServices
 import TileditTestSupport
 @testable import TileditViewModels
 
+/// `DocumentEditorModel` over a recording document store (an in-memory
+/// disk) and a manual clock: every action is checked by the whole state it
+/// leaves (`Shown`: the text, the load, the selection, the destination,
+/// notes, the save state, undo and redo, typing not applied) and by the
+/// exact store calls it made, with the journal flushed first. Success,
+/// refusal, failure and cancellation; time moves only through the clock.
 @MainActor
 @Suite("Document editor")
 struct DocumentEditorModelTests {
     static let page = "---\ntitle: Hello\n---\n\n# Heading\n\nA paragraph.\n\n:::tile callout\nid: note-1\ntitle: Hi\n:::\n"
+    static let url = URL(fileURLWithPath: "/site/page.md")
 
-    /// An editor over a real temporary file with the live store.
-    func makeEditor(
-        _ text: String = page, autosave: Duration? = nil, clock: ManualClock = ManualClock(),
-        fileSystem: FileSystem = .live
-    ) async throws -> (DocumentEditorModel, URL, URL) {
-        let folder = try TestSupport.makeTemporaryFolder()
-        let url = try TestSupport.writeFile(Array(text.utf8), at: "page.md", in: folder)
-        let store = DocumentStore.testing(journalFolder: folder.appendingPathComponent("journal"), fileSystem: fileSystem)
+    /// What the editor shows, compared whole.
+    struct Shown: Equatable {
+        var text: String?
+        var load = "loaded"
+        var selected: Int?
+        var destination = "none"
+        var notes: [String] = []
+        var saveState = SaveState.clean
+        var canUndo = false
+        var canRedo = false
+        var pending: [String] = []
+    }
+
+    func shown(_ editor: DocumentEditorModel) -> Shown {
+        let load = switch editor.document {
+        case .idle: "idle"
+        case .loading: "loading"
+        case .loaded: "loaded"
+        case .failed(let error): "failed: \(error.message)"
+        }
+        return Shown(
+            text: editor.document.value?.text, load: load, selected: editor.selectedIndex, destination: Self.describe(editor.destination),
+            notes: editor.notes, saveState: editor.saveState, canUndo: editor.canUndo, canRedo: editor.canRedo, pending: editor.pendingDescriptions)
+    }
+
+    static func describe(_ destination: DocumentEditorModel.Destination?) -> String {
+        switch destination {
+        case nil: "none"
+        case .tileCatalog(let picker)?: "catalog at \(picker.insertAt): \(picker.matches.map(\.type).joined(separator: " ")) [\(picker.selection)]"
+        case .prompt(let prompt)?: "prompt \(prompt.question) \"\(prompt.text)\"" + (prompt.message.map { " – \($0)" } ?? "")
+        case .confirmDelete?: "confirm delete"
+        case .conflict?: "conflict"
+        case .deletedOnDisk?: "deleted on disk"
+        case .confirmOverrideReadOnly(let message)?: "read-only: \(message)"
+        case .recovery(_, let changed)?: "recovery" + (changed ? " (file changed)" : "")
+        case .confirmDiscardTyping(let target)?: "confirm discard \(target)"
+        case .alert(let error)?: "alert: \(error.message)"
+        }
+    }
+
+    struct Fixture {
+        let editor: DocumentEditorModel
+        let disk: RecordingDocumentStore
+        let clock: ManualClock
+        let saved: Recorder<String>
+    }
+
+    /// An editor of `text` on the recording disk, appeared.
+    func makeEditor(_ text: String = page, disk: RecordingDocumentStore? = nil, autosave: Duration? = nil) async -> Fixture {
+        let disk = disk ?? RecordingDocumentStore(bytes: Array(text.utf8))
+        let clock = ManualClock()
+        let saved = Recorder<String>()
         let editor = DocumentEditorModel(
-            url: url, displayPath: "page.md", dialect: .yaml,
-            dependencies: .init(store: store, clock: clock, autosaveDelay: autosave))
+            url: Self.url, displayPath: "page.md", dialect: .yaml,
+            dependencies: .init(store: disk.store, clock: clock, autosaveDelay: autosave),
+            documentSaved: { url, bytes in saved.append("\(url.lastPathComponent): \(String(decoding: bytes, as: UTF8.self))") })
         await editor.onAppeared()
-        return (editor, url, folder)
+        return Fixture(editor: editor, disk: disk, clock: clock, saved: saved)
     }
 
-    @Test func appearingLoadsTheDocumentAndSelectsTheFirstBlock() async throws {
-        let (editor, _, _) = try await makeEditor()
-        #expect(editor.blockCount == 4)
-        #expect(editor.selectedIndex == 0)
-        #expect(editor.saveState == .clean)
-        #expect(editor.row(at: 3)?.kindLabel == "tile callout")
-        #expect(editor.row(at: 3)?.summary == "note-1 · Hi")
-        #expect(editor.inspector.subject == .frontMatter(try #require(editor.selection)))
-        #expect(!editor.canUndo && !editor.canRedo)
+    func flushed(_ fixture: Fixture) async -> [DocumentStoreCall] {
+        await fixture.editor.session.journal.flush()
+        return fixture.disk.calls
     }
 
-    @Test func aMissingFileIsAFailedLoadNamingThePath() async throws {
-        let folder = try TestSupport.makeTemporaryFolder()
-        let editor = DocumentEditorModel(
-            url: folder.appendingPathComponent("gone.md"), displayPath: "gone.md", dialect: .yaml,
-            dependencies: .init(store: .testing(journalFolder: folder), clock: ManualClock()))
-        await editor.onAppeared()
-        #expect(editor.document.error?.message.contains("gone.md does not exist") == true)
+    static func hash(_ text: String) -> ContentHash { ContentHash(of: Array(text.utf8)) }
+
+    static func journal(_ text: String, base: String = page, pending: [JournalEntry.PendingValue] = []) -> DocumentStoreCall {
+        .journal(bytes: Array(text.utf8), baseHash: hash(base), pendingValues: pending)
     }
 
-    @Test func movingABlockUpSelectsItAndCanBeUndoneAndRedone() async throws {
-        let (editor, _, _) = try await makeEditor()
+    static let edited = page.replacingOccurrences(of: "A paragraph.", with: "Edited.")
+
+    /// Selects the paragraph and replaces its text; the journal is
+    /// written before anything else reaches the store (the journal runs
+    /// beside the store's other calls, so a test that lists them lets it finish).
+    func editParagraph(_ fixture: Fixture, to text: String = "Edited.") async {
+        fixture.editor.onSelectedEdge(last: false)
+        fixture.editor.onMovedSelection(by: 2)
+        fixture.editor.onInspector(.changedText(text))
+        fixture.editor.onInspector(.leftText)
+        await fixture.editor.session.journal.flush()
+    }
+
+    // MARK: Loading
+
+    @Test func appearingLoadsTheDocumentSelectsTheFirstBlockAndAsksTheJournal() async throws {
+        let fixture = await makeEditor()
+        #expect(shown(fixture.editor) == Shown(text: Self.page, selected: 0))
+        #expect(fixture.editor.row(at: 3)?.kindLabel == "tile callout")
+        #expect(fixture.editor.row(at: 3)?.summary == "note-1 · Hi")
+        #expect(fixture.editor.row(at: 4) == nil)
+        #expect(fixture.editor.inspector.subject == .frontMatter(try #require(fixture.editor.selection)))
+        #expect(await flushed(fixture) == [.load, .pendingJournal])
+        await fixture.editor.onAppeared()
+        #expect(fixture.disk.calls == [.load, .pendingJournal])
+    }
+
+    @Test func aMissingFileIsAFailedLoadNamingThePathAndAsksNoJournal() async {
+        let fixture = await makeEditor(disk: RecordingDocumentStore(bytes: nil))
+        #expect(shown(fixture.editor) == Shown(text: nil, load: "failed: \(DocumentStoreError.missing(path: Self.url.path).message)"))
+        #expect(await flushed(fixture) == [.load])
+    }
+
+    @Test func aCancelledLoadShowsNothingAndAppearingAgainLoads() async {
+        let clock = ManualClock()
+        let disk = RecordingDocumentStore(bytes: Array(Self.page.utf8), loadDelay: (clock, .seconds(1)))
+        let editor = DocumentEditorModel(url: Self.url, displayPath: "page.md", dialect: .yaml, dependencies: .init(store: disk.store, clock: clock))
+        let appearing = Task { await editor.onAppeared() }
+        #expect(await clock.waitForSleepers())
+        #expect(shown(editor) == Shown(text: nil, load: "loading"))
+        appearing.cancel()
+        await appearing.value
+        #expect(shown(editor) == Shown(text: nil, load: "idle"))
+        #expect(disk.calls == [])
+        let again = Task { await editor.onAppeared() }
+        #expect(await clock.waitForSleepers())
+        await clock.advance(by: .seconds(1))
+        await again.value
+        #expect(shown(editor) == Shown(text: Self.page, selected: 0))
+        #expect(disk.calls == [.load, .pendingJournal])
+    }
+
+    // MARK: Structural edits
+
+    @Test func movingABlockUpSelectsItJournalsItAndCanBeUndoneAndRedone() async {
+        let fixture = await makeEditor()
+        let editor = fixture.editor
         editor.onSelectedEdge(last: true)
-        let tile = try #require(editor.selection)
         editor.onTappedMoveUp()
-        #expect(editor.selection == tile)
-        #expect(editor.selectedIndex == 2)
-        #expect(editor.saveState == .dirty)
-        #expect(editor.canUndo)
-        #expect(editor.document.value?.text == "---\ntitle: Hello\n---\n\n# Heading\n\n:::tile callout\nid: note-1\ntitle: Hi\n:::\n\nA paragraph.\n")
+        let moved = "---\ntitle: Hello\n---\n\n# Heading\n\n:::tile callout\nid: note-1\ntitle: Hi\n:::\n\nA paragraph.\n"
+        #expect(shown(editor) == Shown(text: moved, selected: 2, saveState: .dirty, canUndo: true))
+        #expect(await flushed(fixture) == [.load, .pendingJournal, Self.journal(moved)])
         editor.onTappedUndo()
-        #expect(editor.document.value?.text == Self.page)
-        #expect(editor.saveState == .clean)
-        #expect(editor.canRedo)
+        #expect(shown(editor) == Shown(text: Self.page, selected: 3, canRedo: true))
         editor.onTappedRedo()
-        #expect(editor.selectedIndex == 2)
-        #expect(editor.saveState == .dirty)
+        #expect(shown(editor) == Shown(text: moved, selected: 2, saveState: .dirty, canUndo: true))
+        // Undo and redo before the journal's next write: it writes only the latest state.
+        #expect(await flushed(fixture) == [.load, .pendingJournal, Self.journal(moved), Self.journal(moved)])
     }
 
-    @Test func insertingATileFromTheCatalogSelectsTheNewTile() async throws {
-        let (editor, _, _) = try await makeEditor()
-        editor.onSelectedBlock(try #require(editor.row(at: 1)?.id))
+    @Test func aMoveThatWouldJoinTwoListsIsRefusedWithAnAlertAndChangesNothing() async throws {
+        let text = "- a\n\npara\n\n- b\n"
+        let fixture = await makeEditor(text)
+        fixture.editor.onSelectedEdge(last: true)
+        fixture.editor.onTappedMoveUp()
+        let message = try #require(fixture.editor.destination?.alert?.message)
+        #expect(message.contains("join"))
+        #expect(shown(fixture.editor) == Shown(text: text, selected: 2, destination: "alert: \(message)"))
+        #expect(await flushed(fixture) == [.load, .pendingJournal])
+    }
+
+    @Test func theCatalogFiltersSelectsAndInsertsTheChosenTileAfterTheSelection() async throws {
+        let fixture = await makeEditor()
+        let editor = fixture.editor
+        editor.onMovedSelection(by: 1)
         editor.onTappedInsertTile()
-        #expect(editor.destination == .tileCatalog(insertAt: 2))
-        editor.onChoseTile("chart")
-        #expect(editor.destination == nil)
-        #expect(editor.selectedIndex == 2)
+        let all = TileCatalog.builtIn.schemas.map(\.type).joined(separator: " ")
+        #expect(shown(editor).destination == "catalog at 2: \(all) [0]")
+        let picker = editor.destination?.tileCatalog
+        picker?.onChangedQuery("C")
+        // Types starting with the filter first, then those containing it.
+        #expect(shown(editor).destination == "catalog at 2: callout counter chart service-form [0]")
+        picker?.onMovedSelection(by: 5)
+        #expect(shown(editor).destination == "catalog at 2: callout counter chart service-form [3]")
+        picker?.onChangedQuery("ch")
+        picker?.onChoseSelected()
         #expect(editor.row(at: 2)?.kindLabel == "tile chart")
         #expect(editor.row(at: 2)?.summary == "chart-1")
         #expect(editor.inspector.tileType == "chart")
+        let text = try #require(editor.document.value?.text)
+        #expect(text.contains(":::tile chart\nid: chart-1\n"))
+        #expect(shown(editor) == Shown(text: text, selected: 2, saveState: .dirty, canUndo: true))
     }
 
-    @Test func deletingAsksForConfirmationFirst() async throws {
-        let (editor, _, _) = try await makeEditor()
+    @Test func aCatalogFilterMatchingNothingChoosesNothing() async {
+        let fixture = await makeEditor()
+        fixture.editor.onTappedInsertTile()
+        fixture.editor.destination?.tileCatalog?.onChangedQuery("zzz")
+        fixture.editor.destination?.tileCatalog?.onChoseSelected()
+        #expect(shown(fixture.editor) == Shown(text: Self.page, selected: 0, destination: "catalog at 1:  [0]"))
+        fixture.editor.onDismissed()
+        #expect(shown(fixture.editor) == Shown(text: Self.page, selected: 0))
+    }
+
+    @Test func deletingAsksFirstThenSelectsTheNextBlock() async {
+        let fixture = await makeEditor()
+        let editor = fixture.editor
         editor.onMovedSelection(by: 2)
-        let paragraph = try #require(editor.selection)
         editor.onTappedDelete()
-        #expect(editor.destination == .confirmDelete(paragraph))
-        #expect(editor.blockCount == 4)
+        #expect(shown(editor) == Shown(text: Self.page, selected: 2, destination: "confirm delete"))
+        #expect(editor.alert?.message == "Delete paragraph: A paragraph.? Undo brings it back.")
         editor.onDismissed()
-        #expect(editor.blockCount == 4)
+        #expect(shown(editor) == Shown(text: Self.page, selected: 2))
         editor.onTappedDelete()
-        editor.onConfirmedDelete()
-        #expect(editor.blockCount == 3)
+        await editor.onChose(.deleteBlock)
+        let deleted = Self.page.replacingOccurrences(of: "A paragraph.\n\n", with: "")
+        #expect(shown(editor) == Shown(text: deleted, selected: 2, saveState: .dirty, canUndo: true))
         #expect(editor.row(at: 2)?.kindLabel == "tile callout")
-        #expect(editor.selectedIndex == 2)
     }
 
-    @Test func aMoveThatWouldJoinTwoListsIsRefusedWithAReason() async throws {
-        let text = "- a\n\npara\n\n- b\n"
-        let (editor, _, _) = try await makeEditor(text)
+    @Test(arguments: [("4", 3, nil), ("2", 1, nil), ("1", 2, "Type a number from 2 to 4"), ("x", 2, "Type a number from 2 to 4"), ("5", 2, "Type a number from 2 to 4")])
+    func moveToAsksForAPositionBelowTheFrontMatterAndRefusesOthers(answer: String, selected: Int, refusal: String?) async {
+        let fixture = await makeEditor()
+        let editor = fixture.editor
+        editor.onMovedSelection(by: 2)
+        editor.onTappedMoveTo()
+        #expect(shown(editor).destination == "prompt New position (2–4) \"\"")
+        let prompt = editor.destination?.prompt
+        prompt?.onChangedText(" \(answer) ")
+        prompt?.onSubmitted()
+        if let refusal {
+            #expect(shown(editor) == Shown(text: Self.page, selected: 2, destination: "prompt New position (2–4) \" \(answer) \" – \(refusal)"))
+            prompt?.onChangedText("")
+            #expect(shown(editor).destination == "prompt New position (2–4) \"\"")
+        } else {
+            #expect(shown(editor).destination == "none")
+            #expect(shown(editor).selected == selected)
+            #expect(editor.row(at: selected)?.summary == "A paragraph.")
+        }
+    }
+
+    @Test func goToLineSelectsTheBlockOnThatLineAndRefusesLinesBefore1() async {
+        let fixture = await makeEditor()
+        let editor = fixture.editor
+        editor.onTappedGoToLine()
+        editor.destination?.prompt?.onChangedText("0")
+        editor.destination?.prompt?.onSubmitted()
+        #expect(shown(editor) == Shown(text: Self.page, selected: 0, destination: "prompt Line number \"0\" – Type a line number from 1"))
+        editor.destination?.prompt?.onChangedText("10")
+        editor.destination?.prompt?.onSubmitted()
+        #expect(shown(editor) == Shown(text: Self.page, selected: 3))
+    }
+
+    @Test func addingAPropertyIsForTilesAndFrontMatterOnly() async {
+        let fixture = await makeEditor()
+        let editor = fixture.editor
+        editor.onMovedSelection(by: 2)
+        editor.onTappedAddProperty()
+        #expect(shown(editor) == Shown(text: Self.page, selected: 2, notes: ["Only tiles and front matter have properties"]))
         editor.onSelectedEdge(last: true)
-        editor.onTappedMoveUp()
-        #expect(editor.destination?.alert?.message.contains("join") == true)
-        #expect(editor.document.value?.text == text)
-        #expect(!editor.canUndo)
+        editor.onTappedAddProperty()
+        editor.destination?.prompt?.onSubmitted()
+        #expect(shown(editor) == Shown(text: Self.page, selected: 3, destination: "prompt Property name \"\" – Type the property's name"))
+        editor.destination?.prompt?.onChangedText("note")
+        editor.destination?.prompt?.onSubmitted()
+        #expect(editor.inspector.editing == .field("note"))
+        #expect(editor.inspector.selectedField?.key == "note")
+        #expect(shown(editor) == Shown(text: Self.page, selected: 3, saveState: .dirty, pending: ["`note` of tile callout 4"]))
     }
 
-    @Test func savingWritesExactlyTheEditedBytes() async throws {
-        let (editor, url, _) = try await makeEditor()
-        let tile = try #require(editor.row(at: 3)?.id)
-        editor.onSelectedBlock(tile)
-        editor.onInspector(.changedField("title", text: "Hey"))
-        editor.onInspector(.committedField("title"))
-        #expect(editor.inspector.refusal == nil)
-        await editor.onTappedSave()
-        #expect(editor.saveState == .saved)
-        #expect(try TestSupport.readFile(url) == Array(Self.page.replacingOccurrences(of: "title: Hi\n", with: "title: Hey\n").utf8))
-        editor.onTappedUndo()
-        #expect(editor.saveState == .dirty)
-    }
-
-    @Test func aFileChangedOnDiskIsAConflictNeverAnOverwrite() async throws {
-        let (editor, url, _) = try await makeEditor()
-        editor.onMovedSelection(by: 2)
-        editor.onInspector(.changedText("Edited paragraph."))
-        editor.onInspector(.leftText)
-        // Another program replaces the file with the same length.
-        let outside = Self.page.replacingOccurrences(of: "title: Hello", with: "title: Hallo")
-        try Data(outside.utf8).write(to: url)
-        await editor.onTappedSave()
-        #expect(editor.saveState == .conflict)
-        #expect(editor.destination == .conflict)
-        #expect(try TestSupport.readFile(url) == Array(outside.utf8))
-
-        await editor.onChoseConflictResolution(.overwrite)
-        #expect(editor.saveState == .saved)
-        #expect(String(decoding: try TestSupport.readFile(url), as: UTF8.self).contains("Edited paragraph."))
-    }
-
-    @Test func keepBothWritesACopyAndReloadsTheFile() async throws {
-        let (editor, url, folder) = try await makeEditor()
-        editor.onMovedSelection(by: 2)
-        editor.onInspector(.changedText("Mine."))
-        editor.onInspector(.leftText)
-        let outside = Self.page.replacingOccurrences(of: "A paragraph.", with: "Theirs text.")
-        try Data(outside.utf8).write(to: url)
-        await editor.onTappedSave()
-        await editor.onChoseConflictResolution(.keepBoth)
-        #expect(editor.document.value?.text == outside)
-        #expect(editor.saveState == .clean)
-        let copies = TestSupport.listTree(folder).filter { $0.contains("conflict") }
-        #expect(copies.count == 1)
-        #expect(editor.notes.first?.contains("conflict") == true)
-    }
-
-    @Test func aFailedWriteKeepsTheEditsAndTheFile() async throws {
-        let (editor, url, _) = try await makeEditor(fileSystem: .live(failing: .write))
-        editor.onMovedSelection(by: 2)
-        editor.onInspector(.changedText("Edited."))
-        editor.onInspector(.leftText)
-        await editor.onTappedSave()
-        guard case .failed(let error) = editor.saveState else {
-            Issue.record("expected a failed save, got \(editor.saveState)")
-            return
-        }
-        #expect(error.message.contains("page.md"))
-        #expect(editor.isDirty)
-        #expect(try TestSupport.readFile(url) == Array(Self.page.utf8))
-    }
-
-    @Test func aReadOnlyFileIsSavedOnlyWhenTheUserSaysSoAndKeepsItsMode() async throws {
-        let (editor, url, _) = try await makeEditor()
-        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: url.path)
-        editor.onMovedSelection(by: 2)
-        editor.onInspector(.changedText("Edited."))
-        editor.onInspector(.leftText)
-        await editor.onTappedSave()
-        let message = try #require(editor.destination?.confirmOverrideReadOnly)
-        #expect(message.hasSuffix("page.md is read-only for you (mode 0444); it was not saved. Saving anyway keeps its mode."))
-        #expect(editor.isDirty)
-        #expect(try TestSupport.readFile(url) == Array(Self.page.utf8))
-
-        await editor.onConfirmedOverrideReadOnly()
-        #expect(editor.destination == nil)
-        #expect(editor.saveState == .saved)
-        #expect(!editor.isDirty)
-        let saved = try #require(editor.document.value?.bytes)
-        #expect(try TestSupport.readFile(url) == saved)
-        let mode = try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int
-        #expect(mode == 0o444)
-    }
-
-    @Test func cancellingTheReadOnlyQuestionKeepsTheEditsAndTheFile() async throws {
-        let (editor, url, _) = try await makeEditor()
-        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: url.path)
-        editor.onMovedSelection(by: 2)
-        editor.onInspector(.changedText("Edited."))
-        editor.onInspector(.leftText)
-        await editor.onTappedSave()
-        #expect(editor.destination?.confirmOverrideReadOnly != nil)
-        editor.onDismissed()
-        #expect(editor.destination == nil)
-        #expect(editor.isDirty)
-        guard case .failed = editor.saveState else {
-            Issue.record("expected a failed save, got \(editor.saveState)")
-            return
-        }
-        #expect(try TestSupport.readFile(url) == Array(Self.page.utf8))
-    }
-
-    @Test func autosaveWaitsForTheDelayAfterTheLastChange() async throws {
-        let clock = ManualClock()
-        let (editor, url, _) = try await makeEditor(autosave: .seconds(5), clock: clock)
-        editor.onMovedSelection(by: 2)
-        editor.onInspector(.changedText("First."))
-        editor.onInspector(.leftText)
-        #expect(await clock.waitForSleepers(1))
-        await clock.advance(by: .seconds(4))
-        #expect(editor.saveState == .dirty)
-        editor.onInspector(.changedText("Second."))
-        editor.onInspector(.leftText)
-        #expect(await clock.waitForSleepers(1))
-        await clock.advance(by: .seconds(4))
-        #expect(try TestSupport.readFile(url) == Array(Self.page.utf8))
-        await clock.advance(by: .seconds(1))
-        await editor.autosaveTask?.value
-        #expect(editor.saveState == .saved)
-        #expect(String(decoding: try TestSupport.readFile(url), as: UTF8.self).contains("Second."))
-    }
-
-    @Test func unsavedEditsAreOfferedBackAfterACrash() async throws {
-        let clock = ManualClock()
-        let (editor, url, folder) = try await makeEditor(clock: clock)
-        editor.onMovedSelection(by: 2)
-        editor.onInspector(.changedText("Unsaved work."))
-        editor.onInspector(.leftText)
-        await editor.flushJournal()
-        let store = DocumentStore.testing(journalFolder: folder.appendingPathComponent("journal"))
-        #expect(try await store.pendingJournal(url) != nil)
-
-        // A new session opens the same file.
-        let next = DocumentEditorModel(url: url, displayPath: "page.md", dialect: .yaml, dependencies: .init(store: store, clock: ManualClock()))
-        await next.onAppeared()
-        #expect(next.destination?.recovery?.fileChangedSince == false)
-        await next.onChoseRecovery(.restore)
-        #expect(next.document.value?.text.contains("Unsaved work.") == true)
-        #expect(next.saveState == .dirty)
-    }
-
-    @Test func checkingTheDiskReloadsAFileChangedElsewhereWhenClean() async throws {
-        let (editor, url, _) = try await makeEditor("---\ntitle: Version one\n---\n\nSame body.\n")
-        try Data("---\ntitle: Version two\n---\n\nSame body.\n".utf8).write(to: url)
-        await editor.onCheckedDisk()
-        #expect(editor.document.value?.frontMatter?["title"] == "Version two")
-        #expect(editor.saveState == .clean)
-    }
-
-    @Test func aConflictFoundByTheDiskCheckIsRaisedOncePerVersionOnDisk() async throws {
-        let (editor, url, _) = try await makeEditor("---\ntitle: Mine\n---\n\nBody.\n")
+    @Test func theFirstFixOfTheSelectedBlockIsAppliedAndABlockWithoutOneSaysSo() async {
+        let text = "# Fix me\n\n:::tile callout\nid: My Note\n:::\n"
+        let fixture = await makeEditor(text)
+        let editor = fixture.editor
+        editor.onTappedApplyFix()
+        #expect(shown(editor) == Shown(text: text, selected: 0, notes: ["This block has no fix"]))
         editor.onMovedSelection(by: 1)
-        editor.onInspector(.changedText("Edited."))
-        editor.onInspector(.leftText)
-        #expect(editor.saveState == .dirty)
-        try Data("---\ntitle: Theirs\n---\n\nBody.\n".utf8).write(to: url)
-        await editor.onCheckedDisk()
-        #expect(editor.destination == .conflict)
-        editor.onDismissed()
-        await editor.onCheckedDisk()
-        #expect(editor.destination == nil)
-        #expect(editor.saveState == .conflict)
-        try Data("---\ntitle: Theirs, again\n---\n\nBody.\n".utf8).write(to: url)
-        await editor.onCheckedDisk()
-        #expect(editor.destination == .conflict)
-        editor.onDismissed()
-        await editor.onTappedSave()
-        #expect(editor.destination == .conflict)
-        #expect(try TestSupport.readFile(url) == Array("---\ntitle: Theirs, again\n---\n\nBody.\n".utf8))
+        #expect(shown(editor).notes == [])
+        editor.onTappedApplyFix()
+        #expect(shown(editor) == Shown(text: "# Fix me\n\n:::tile callout\nid: my-note\n:::\n", selected: 1, saveState: .dirty, canUndo: true))
     }
 
-    @Test func aChartSeriesIsCheckedForNumbersAsTheUserTypes() async throws {
-        let chart = ":::tile chart\nid: visits\ntype: bar\nlabels: Jan, Feb, Mar\nseries.Visits: 1, 2, 3\n:::\n"
-        let (editor, url, _) = try await makeEditor(chart)
-        let inspector = editor.inspector
-        editor.onInspector(.changedField("series.Visits", text: "1, 2, 4Q"))
-        #expect(inspector.fields.first { $0.key == "series.Visits" }?.message == "`series.Visits` must be numbers separated by commas; `4Q` is not a number")
-        editor.onInspector(.committedField("series.Visits"))
-        #expect(editor.inspector.refusal != nil)
-        // Typing is an unsaved edit from the first key, applied or not.
-        #expect(editor.saveState == .dirty)
-        #expect(editor.document.value?.text == chart)
-        editor.onInspector(.changedField("series.Visits", text: "1, 2, 4"))
-        #expect(inspector.fields.first { $0.key == "series.Visits" }?.message == nil)
-        editor.onInspector(.committedField("series.Visits"))
-        #expect(editor.inspector.refusal == nil)
-        await editor.onTappedSave()
-        #expect(String(decoding: try TestSupport.readFile(url), as: UTF8.self) == chart.replacingOccurrences(of: "1, 2, 3", with: "1, 2, 4"))
+    @Test func formattingIsOneUndoableChangeAndAFormattedDocumentIsLeftAlone() async {
+        let text = ":::tile callout\ntitle: Hi\nid: note-1\n:::\n"
+        let fixture = await makeEditor(text)
+        fixture.editor.onTappedFormat()
+        let formatted = ":::tile callout\nid: note-1\ntitle: Hi\n:::\n"
+        #expect(shown(fixture.editor) == Shown(text: formatted, selected: 0, saveState: .dirty, canUndo: true))
+        fixture.editor.onTappedFormat()
+        #expect(shown(fixture.editor) == Shown(text: formatted, selected: 0, saveState: .dirty, canUndo: true))
+        fixture.editor.onTappedUndo()
+        #expect(shown(fixture.editor) == Shown(text: text, selected: 0, canRedo: true))
     }
 
-    @Test func theInspectorValidatesAsTheUserTypesAndAppliesOnlyValidValues() async throws {
-        let (editor, _, _) = try await makeEditor()
+    // MARK: The inspector
+
+    @Test func theInspectorValidatesAsTheUserTypesAndAppliesOnlyValidValues() async {
+        let fixture = await makeEditor()
+        let editor = fixture.editor
         editor.onSelectedEdge(last: true)
-        let inspector = editor.inspector
-        #expect(inspector.fields.map(\.key) == ["id", "mode", "title", "body"])
+        #expect(editor.inspector.fields.map(\.key) == ["id", "mode", "title", "body"])
         editor.onInspector(.changedField("id", text: "Not Kebab"))
-        #expect(inspector.field("id")?.message?.contains("kebab-case") == true)
         editor.onInspector(.committedField("id"))
-        #expect(editor.inspector.refusal != nil)
-        #expect(editor.document.value?.text == Self.page)
+        let message = editor.inspector.field("id")?.message ?? ""
+        #expect(message.contains("kebab-case"))
+        #expect(editor.inspector.refusal == ViewError(message))
+        #expect(shown(editor) == Shown(text: Self.page, selected: 3, saveState: .dirty, pending: ["`id` of tile callout 4: \(message)"]))
+        editor.onInspector(.changedField("id", text: "note-1"))
         editor.onInspector(.changedField("mode", text: "proxy"))
-        #expect(inspector.field("mode")?.message == nil)
         editor.onInspector(.committedField("mode"))
-        #expect(editor.inspector.refusal == nil)
-        #expect(editor.document.value?.text.contains("id: note-1\nmode: proxy\ntitle: Hi\n") == true)
+        let proxied = Self.page.replacingOccurrences(of: "id: note-1\n", with: "id: note-1\nmode: proxy\n")
+        #expect(shown(editor) == Shown(text: proxied, selected: 3, saveState: .dirty, canUndo: true))
+        #expect(await flushed(fixture) == [.load, .pendingJournal, Self.journal(proxied)])
+    }
+
+    @Test func discardingTypingAsksOnlyWhenSomethingWouldBeLost() async {
+        let fixture = await makeEditor()
+        let editor = fixture.editor
+        editor.onSelectedEdge(last: true)
+        editor.onInspector(.beganEditingField("title"))
+        editor.onTappedDiscardTyping(.field("title"))
+        #expect(editor.inspector.editing == nil)
+        #expect(shown(editor) == Shown(text: Self.page, selected: 3))
+        editor.onInspector(.changedField("title", text: "Half"))
+        editor.onTappedDiscardTyping(.field("title"))
+        #expect(shown(editor) == Shown(text: Self.page, selected: 3, destination: "confirm discard field(\"title\")", saveState: .dirty, pending: ["`title` of tile callout 4"]))
+        await editor.onChose(.dismiss)
+        #expect(shown(editor).pending == ["`title` of tile callout 4"])
+        editor.onTappedDiscardTyping(.field("title"))
+        await editor.onChose(.discardTyping)
+        #expect(shown(editor) == Shown(text: Self.page, selected: 3))
+    }
+
+    @Test func saveApplyingTypingWritesValidTypingAndStopsAtAValueThatIsNot() async {
+        let fixture = await makeEditor()
+        let editor = fixture.editor
+        editor.onSelectedEdge(last: true)
+        editor.onInspector(.changedField("id", text: "Bad Id"))
+        await editor.onTappedSaveApplyingTyping()
+        #expect(await flushed(fixture) == [.load, .pendingJournal, Self.journal(Self.page, pending: [.init(block: 3, key: "id", text: "Bad Id")])])
+        editor.onInspector(.changedField("id", text: "note-2"))
+        await editor.onTappedSaveApplyingTyping()
+        let renamed = Self.page.replacingOccurrences(of: "id: note-1", with: "id: note-2")
+        #expect(shown(editor) == Shown(text: renamed, selected: 3, saveState: .saved, canUndo: true))
+        #expect(fixture.disk.bytes == Array(renamed.utf8))
+        #expect(fixture.saved.values == ["page.md: \(renamed)"])
+    }
+
+    @Test func proseGoesToAnOutsideEditorAndItsTextComesBackWithoutTheAddedLineBreak() async throws {
+        let fixture = await makeEditor()
+        let editor = fixture.editor
+        editor.onSelectedEdge(last: true)
+        #expect(editor.onTappedEditExternally() == nil)
+        #expect(shown(editor).notes == ["Only prose blocks open in $EDITOR; tiles have a form"])
+        editor.onSelectedEdge(last: false)
+        #expect(editor.onTappedEditExternally() == nil)
+        #expect(shown(editor).notes == ["Only prose blocks open in $EDITOR; front matter has a form"])
+        editor.onMovedSelection(by: 2)
+        let edit = try #require(editor.onTappedEditExternally())
+        #expect(edit.text == "A paragraph.")
+        editor.onEditedExternally(edit, text: "Edited.\n")
+        #expect(shown(editor) == Shown(text: Self.edited, selected: 2, saveState: .dirty, canUndo: true))
+        editor.onEditedExternally(ExternalEdit(block: BlockID(rawValue: 999_999), text: "x"), text: "y")
+        #expect(shown(editor) == Shown(
+            text: Self.edited, selected: 2, notes: ["The block is gone; the text from $EDITOR was not applied"], saveState: .dirty, canUndo: true))
+    }
+
+    // MARK: Saving
+
+    @Test func savingWritesExactlyTheEditedBytesOverTheLoadedVersionAndClearsTheJournal() async {
+        let fixture = await makeEditor()
+        await editParagraph(fixture)
+        await fixture.editor.onTappedSave()
+        #expect(shown(fixture.editor) == Shown(text: Self.edited, selected: 2, saveState: .saved, canUndo: true))
+        #expect(fixture.disk.bytes == Array(Self.edited.utf8))
+        #expect(fixture.saved.values == ["page.md: \(Self.edited)"])
+        #expect(await flushed(fixture) == [
+            .load, .pendingJournal, Self.journal(Self.edited),
+            .save(bytes: Array(Self.edited.utf8), expected: Self.hash(Self.page), overridesReadOnly: false), .clearJournal,
+        ])
+        fixture.editor.onTappedUndo()
+        #expect(shown(fixture.editor) == Shown(text: Self.page, selected: 2, saveState: .dirty, canRedo: true))
+    }
+
+    @Test func aFileChangedOnDiskIsAConflictNeverAnOverwriteAndOverwriteWritesOverIt() async {
+        let fixture = await makeEditor()
+        await editParagraph(fixture)
+        let outside = Self.page.replacingOccurrences(of: "title: Hello", with: "title: Hallo")
+        fixture.disk.write(Array(outside.utf8))
+        await fixture.editor.onTappedSave()
+        #expect(shown(fixture.editor) == Shown(text: Self.edited, selected: 2, destination: "conflict", saveState: .conflict, canUndo: true))
+        #expect(fixture.disk.bytes == Array(outside.utf8))
+        await fixture.editor.onChose(.session(.resolveConflict(.overwrite)))
+        #expect(shown(fixture.editor) == Shown(text: Self.edited, selected: 2, saveState: .saved, canUndo: true))
+        #expect(fixture.disk.bytes == Array(Self.edited.utf8))
+        #expect(await flushed(fixture) == [
+            .load, .pendingJournal, Self.journal(Self.edited),
+            .save(bytes: Array(Self.edited.utf8), expected: Self.hash(Self.page), overridesReadOnly: false),
+            .load, .save(bytes: Array(Self.edited.utf8), expected: Self.hash(outside), overridesReadOnly: false), .clearJournal,
+        ])
+    }
+
+    @Test func keepBothWritesACopyAndLoadsTheFileAsItIsOnDisk() async {
+        let fixture = await makeEditor()
+        await editParagraph(fixture, to: "Mine.")
+        let outside = Self.page.replacingOccurrences(of: "A paragraph.", with: "Theirs text.")
+        fixture.disk.write(Array(outside.utf8))
+        await fixture.editor.onTappedSave()
+        await fixture.editor.onChoseConflictResolution(.keepBoth)
+        #expect(shown(fixture.editor) == Shown(text: outside, selected: 2, notes: ["Your edits were saved as page (conflict 2024-01-01 000000).md."]))
+        let mine = Array(Self.page.replacingOccurrences(of: "A paragraph.", with: "Mine.").utf8)
+        #expect(fixture.saved.values == ["page (conflict 2024-01-01 000000).md: \(String(decoding: mine, as: UTF8.self))"])
+        #expect(await flushed(fixture) == [
+            .load, .pendingJournal, Self.journal(String(decoding: mine, as: UTF8.self)),
+            .save(bytes: mine, expected: Self.hash(Self.page), overridesReadOnly: false), .saveCopy(bytes: mine), .load,
+        ])
+    }
+
+    @Test func aFailedWriteKeepsTheEditsAndSaysWhy() async {
+        let fixture = await makeEditor()
+        await editParagraph(fixture)
+        let error = DocumentStoreError.writeFailed(path: Self.url.path, reason: "no space left on the device")
+        fixture.disk.failNextSave(error)
+        await fixture.editor.onTappedSave()
+        #expect(shown(fixture.editor) == Shown(text: Self.edited, selected: 2, saveState: .failed(ViewError(error.message)), canUndo: true))
+        #expect(fixture.editor.isDirty)
+        #expect(fixture.disk.bytes == Array(Self.page.utf8))
+    }
+
+    @Test func aReadOnlyFileIsWrittenOnlyWhenTheUserSaysSo() async {
+        let fixture = await makeEditor()
+        await editParagraph(fixture)
+        let error = DocumentStoreError.notWritable(path: Self.url.path, permissions: 0o444)
+        fixture.disk.failNextSave(error)
+        await fixture.editor.onTappedSave()
+        #expect(shown(fixture.editor) == Shown(
+            text: Self.edited, selected: 2, destination: "read-only: \(error.message)", saveState: .failed(ViewError(error.message)), canUndo: true))
+        // Dismissed, the question leaves the edits and the file as they were.
+        fixture.editor.onDismissed()
+        await fixture.editor.onConfirmedOverrideReadOnly()
+        #expect(fixture.disk.bytes == Array(Self.page.utf8))
+        fixture.disk.failNextSave(error)
+        await fixture.editor.onTappedSave()
+        await fixture.editor.onChose(.session(.saveOverridingReadOnly))
+        #expect(shown(fixture.editor) == Shown(text: Self.edited, selected: 2, saveState: .saved, canUndo: true))
+        #expect(fixture.disk.calls.filter { if case .save = $0 { true } else { false } } == [
+            .save(bytes: Array(Self.edited.utf8), expected: Self.hash(Self.page), overridesReadOnly: false),
+            .save(bytes: Array(Self.edited.utf8), expected: Self.hash(Self.page), overridesReadOnly: false),
+            .save(bytes: Array(Self.edited.utf8), expected: Self.hash(Self.page), overridesReadOnly: true),
+        ])
+    }
+
+    @Test func autosaveWaitsForTheDelayAfterTheLastChange() async {
+        let fixture = await makeEditor(autosave: .seconds(5))
+        let clock = fixture.clock
+        await editParagraph(fixture, to: "First.")
+        #expect(await clock.waitForSleepers(1))
+        await clock.advance(by: .seconds(4))
+        await editParagraph(fixture, to: "Second.")
+        #expect(await clock.waitForSleepers(1))
+        await clock.advance(by: .seconds(4))
+        #expect(fixture.disk.bytes == Array(Self.page.utf8))
+        #expect(shown(fixture.editor).saveState == .dirty)
+        await clock.advance(by: .seconds(1))
+        await fixture.editor.session.autosaveTask?.value
+        let second = Self.page.replacingOccurrences(of: "A paragraph.", with: "Second.")
+        #expect(shown(fixture.editor) == Shown(text: second, selected: 2, saveState: .saved, canUndo: true))
+        #expect(fixture.disk.bytes == Array(second.utf8))
+    }
+
+    @Test func unsavedEditsJournaledByAnEarlierSessionAreOfferedAndRestored() async {
+        let disk = RecordingDocumentStore(bytes: Array(Self.page.utf8))
+        disk.keepJournal(JournalEntry(
+            documentURL: Self.url, bytes: Array(Self.edited.utf8), baseHash: Self.hash(Self.page), date: TestSupport.referenceDate,
+            pendingValues: [.init(block: 3, key: "title", text: "Half typed")]))
+        let fixture = await makeEditor(disk: disk)
+        #expect(shown(fixture.editor) == Shown(text: Self.page, selected: 0, destination: "recovery"))
+        await fixture.editor.onChose(.session(.recovery(.restore)))
+        #expect(shown(fixture.editor) == Shown(text: Self.edited, selected: 0, saveState: .dirty, canUndo: true, pending: ["`title` of tile callout 4"]))
+        #expect(await flushed(fixture) == [
+            .load, .pendingJournal, .pendingJournal, Self.journal(Self.edited, pending: [.init(block: 3, key: "title", text: "Half typed")]),
+        ])
+    }
+
+    @Test func discardingJournaledEditsClearsTheJournalAndKeepsTheFile() async {
+        let disk = RecordingDocumentStore(bytes: Array(Self.page.utf8))
+        disk.keepJournal(JournalEntry(documentURL: Self.url, bytes: Array(Self.edited.utf8), baseHash: Self.hash(Self.page), date: TestSupport.referenceDate))
+        let fixture = await makeEditor(disk: disk)
+        await fixture.editor.onChoseRecovery(.discard)
+        #expect(shown(fixture.editor) == Shown(text: Self.page, selected: 0))
+        #expect(await flushed(fixture) == [.load, .pendingJournal, .clearJournal])
+        #expect(disk.journalEntry == nil)
+    }
+
+    @Test func checkingTheDiskReloadsAFileChangedElsewhereWhenClean() async {
+        let fixture = await makeEditor("---\ntitle: Version one\n---\n\nSame body.\n")
+        fixture.disk.write(Array("---\ntitle: Version two\n---\n\nSame body.\n".utf8))
+        await fixture.editor.onCheckedDisk()
+        #expect(shown(fixture.editor) == Shown(text: "---\ntitle: Version two\n---\n\nSame body.\n", selected: 0))
+        #expect(await flushed(fixture) == [.load, .pendingJournal, .load, .load])
+    }
+
+    @Test func aConflictFoundByTheDiskCheckIsRaisedOncePerVersionOnDisk() async {
+        let fixture = await makeEditor()
+        await editParagraph(fixture)
+        fixture.disk.write(Array("theirs\n".utf8))
+        await fixture.editor.onCheckedDisk()
+        #expect(shown(fixture.editor).destination == "conflict")
+        fixture.editor.onDismissed()
+        await fixture.editor.onCheckedDisk()
+        #expect(shown(fixture.editor) == Shown(text: Self.edited, selected: 2, saveState: .conflict, canUndo: true))
+        fixture.disk.write(Array("theirs, again\n".utf8))
+        await fixture.editor.onCheckedDisk()
+        #expect(shown(fixture.editor).destination == "conflict")
+        fixture.editor.onDismissed()
+        await fixture.editor.onTappedSave()
+        #expect(shown(fixture.editor).destination == "conflict")
+        #expect(fixture.disk.bytes == Array("theirs, again\n".utf8))
+    }
+
+    @Test func formatOnSaveFormatsFirstAndSettingsChangedWhileOpenApply() async {
+        let text = ":::tile callout\ntitle: Hi\nid: note-1\n:::\n\nA paragraph.\n"
+        let fixture = await makeEditor(text)
+        fixture.editor.onChangedSettings(formatOnSave: true, autosaveDelay: nil)
+        fixture.editor.onMovedSelection(by: 1)
+        fixture.editor.onInspector(.changedText("Edited."))
+        fixture.editor.onInspector(.leftText)
+        await fixture.editor.onTappedSave()
+        #expect(fixture.disk.bytes == Array(":::tile callout\nid: note-1\ntitle: Hi\n:::\n\nEdited.\n".utf8))
+        #expect(shown(fixture.editor).saveState == .saved)
     }
 }
 

@@ -59,4 +59,34 @@ struct DocumentListModelTests {
         #expect(list.workspace == .loaded(Workspace(root: URL(fileURLWithPath: "/site"), isTiledown: true, documents: [])))
         #expect(discovery.roots == ["/site"])
     }
+
+    @Test func theSortOrderCyclesThroughEveryOrder() async {
+        let list = makeList(RecordingDiscovery { Workspace(root: URL(fileURLWithPath: "/site"), isTiledown: true, documents: []) })
+        #expect(list.sortOrder == .path)
+        list.onCycledSortOrder()
+        #expect(list.sortOrder == .title)
+        list.onCycledSortOrder()
+        list.onCycledSortOrder()
+        #expect(list.sortOrder == .path)
+    }
+
+    @Test func theNewDocumentSheetTakesTheTitleTypedAndStepsTheKind() async {
+        let discovery = RecordingDiscovery { Workspace(root: URL(fileURLWithPath: "/site"), isTiledown: true, documents: []) }
+        let list = makeList(discovery)
+        await list.onAppeared()
+        // Without the sheet, nothing changes.
+        list.onChangedNewDocumentTitle("Ignored")
+        list.onSteppedNewDocumentKind(by: 1)
+        #expect(list.destination == nil)
+        list.onTappedNewDocument()
+        #expect(list.destination == .newDocument(NewDocumentForm(kind: .post, title: "")))
+        #expect(list.destination?.newDocument?.message == "Give the document a title")
+        list.onChangedNewDocumentTitle("Fresh start")
+        list.onSteppedNewDocumentKind(by: -1)
+        #expect(list.destination == .newDocument(NewDocumentForm(kind: .page, title: "Fresh start")))
+        #expect(list.destination?.newDocument?.message == nil)
+        list.onSteppedNewDocumentKind(by: 1)
+        #expect(list.destination == .newDocument(NewDocumentForm(kind: .post, title: "Fresh start")))
+        #expect(discovery.roots == ["/site"])
+    }
 }

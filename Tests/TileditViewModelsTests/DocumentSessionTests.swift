@@ -17,95 +17,9 @@ struct DocumentSessionTests {
     static let edited: [UInt8] = Array("version two\n".utf8)
     static let outside: [UInt8] = Array("changed elsewhere\n".utf8)
 
-    /// One call the store received, with what it was given.
-    enum StoreCall: Equatable {
-        case load
-        case save(bytes: [UInt8], expected: ContentHash?, overridesReadOnly: Bool)
-        case saveCopy(bytes: [UInt8])
-        case journal(bytes: [UInt8], baseHash: ContentHash?, pendingValues: [JournalEntry.PendingValue])
-        case clearJournal
-        case pendingJournal
-    }
-
-    /// A disk holding one file, that records every call and can be told to
-    /// fail the next save.
-    final class RecordingDisk: Sendable {
-        struct State {
-            var bytes: [UInt8]?
-            var calls: [StoreCall] = []
-            var nextSaveError: DocumentStoreError?
-            var journal: JournalEntry?
-        }
-
-        let state: Mutex<State>
-
-        init(bytes: [UInt8]?) {
-            state = Mutex(State(bytes: bytes))
-        }
-
-        var calls: [StoreCall] { state.withLock { $0.calls } }
-        var bytes: [UInt8]? { state.withLock { $0.bytes } }
-
-        func write(_ bytes: [UInt8]?) { state.withLock { $0.bytes = bytes } }
-        func failNextSave(_ error: DocumentStoreError) { state.withLock { $0.nextSaveError = error } }
-
-        static func fingerprint(_ bytes: [UInt8]) -> FileFingerprint {
-            FileFingerprint(hash: ContentHash(of: bytes), size: bytes.count, modificationDate: TestSupport.referenceDate, permissions: 0o644)
-        }
-
-        var store: DocumentStore {
-            var store = DocumentStore.unimplemented
-            store.load = { url in
-                try self.state.withLock { state in
-                    state.calls.append(.load)
-                    guard let bytes = state.bytes else { throw DocumentStoreError.missing(path: url.path) }
-                    return LoadedFile(url: url, bytes: bytes, fingerprint: Self.fingerprint(bytes))
-                }
-            }
-            store.saveWithOptions = { url, bytes, expected, options in
-                try self.state.withLock { state in
-                    state.calls.append(.save(bytes: bytes, expected: expected?.hash, overridesReadOnly: options.overridesReadOnly))
-                    if let error = state.nextSaveError {
-                        state.nextSaveError = nil
-                        throw error
-                    }
-                    guard let onDisk = state.bytes else {
-                        if expected == nil {
-                            state.bytes = bytes
-                            return Self.fingerprint(bytes)
-                        }
-                        throw DocumentStoreError.deletedOnDisk(path: url.path)
-                    }
-                    guard ContentHash(of: onDisk) == expected?.hash else { throw DocumentStoreError.conflict(path: url.path) }
-                    state.bytes = bytes
-                    return Self.fingerprint(bytes)
-                }
-            }
-            store.saveCopy = { url, bytes in
-                self.state.withLock { $0.calls.append(.saveCopy(bytes: bytes)) }
-                return url.deletingLastPathComponent().appendingPathComponent("data (conflict 2024-01-01 000000).txt")
-            }
-            store.journal = { url, bytes, baseHash, pendingValues in
-                self.state.withLock {
-                    $0.calls.append(.journal(bytes: bytes, baseHash: baseHash, pendingValues: pendingValues))
-                    $0.journal = JournalEntry(documentURL: url, bytes: bytes, baseHash: baseHash, date: TestSupport.referenceDate, pendingValues: pendingValues)
-                }
-            }
-            store.clearJournal = { _ in
-                self.state.withLock {
-                    $0.calls.append(.clearJournal)
-                    $0.journal = nil
-                }
-            }
-            store.pendingJournal = { _ in
-                self.state.withLock {
-                    $0.calls.append(.pendingJournal)
-                    return $0.journal
-                }
-            }
-            return store
-        }
-    }
+    /// The store's calls and its in-memory disk (shared with the editors' suites).
+    typealias StoreCall = DocumentStoreCall
+    typealias RecordingDisk = RecordingDocumentStore
 
     /// What the session told its owner.
     enum OwnerEvent: Equatable {

@@ -129,7 +129,7 @@ final class ScenarioDriver {
         case "insertTile":
             let editor = try requireEditor(step)
             editor.onTappedInsertTile()
-            editor.onChoseTile(try text(step, "type"))
+            editor.destination?.tileCatalog?.onChose(try text(step, "type"))
         case "openCatalog":
             try requireEditor(step).onTappedInsertTile()
         case "insertParagraph":
@@ -189,8 +189,8 @@ final class ScenarioDriver {
             try requireEditor(step).onTappedFormat()
         case "fix":
             let editor = try requireEditor(step)
-            guard let diagnostic = editor.selectedBlock?.diagnostics.first(where: { $0.fix != nil }) else { throw fail(step, "no fix here") }
-            editor.onTappedFix(diagnostic)
+            guard editor.selectedBlock?.diagnostics.contains(where: { $0.fix != nil }) == true else { throw fail(step, "no fix here") }
+            editor.onTappedApplyFix()
         case "writeFile":
             let url = workspace.appendingPathComponent(try text(step, "path"))
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -223,7 +223,7 @@ final class ScenarioDriver {
         case "advanceClock":
             await clock.advance(by: .milliseconds(try int(step, "ms")))
             await finishUnlessAsleep(app.destination?.search?.task)
-            await finishUnlessAsleep(app.editor?.autosaveTask)
+            await finishUnlessAsleep(app.editor?.session.autosaveTask)
         case "chooseResult":
             app.destination?.search?.onChoseResult(at: Int(step[argument: "index"] ?? "0"))
             for _ in 0..<50 { await Task.yield() }
@@ -321,6 +321,7 @@ final class ScenarioDriver {
             if let destination = editor?.destination {
                 switch destination {
                 case .tileCatalog: return .text("tileCatalog")
+                case .prompt: return .text("prompt")
                 case .confirmDelete: return .text("confirmDelete")
                 case .conflict: return .text("conflict")
                 case .deletedOnDisk: return .text("deletedOnDisk")
@@ -362,7 +363,7 @@ final class ScenarioDriver {
         case "notes":
             return .list(editor?.notes ?? [])
         case "journalProblem":
-            return .text(editor?.journal.problem?.message ?? "none")
+            return .text(editor?.session.journal.problem?.message ?? "none")
         case "recoverable":
             return .list(app.destination?.recoverEdits?.items.map(\.path) ?? [])
         case "pending":

@@ -28,15 +28,56 @@ struct YAMLDocumentModelTests {
 
         """
 
-    /// An editor over `text` in a real temporary file, through the live store.
-    func makeEditor(_ text: String = data) async throws -> (YAMLDocumentModel, URL) {
-        let folder = try TestSupport.makeTemporaryFolder()
-        let url = try TestSupport.writeFile(Array(text.utf8), at: "data.yml", in: folder)
-        let store = DocumentStore.testing(journalFolder: folder.appendingPathComponent("journal"))
-        let editor = YAMLDocumentModel(url: url, displayPath: "data.yml", dependencies: .init(store: store, clock: ManualClock()))
+    static let url = URL(fileURLWithPath: "/site/data.yml")
+
+    /// An editor over `text` on a recording in-memory disk, appeared.
+    func makeEditor(_ text: String = data, disk: RecordingDocumentStore? = nil) async throws -> (YAMLDocumentModel, RecordingDocumentStore) {
+        let disk = disk ?? RecordingDocumentStore(bytes: Array(text.utf8))
+        let editor = YAMLDocumentModel(url: Self.url, displayPath: "data.yml", dependencies: .init(store: disk.store, clock: ManualClock()))
         await editor.onAppeared()
-        return (editor, url)
+        return (editor, disk)
     }
+
+    /// What the editor shows, compared whole (the rows apart).
+    struct Shown: Equatable {
+        var text: String
+        var load = "loaded"
+        var selection: String?
+        var field: YAMLScalarField?
+        var isEditingField = false
+        var destination = "none"
+        var notes: [String] = []
+        var saveState = SaveState.clean
+        var canUndo = false
+        var canRedo = false
+    }
+
+    func shown(_ editor: YAMLDocumentModel) -> Shown {
+        let load = switch editor.file {
+        case .idle: "idle"
+        case .loading: "loading"
+        case .loaded: "loaded"
+        case .failed(let error): "failed: \(error.message)"
+        }
+        let destination = switch editor.destination {
+        case nil: "none"
+        case .conflict?: "conflict"
+        case .deletedOnDisk?: "deleted on disk"
+        case .confirmOverrideReadOnly(let message)?: "read-only: \(message)"
+        case .recovery?: "recovery"
+        case .prompt(let prompt)?: "prompt \(prompt.question) \"\(prompt.text)\"" + (prompt.message.map { " – \($0)" } ?? "")
+        }
+        return Shown(
+            text: text(editor), load: load, selection: editor.selection.flatMap { editor.path(of: $0)?.description }, field: editor.field,
+            isEditingField: editor.isEditingField, destination: destination, notes: editor.notes, saveState: editor.saveState,
+            canUndo: editor.canUndo, canRedo: editor.canRedo)
+    }
+
+    func field(_ editor: YAMLDocumentModel, _ path: String, _ type: YAMLValueType, _ text: String, original: String? = nil, problem: String? = nil) throws -> YAMLScalarField {
+        YAMLScalarField(id: try #require(editor.id(of: YAMLPath(parsing: path))), type: type, text: text, original: original ?? text, problem: problem)
+    }
+
+    static func hash(_ text: String) -> ContentHash { ContentHash(of: Array(text.utf8)) }
 
     func rows(_ editor: YAMLDocumentModel) -> [String] {
         (0..<editor.rowCount).compactMap { editor.row(at: $0) }.map { row in
@@ -247,69 +288,186 @@ struct YAMLDocumentModelTests {
         #expect(editor.saveState == .dirty)
     }
 
-    @Test func savingWritesTheBytesAndAChangeOnDiskIsAConflict() async throws {
-        let (editor, url) = try await makeEditor()
+    @Test func savingWritesTheBytesAndAChangeOnDiskIsAConflictThatReloadSettles() async throws {
+        let (editor, disk) = try await makeEditor()
         editor.onEditedField("Saved")
         editor.onCommittedField()
+        await editor.session.journal.flush()
         await editor.onTappedSave()
-        #expect(editor.saveState == .saved)
-        #expect(String(decoding: try Data(contentsOf: url), as: UTF8.self) == Self.data.replacingOccurrences(of: "'Hello'", with: "'Saved'"))
-        try Data("title: elsewhere\n".utf8).write(to: url)
+        await editor.session.journal.flush()
+        let saved = Self.data.replacingOccurrences(of: "'Hello'", with: "'Saved'")
+        let title = try field(editor, "title", .string, "Saved")
+        #expect(shown(editor) == Shown(text: saved, selection: "title", field: title, saveState: .saved, canUndo: true))
+        #expect(disk.bytes == Array(saved.utf8))
+        #expect(disk.calls == [
+            .load, .pendingJournal, .journal(bytes: Array(saved.utf8), baseHash: Self.hash(Self.data), pendingValues: []),
+            .save(bytes: Array(saved.utf8), expected: Self.hash(Self.data), overridesReadOnly: false), .clearJournal,
+        ])
+        disk.write(Array("title: elsewhere\n".utf8))
         editor.onEditedField("Mine")
         editor.onCommittedField()
+        await editor.session.journal.flush()
         await editor.onTappedSave()
-        #expect(editor.saveState == .conflict)
-        #expect(editor.destination == .conflict)
-        #expect(String(decoding: try Data(contentsOf: url), as: UTF8.self) == "title: elsewhere\n")
-        await editor.onChoseConflictResolution(.reload)
-        #expect(text(editor) == "title: elsewhere\n")
-        #expect(editor.saveState == .clean)
+        let mine = Self.data.replacingOccurrences(of: "'Hello'", with: "'Mine'")
+        #expect(shown(editor) == Shown(
+            text: mine, selection: "title", field: try field(editor, "title", .string, "Mine"), destination: "conflict", saveState: .conflict, canUndo: true))
+        #expect(disk.bytes == Array("title: elsewhere\n".utf8))
+        await editor.onChose(.resolveConflict(.reload))
+        #expect(shown(editor) == Shown(text: "title: elsewhere\n", selection: "title", field: try field(editor, "title", .string, "elsewhere")))
     }
 
-    @Test func aReadOnlyFileIsSavedOnlyWhenTheUserSaysSoAndKeepsItsMode() async throws {
-        let (editor, url) = try await makeEditor()
-        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: url.path)
+    @Test func aReadOnlyFileIsSavedOnlyWhenTheUserSaysSo() async throws {
+        let (editor, disk) = try await makeEditor()
+        let error = DocumentStoreError.notWritable(path: Self.url.path, permissions: 0o444)
+        disk.failNextSave(error)
         editor.onEditedField("Saved")
         editor.onCommittedField()
         await editor.onTappedSave()
-        guard case .confirmOverrideReadOnly(let message) = editor.destination else {
-            Issue.record("expected the read-only question, got \(String(describing: editor.destination))")
-            return
-        }
-        #expect(message.hasSuffix("data.yml is read-only for you (mode 0444); it was not saved. Saving anyway keeps its mode."))
-        #expect(editor.saveState == .failed(ViewError(message)))
-        #expect(try TestSupport.readFile(url) == Array(Self.data.utf8))
-
-        await editor.onConfirmedOverrideReadOnly()
-        #expect(editor.destination == nil)
-        #expect(editor.saveState == .saved)
-        #expect(try TestSupport.readFile(url) == Array(Self.data.replacingOccurrences(of: "'Hello'", with: "'Saved'").utf8))
-        let mode = try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int
-        #expect(mode == 0o444)
+        let saved = Self.data.replacingOccurrences(of: "'Hello'", with: "'Saved'")
+        let title = try field(editor, "title", .string, "Saved")
+        #expect(shown(editor) == Shown(
+            text: saved, selection: "title", field: title, destination: "read-only: \(error.message)", saveState: .failed(ViewError(error.message)), canUndo: true))
+        #expect(disk.bytes == Array(Self.data.utf8))
+        await editor.onChose(.saveOverridingReadOnly)
+        #expect(shown(editor) == Shown(text: saved, selection: "title", field: title, saveState: .saved, canUndo: true))
+        #expect(disk.bytes == Array(saved.utf8))
+        #expect(disk.calls.filter { if case .save = $0 { true } else { false } } == [
+            .save(bytes: Array(saved.utf8), expected: Self.hash(Self.data), overridesReadOnly: false),
+            .save(bytes: Array(saved.utf8), expected: Self.hash(Self.data), overridesReadOnly: true),
+        ])
     }
 
     @Test func cancellingTheReadOnlyQuestionKeepsTheEditsAndTheFile() async throws {
-        let (editor, url) = try await makeEditor()
-        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: url.path)
+        let (editor, disk) = try await makeEditor()
+        disk.failNextSave(.notWritable(path: Self.url.path, permissions: 0o444))
         editor.onEditedField("Saved")
         editor.onCommittedField()
         await editor.onTappedSave()
         editor.onDismissed()
-        #expect(editor.destination == nil)
+        #expect(shown(editor).destination == "none")
         #expect(editor.isDirty)
-        #expect(text(editor) == Self.data.replacingOccurrences(of: "'Hello'", with: "'Saved'"))
-        #expect(try TestSupport.readFile(url) == Array(Self.data.utf8))
         // Answering a question no longer asked writes nothing.
         await editor.onConfirmedOverrideReadOnly()
-        #expect(try TestSupport.readFile(url) == Array(Self.data.utf8))
+        #expect(disk.bytes == Array(Self.data.utf8))
+        #expect(disk.calls.filter { if case .save = $0 { true } else { false } }.count == 1)
     }
 
     @Test func checkingTheDiskReloadsACleanFileChangedElsewhere() async throws {
-        let (editor, url) = try await makeEditor()
-        try Data("title: elsewhere\n".utf8).write(to: url)
+        let (editor, disk) = try await makeEditor()
+        disk.write(Array("title: elsewhere\n".utf8))
         await editor.onCheckedDisk()
-        #expect(text(editor) == "title: elsewhere\n")
-        #expect(editor.saveState == .clean)
+        #expect(shown(editor) == Shown(text: "title: elsewhere\n", selection: "title", field: try field(editor, "title", .string, "elsewhere")))
+        #expect(disk.calls == [.load, .pendingJournal, .load, .load])
+    }
+
+    @Test func aFileThatCannotBeReadFailsWithItsMessageAndACancelledReadShowsNothing() async throws {
+        let missing = RecordingDocumentStore(bytes: nil)
+        let (editor, _) = try await makeEditor(disk: missing)
+        #expect(shown(editor) == Shown(text: "", load: "failed: \(DocumentStoreError.missing(path: Self.url.path).message)"))
+        #expect(missing.calls == [.load])
+        let clock = ManualClock()
+        let slow = RecordingDocumentStore(bytes: Array("a: 1\n".utf8), loadDelay: (clock, .seconds(1)))
+        let other = YAMLDocumentModel(url: Self.url, displayPath: "data.yml", dependencies: .init(store: slow.store, clock: clock))
+        let appearing = Task { await other.onAppeared() }
+        #expect(await clock.waitForSleepers())
+        #expect(shown(other) == Shown(text: "", load: "loading"))
+        appearing.cancel()
+        await appearing.value
+        #expect(shown(other) == Shown(text: "", load: "idle"))
+        #expect(slow.calls == [])
+    }
+
+    @Test func journaledEditsAreOfferedThenRestoredAsOneUndoableEdit() async throws {
+        let disk = RecordingDocumentStore(bytes: Array("a: 1\n".utf8))
+        disk.keepJournal(JournalEntry(documentURL: Self.url, bytes: Array("a: 2\n".utf8), baseHash: Self.hash("a: 1\n"), date: TestSupport.referenceDate))
+        let (editor, _) = try await makeEditor(disk: disk)
+        #expect(shown(editor) == Shown(text: "a: 1\n", selection: "a", field: try field(editor, "a", .number, "1"), destination: "recovery"))
+        await editor.onChose(.recovery(.restore))
+        #expect(shown(editor) == Shown(text: "a: 2\n", selection: "a", field: try field(editor, "a", .number, "2"), saveState: .dirty, canUndo: true))
+        editor.onTappedUndo()
+        #expect(shown(editor) == Shown(text: "a: 1\n", selection: "a", field: try field(editor, "a", .number, "1"), canRedo: true))
+    }
+
+    @Test func discardingJournaledEditsClearsTheJournal() async throws {
+        let disk = RecordingDocumentStore(bytes: Array("a: 1\n".utf8))
+        disk.keepJournal(JournalEntry(documentURL: Self.url, bytes: Array("a: 2\n".utf8), baseHash: Self.hash("a: 1\n"), date: TestSupport.referenceDate))
+        let (editor, _) = try await makeEditor(disk: disk)
+        await editor.onChoseRecovery(.discard)
+        #expect(shown(editor) == Shown(text: "a: 1\n", selection: "a", field: try field(editor, "a", .number, "1")))
+        #expect(disk.calls == [.load, .pendingJournal, .clearJournal])
+    }
+
+    // MARK: Typing into the field
+
+    @Test func editingExpandsACollapsedCollectionOpensAOneLineValueAndRefusesSeveralLines() async throws {
+        let (editor, _) = try await makeEditor("list:\n  - one\nnote: |\n  two\n  lines\nname: x\n")
+        try select(editor, "list")
+        editor.onTappedEdit()
+        #expect(rows(editor) == ["list = [1 item] [-]", "  - 1 = one", "note = two⏎lines⏎", "name = x"])
+        #expect(shown(editor).isEditingField == false)
+        try select(editor, "note")
+        editor.onTappedEdit()
+        #expect(shown(editor).notes == ["A value of several lines is edited with `tiledit set` for now"])
+        #expect(shown(editor).isEditingField == false)
+        try select(editor, "name")
+        editor.onTappedEdit()
+        #expect(shown(editor) == Shown(
+            text: "list:\n  - one\nnote: |\n  two\n  lines\nname: x\n", selection: "name", field: try field(editor, "name", .string, "x"),
+            isEditingField: true, notes: ["A value of several lines is edited with `tiledit set` for now"]))
+        // Moving the selection ends the typing.
+        editor.onMovedSelection(by: -1)
+        #expect(shown(editor).isEditingField == false)
+    }
+
+    @Test func leavingAppliesAValidValueKeepsAnInvalidOneAndDiscardingPutsTheValueBack() async throws {
+        let (editor, _) = try await makeEditor("port: 80\n")
+        editor.onTappedEdit()
+        editor.onEditedField("80a")
+        editor.onLeftField()
+        let problem = YAMLValueType.number.problem(with: "80a")
+        #expect(shown(editor) == Shown(text: "port: 80\n", selection: "port", field: try field(editor, "port", .number, "80a", original: "80", problem: problem)))
+        editor.onTappedEdit()
+        editor.onDiscardedFieldTyping()
+        #expect(shown(editor) == Shown(text: "port: 80\n", selection: "port", field: try field(editor, "port", .number, "80")))
+        editor.onTappedEdit()
+        editor.onEditedField("81")
+        editor.onLeftField()
+        #expect(shown(editor) == Shown(text: "port: 81\n", selection: "port", field: try field(editor, "port", .number, "81"), saveState: .dirty, canUndo: true))
+        // Enter on a value that cannot be applied keeps the typing open with its message.
+        editor.onTappedEdit()
+        editor.onEditedField("x")
+        #expect(!editor.onCommittedField())
+        #expect(shown(editor).isEditingField)
+        editor.onEditedField("82")
+        #expect(editor.onCommittedField())
+        #expect(shown(editor) == Shown(text: "port: 82\n", selection: "port", field: try field(editor, "port", .number, "82"), saveState: .dirty, canUndo: true))
+    }
+
+    @Test func theFieldsTypeStepsThroughTheTypesAndABooleanToggles() async throws {
+        let (editor, _) = try await makeEditor("on: true\nname: x\n")
+        editor.onToggledField()
+        #expect(shown(editor) == Shown(text: "on: false\nname: x\n", selection: "on", field: try field(editor, "on", .boolean, "false"), saveState: .dirty, canUndo: true))
+        try select(editor, "name")
+        editor.onToggledField()
+        #expect(text(editor) == "on: false\nname: x\n")
+        editor.onSteppedFieldType(by: 1)
+        #expect(editor.field?.type == .number)
+        editor.onSteppedFieldType(by: -2)
+        #expect(editor.field?.type == .null)
+        #expect(editor.field?.problem == "a null is empty, `~` or `null`")
+    }
+
+    @Test func addingAKeyAsksForItsNameAndRefusesAnEmptyOne() async throws {
+        let (editor, _) = try await makeEditor("a: 1\n")
+        editor.onTappedAddKey()
+        editor.destination?.prompt?.onChangedText("  ")
+        editor.destination?.prompt?.onSubmitted()
+        #expect(shown(editor).destination == "prompt Property name \"  \" – Type the key's name")
+        editor.destination?.prompt?.onChangedText("b")
+        editor.destination?.prompt?.onSubmitted()
+        // The empty value is written as the empty string, so it reads back as the text given.
+        #expect(shown(editor) == Shown(text: "a: 1\nb: \"\"\n", selection: "b", field: try field(editor, "b", .string, ""), saveState: .dirty, canUndo: true))
+        #expect(editor.diagnosticCounts.errors == 0 && editor.diagnosticCounts.warnings == 0)
     }
 
     @Test func aFileWithASyntaxErrorOpensButRefusesEdits() async throws {

@@ -1,4 +1,5 @@
 import TileditViewModels
+import TileditTerminalToolkit
 
 /// An alert or confirmation over the panes, drawn from a view model's
 /// `AlertState`: its title, message and buttons as an `Overlay`. The key

@@ -1,6 +1,7 @@
 import TileditModel
 import TileditViewModels
 import TileditTextLayout
+import TileditTerminalToolkit
 
 /// The middle pane: the open document's blocks in order (position, kind,
 /// one-line summary, problems), asking the editor for visible rows only,

@@ -1,3 +1,4 @@
+import TileditTerminalToolkit
 /// Everything a key can ask the editor to do. Each command has the
 /// accessibility label the help overlay and the status line show; the key
 /// router turns a command into the view model's `on…` action.

@@ -1,5 +1,6 @@
 import TileditServices
 import TileditViewModels
+import TileditTerminalToolkit
 
 /// The left pane: the workspace's documents (title, unsaved marker, draft
 /// and problem badges, path), the filter, and the loading, empty and error

@@ -1,4 +1,5 @@
 import TileditModel
+import TileditTerminalToolkit
 
 /// What the user is typing into, if anything (view-local state): a field of
 /// the inspector, the text of a prose block, or the documents filter.

@@ -26,8 +26,8 @@ struct ExternalEditor: Sendable {
         return editor.isEmpty ? "vi" : editor
     }
 
-    /// `text` after the user edited it. A final line break the editor
-    /// added is dropped when `text` had none.
+    /// `text` after the user edited it, as the file holds it (the editor's
+    /// own line break at the end included; `ExternalEdit` decides about it).
     /// - Throws: `Failure` when the file cannot be written or read, or the
     ///   editor cannot start or exits with a non-zero status.
     func edit(_ text: String) async throws(Failure) -> String {
@@ -48,12 +48,7 @@ struct ExternalEditor: Sendable {
         guard let data = try? Data(contentsOf: url) else {
             throw Failure(message: "Could not read back \(url.lastPathComponent); nothing was applied")
         }
-        var edited = String(decoding: data, as: UTF8.self)
-        if !text.hasSuffix("\n"), edited.hasSuffix("\n") {
-            edited.removeLast()
-            if edited.hasSuffix("\r") { edited.removeLast() }
-        }
-        return edited
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// Runs `command "$path"` through the shell with default signal

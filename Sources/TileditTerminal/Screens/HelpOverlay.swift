@@ -1,5 +1,6 @@
 import TileditModel
 import TileditTextLayout
+import TileditTerminalToolkit
 
 /// The `?` overlay: every key binding by scope, with the keys and each
 /// action's label, from the same table the key router dispatches from.

@@ -1,6 +1,7 @@
 import TileditModel
 import TileditViewModels
 import TileditTextLayout
+import TileditTerminalToolkit
 
 /// The inspector of the selected block: a typed form for a tile or the
 /// front matter (one row per field: key, required mark, value as a toggle,
@@ -72,10 +73,10 @@ enum InspectorPane {
         switch inspector.subject {
         case .tile, .frontMatter:
             let fields = inspector.fields
-            state.fieldIndex = fields.isEmpty ? 0 : min(state.fieldIndex, fields.count - 1)
-            drawFields(fields, inspector: inspector, into: &buffer, rect: body, state: &state, focused: focused)
-            if footerRows > 0, fields.indices.contains(state.fieldIndex) {
-                let field = fields[state.fieldIndex]
+            let selected = inspector.selectedFieldIndex ?? 0
+            drawFields(fields, selected: selected, inspector: inspector, into: &buffer, rect: body, state: &state, focused: focused)
+            if footerRows > 0, fields.indices.contains(selected) {
+                let field = fields[selected]
                 drawFooter(["\(field.key): \(field.summary)", "accepts \(field.hint)" + (field.input == .toggle ? " · Space toggles" : "")], into: &buffer, inside: inside)
             }
         case .text:
@@ -92,7 +93,7 @@ enum InspectorPane {
     // MARK: Fields
 
     private static func drawFields(
-        _ fields: [InspectorField], inspector: InspectorModel, into buffer: inout ScreenBuffer, rect: Rect, state: inout ViewState, focused: Bool
+        _ fields: [InspectorField], selected: Int, inspector: InspectorModel, into buffer: inout ScreenBuffer, rect: Rect, state: inout ViewState, focused: Bool
     ) {
         guard rect.height > 0 else { return }
         let keyWidth = min(16, fields.map { DisplayWidth.of($0.key) + ($0.isRequired ? 1 : 0) }.max() ?? 4)
@@ -128,10 +129,10 @@ enum InspectorPane {
             offsets.append(total)
             total += rowsOf(line)
         }
-        if let first = fieldRows[state.fieldIndex] {
+        if let first = fieldRows[selected] {
             let start = offsets[first]
             var end = start + 1
-            for (position, line) in lines.enumerated() where line.field == state.fieldIndex { end = offsets[position] + rowsOf(line) }
+            for (position, line) in lines.enumerated() where line.field == selected { end = offsets[position] + rowsOf(line) }
             if start < state.inspectorScroll { state.inspectorScroll = start }
             if end > state.inspectorScroll + rect.height { state.inspectorScroll = end - rect.height }
         }
@@ -142,7 +143,7 @@ enum InspectorPane {
             let height = rowsOf(line)
             guard row + height > rect.row, row < rect.maxRow else { continue }
             let rowRect = Rect(row: row, column: rect.column, width: rect.width, height: 1)
-            let isSelected = line.field == state.fieldIndex && focused && state.editing == nil && line.areaRows == 0
+            let isSelected = line.field == selected && focused && state.editing == nil && line.areaRows == 0
             if line.areaRows > 0 {
                 editorRect = Rect(row: row, column: rect.column + 2, width: rect.width - 3, height: height).intersection(rect)
                 continue
@@ -155,8 +156,8 @@ enum InspectorPane {
             } else {
                 buffer.put(line.segments, row: row, column: rect.column, clip: rowRect)
             }
-            if position == fieldRows[state.fieldIndex], case .field(let block, let key, var field)? = state.editing,
-               fields[state.fieldIndex].key == key {
+            if position == fieldRows[selected], case .field(let block, let key, var field)? = state.editing,
+               fields[selected].key == key {
                 let fieldRect = Rect(row: row, column: rect.column + valueColumn, width: rect.width - valueColumn - 1, height: 1)
                 // The value drawn above may be wider than the field: clear it
                 // to the row's end, or its last column shows beside the field.
@@ -180,8 +181,7 @@ enum InspectorPane {
         segments.append(TextSegment("  "))
         switch field.input {
         case .toggle:
-            let on = BooleanWord.isTrue(field.draft)
-            segments.append(TextSegment(on ? "[x] " : "[ ] ", role: .accent))
+            segments.append(TextSegment(field.isOn ? "[x] " : "[ ] ", role: .accent))
             segments.append(TextSegment(field.draft.isEmpty ? "not set" : field.draft, role: field.draft.isEmpty ? .muted : .text))
         case .choice:
             segments.append(TextSegment("‹ ", role: .accent))

@@ -1,3 +1,4 @@
+import TileditTerminalToolkit
 /// One line of the key map: the keys, how the help overlay writes them,
 /// and the command they give in a scope. A binding without a command is a
 /// note for the help overlay (keys a text field reads itself).

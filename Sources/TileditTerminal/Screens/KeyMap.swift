@@ -1,3 +1,4 @@
+import TileditTerminalToolkit
 /// The editor's keys: one table the key router dispatches from and the
 /// help overlay lists, so the two cannot disagree.
 public enum KeyMap {

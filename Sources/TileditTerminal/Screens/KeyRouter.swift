@@ -1,6 +1,7 @@
 import TileditModel
 import TileditServices
 import TileditViewModels
+import TileditTerminalToolkit
 
 /// Turns each key into a view model's `on…` action, through the key map:
 /// the overlay on top gets the key first, then what the user is typing
@@ -16,8 +17,8 @@ public enum KeyRouter {
     public enum Effect {
         /// Start this action in a task; do not wait for it.
         case run(Work)
-        /// Suspend the screen and edit `text` (the block's) in `$EDITOR`.
-        case editExternally(block: BlockID, text: String)
+        /// Suspend the screen and edit the block's text in `$EDITOR`.
+        case editExternally(ExternalEdit)
     }
 
     /// Handles `key` and returns the effects to carry out.
@@ -34,7 +35,7 @@ public enum KeyRouter {
         let isAskingToQuit = !state.isHelpShown && app.destination?.confirmQuit != nil
         if key == .ctrl("c"), state.editing == nil || modal != nil, !isAskingToQuit {
             state.isHelpShown = false
-            state.prompt = nil
+            dismissPrompt(app: app)
             app.onTappedQuit()
             return []
         }
@@ -62,6 +63,7 @@ public enum KeyRouter {
 
     private static func perform(_ command: Command, key: KeyEvent, app: AppModel, state: inout ViewState) -> [Effect] {
         if let yaml = app.yamlEditor, let effects = YAMLKeys.perform(command, yaml: yaml, state: &state) {
+            state.sync(with: app)
             return effects
         }
         let editor = app.editor
@@ -105,7 +107,7 @@ public enum KeyRouter {
         case .format:
             editor?.onTappedFormat()
         case .goToLine:
-            if editor?.document.value != nil { state.prompt = Prompt(kind: .goToLine) }
+            editor?.onTappedGoToLine()
         case .moveUp, .moveDown, .pageUp, .pageDown, .moveToFirst, .moveToLast:
             move(command, app: app, state: &state)
         case .openDocument:
@@ -115,7 +117,7 @@ public enum KeyRouter {
         case .filterDocuments:
             if let list { state.editing = .filter(TextField(text: list.filterText, accessibilityLabel: "Filter")) }
         case .cycleSortOrder:
-            if let list { list.onChangedSortOrder(list.sortOrder.next) }
+            list?.onCycledSortOrder()
         case .trashDocument:
             list?.onTappedDelete()
         case .restoreDocument:
@@ -139,45 +141,26 @@ public enum KeyRouter {
         case .moveBlockDown:
             editor?.onTappedMoveDown()
         case .moveBlockTo:
-            if let editor, editor.selection != nil {
-                let first = editor.document.value?.frontMatter != nil ? 2 : 1
-                state.prompt = Prompt(kind: .moveBlock(firstPosition: first, blockCount: editor.blockCount))
-            }
+            editor?.onTappedMoveTo()
         case .applyFix:
-            guard let editor else { break }
-            if let diagnostic = editor.selectedBlock?.diagnostics.first(where: { $0.fix != nil }) {
-                editor.onTappedFix(diagnostic)
-            } else {
-                state.message = "This block has no fix"
-            }
+            editor?.onTappedApplyFix()
         case .editExternally:
-            guard let inspector = editor?.inspector else { break }
-            if case .text(let id) = inspector.subject, let text = inspector.text {
-                return [.editExternally(block: id, text: text)]
-            }
-            let isFrontMatter = if case .frontMatter = inspector.subject { true } else { false }
-            state.message = isFrontMatter
-                ? "Only prose blocks open in $EDITOR; front matter has a form"
-                : "Only prose blocks open in $EDITOR; tiles have a form"
+            if let edit = editor?.onTappedEditExternally() { return [.editExternally(edit)] }
         case .editField:
             editField(app: app, state: &state)
         case .toggleField:
-            guard let editor, let field = selectedField(editor.inspector, state: state) else { break }
+            guard let editor, let field = editor.inspector.selectedField else { break }
             editor.onInspector(.toggledField(field.key))
         case .previousChoice, .nextChoice:
-            guard let editor, let field = selectedField(editor.inspector, state: state) else { break }
+            guard let editor, let field = editor.inspector.selectedField else { break }
             editor.onInspector(.steppedChoice(field.key, by: command == .nextChoice ? 1 : -1))
         case .addProperty:
-            guard let inspector = editor?.inspector else { break }
-            switch inspector.subject {
-            case .tile, .frontMatter: state.prompt = Prompt(kind: .addProperty)
-            default: state.message = "Only tiles and front matter have properties"
-            }
+            editor?.onTappedAddProperty()
         case .removeProperty:
-            guard let editor, let field = selectedField(editor.inspector, state: state) else { break }
+            guard let editor, let field = editor.inspector.selectedField else { break }
             editor.onInspector(.removedField(field.key))
         case .discardTyping:
-            guard let editor, let field = selectedField(editor.inspector, state: state) else { break }
+            guard let editor, let field = editor.inspector.selectedField else { break }
             editor.onTappedDiscardTyping(.field(field.key))
         case .backToBlocks:
             state.focus = .blocks
@@ -207,8 +190,7 @@ public enum KeyRouter {
         }
         switch state.focus {
         case .documents:
-            guard let list = app.documents else { return }
-            list.onMovedSelection(by: max(-list.visibleDocuments.count, min(list.visibleDocuments.count, offset)))
+            app.documents?.onMovedSelection(by: offset)
         case .blocks:
             guard let editor = app.editor else { return }
             switch command {
@@ -217,19 +199,10 @@ public enum KeyRouter {
             default: editor.onMovedSelection(by: offset)
             }
         case .inspector:
-            guard let inspector = app.editor?.inspector else { return }
-            let count = inspector.fields.count
-            if count > 0 {
-                state.fieldIndex = max(0, min(count - 1, state.fieldIndex + max(-count, min(count, offset))))
-            }
+            app.editor?.inspector.onMovedFieldSelection(by: offset)
         case .preview:
             state.previewScroll = max(0, state.previewScroll + max(-1_000_000_000, min(1_000_000_000, offset)))
         }
-    }
-
-    private static func selectedField(_ inspector: InspectorModel, state: ViewState) -> InspectorField? {
-        let fields = inspector.fields
-        return fields.indices.contains(state.fieldIndex) ? fields[state.fieldIndex] : nil
     }
 
     private static func editField(app: AppModel, state: inout ViewState) {
@@ -238,7 +211,7 @@ public enum KeyRouter {
         case .text:
             startEditingText(app: app, state: &state)
         case .tile, .frontMatter:
-            guard let field = selectedField(editor.inspector, state: state) else { return }
+            guard let field = editor.inspector.selectedField else { return }
             editor.onInspector(.beganEditingField(field.key))
             state.sync(with: app)
         case .nothing:
@@ -252,16 +225,10 @@ public enum KeyRouter {
         state.sync(with: app)
     }
 
-    /// Applies text edited in `$EDITOR` to `block` through the inspector's
-    /// text actions (one undoable change, or nothing when unchanged).
-    public static func applyExternalEdit(_ text: String, to block: BlockID, app: AppModel, state: inout ViewState) {
-        guard let editor = app.editor, editor.document.value?.index(of: block) != nil else {
-            state.message = "The block is gone; the text from $EDITOR was not applied"
-            return
-        }
-        editor.onSelectedBlock(block)
-        editor.onInspector(.changedText(text))
-        editor.onInspector(.leftText)
+    /// Hands `text`, edited in `$EDITOR`, back to the editor for `edit`
+    /// (which applies it or says why not).
+    public static func applyExternalEdit(_ text: String, for edit: ExternalEdit, app: AppModel, state: inout ViewState) {
+        app.editor?.onEditedExternally(edit, text: text)
         state.sync(with: app)
     }
 
@@ -279,7 +246,7 @@ public enum KeyRouter {
                 editor.onInspector(.committedField(fieldKey))
             case .leaveField?:
                 editor.onInspector(.leftField(fieldKey))
-                if key == .up || key == .down { move(key == .up ? .moveUp : .moveDown, app: app, state: &state) }
+                if key == .up || key == .down { editor.inspector.onMovedFieldSelection(by: key == .up ? -1 : 1) }
             case .discardTyping?:
                 editor.onTappedDiscardTyping(.field(fieldKey))
             case .commitAndSave?:
@@ -328,7 +295,9 @@ public enum KeyRouter {
                 state.editing = nil
                 return []
             }
-            return YAMLKeys.handleTyping(key, field: field, yaml: yaml, state: &state)
+            let effects = YAMLKeys.handleTyping(key, field: field, yaml: yaml, state: &state)
+            state.sync(with: app)
+            return effects
         case .filter(var field):
             guard let list = app.documents else {
                 state.editing = nil
@@ -368,10 +337,7 @@ public enum KeyRouter {
             case .moveUp?: search.onMovedSelection(by: -1)
             case .moveDown?: search.onMovedSelection(by: 1)
             case .choose?:
-                if search.results.value?.isEmpty == false {
-                    state.focus = .blocks
-                    search.onChoseResult()
-                }
+                if search.onChoseResult() { state.focus = .blocks }
             case .dismiss?: app.onDismissed()
             default:
                 if state.searchField.handle(key) == .edited { search.onChangedQuery(state.searchField.text) }
@@ -389,37 +355,25 @@ public enum KeyRouter {
             case .dismiss?: app.onDismissed()
             default: break
             }
-        case .editor(let editor, .tileCatalog):
-            let matches = TileCatalogSheet.matches(editor, query: state.catalogQuery)
+        case .catalog(let editor, let picker):
             switch command {
-            case .moveUp?: state.catalogIndex = max(0, state.catalogIndex - 1)
-            case .moveDown?: state.catalogIndex = min(max(0, matches.count - 1), state.catalogIndex + 1)
-            case .choose?:
-                if matches.indices.contains(state.catalogIndex) { editor.onChoseTile(matches[state.catalogIndex].type) }
+            case .moveUp?: picker.onMovedSelection(by: -1)
+            case .moveDown?: picker.onMovedSelection(by: 1)
+            case .choose?: picker.onChoseSelected()
             case .dismiss?: editor.onDismissed()
             default:
+                // The filter is typed without a cursor: characters append, Backspace takes the last one.
                 switch key {
-                case .character(let character):
-                    state.catalogQuery.append(character)
-                    state.catalogIndex = 0
-                case .paste(let text):
-                    state.catalogQuery += text.filter { !$0.isNewline }
-                    state.catalogIndex = 0
-                case .backspace:
-                    if !state.catalogQuery.isEmpty { state.catalogQuery.removeLast() }
-                    state.catalogIndex = 0
-                default:
-                    break
+                case .character(let character): picker.onChangedQuery(picker.query + String(character))
+                case .paste(let text): picker.onChangedQuery(picker.query + text.filter { !$0.isNewline })
+                case .backspace: picker.onChangedQuery(String(picker.query.dropLast()))
+                default: break
                 }
             }
         case .documents(let list, .newDocument(let form)):
             switch command {
             case .switchDocumentKind?:
-                let kinds = DocumentTemplate.Kind.allCases.filter { $0 != .yaml }
-                let index = kinds.firstIndex(of: form.kind) ?? 0
-                var changed = form
-                changed.kind = kinds[(index + (key == .backTab ? kinds.count - 1 : 1)) % kinds.count]
-                list.onChangedNewDocument(changed)
+                list.onSteppedNewDocumentKind(by: key == .backTab ? -1 : 1)
             case .choose?:
                 guard form.message == nil else { break }
                 state.focus = .blocks
@@ -427,19 +381,24 @@ public enum KeyRouter {
             case .dismiss?:
                 list.onDismissed()
             default:
-                if state.newDocumentField.handle(key) == .edited {
-                    var changed = form
-                    changed.title = state.newDocumentField.text
-                    list.onChangedNewDocument(changed)
-                }
+                if state.newDocumentField.handle(key) == .edited { list.onChangedNewDocumentTitle(state.newDocumentField.text) }
             }
-        case .prompt(var prompt):
+        case .prompt(let prompt):
             switch command {
-            case .choose?: answer(prompt, app: app, state: &state)
-            case .dismiss?: state.prompt = nil
+            case .choose?:
+                prompt.onSubmitted()
+                // An answer taken closes the prompt; its work leaves the focus where it belongs.
+                guard prompt.message == nil else { break }
+                switch prompt.kind {
+                case .moveBlock: break
+                case .goToLine, .addKey: state.focus = .blocks
+                case .addProperty: state.focus = .inspector
+                }
+                state.sync(with: app)
+            case .dismiss?:
+                dismissPrompt(app: app)
             default:
-                if prompt.field.handle(key) == .edited { prompt.message = nil }
-                state.prompt = prompt
+                if state.promptField.handle(key) == .edited { prompt.onChangedText(state.promptField.text) }
             }
         case .alert(let alert):
             var overlay = alert.overlay.selecting(state.choice)
@@ -449,97 +408,38 @@ public enum KeyRouter {
             case .dismissed?: return [.run(alert.choose(nil))]
             case nil: break
             }
-        case .app, .editor, .documents:
+        case .app, .documents:
             break
         }
         return []
     }
 
+    /// Closes the prompt of whichever editor shows it.
+    private static func dismissPrompt(app: AppModel) {
+        if app.editor?.destination?.prompt != nil { app.editor?.onDismissed() }
+        if app.yamlEditor?.destination?.prompt != nil { app.yamlEditor?.onDismissed() }
+    }
+
     private static func handleSettings(_ model: SettingsModel, command: Command?, app: AppModel, state: inout ViewState) -> [Effect] {
-        guard let settings = model.settings.value else {
+        guard model.settings.value != nil else {
             if command == .dismiss { app.onDismissed() }
             return []
         }
-        let types = SettingsSheet.types(app, settings: settings)
-        let rowCount = 3 + types.count
         switch command {
-        case .moveUp?: state.settingsRow = max(0, state.settingsRow - 1)
-        case .moveDown?: state.settingsRow = min(rowCount - 1, state.settingsRow + 1)
+        case .moveUp?: model.onMovedSelection(by: -1)
+        case .moveDown?: model.onMovedSelection(by: 1)
         case .changeSetting?, .changeSettingBack?:
             // → and Space step forward through a setting's values, ← back.
             let step = command == .changeSettingBack ? -1 : 1
-            func stepped<Value: Equatable>(_ values: [Value], from current: Value) -> Value {
-                let index = values.firstIndex(of: current) ?? (step > 0 ? -1 : 0)
-                return values[(index + step + values.count) % values.count]
-            }
-            switch state.settingsRow {
-            case 0:
-                return [.run { await model.onToggledFormatOnSave() }]
-            case 1:
-                let next = stepped(SettingsModel.autosaveChoices, from: settings.autosaveInterval)
-                return [.run { await model.onChangedAutosaveInterval(next) }]
-            case 2:
-                let next = stepped(Settings.Theme.allCases, from: settings.theme)
-                return [.run { await model.onChoseTheme(next) }]
-            default:
-                break
-            }
+            return [.run { await model.onSteppedSelectedSetting(by: step) }]
         case .moveCatalogTypeUp?, .moveCatalogTypeDown?:
-            guard state.settingsRow >= 3 else { break }
             let up = command == .moveCatalogTypeUp
-            let type = types[state.settingsRow - 3]
-            let target = state.settingsRow + (up ? -1 : 1)
-            if target >= 3, target < rowCount { state.settingsRow = target }
-            return [.run { await model.onMovedCatalogType(type, up: up, allTypes: types) }]
+            return [.run { await model.onMovedSelectedCatalogType(up: up) }]
         case .dismiss?:
             app.onDismissed()
         default:
             break
         }
         return []
-    }
-
-    private static func answer(_ prompt: Prompt, app: AppModel, state: inout ViewState) {
-        var prompt = prompt
-        let text = prompt.field.text.trimmingCharacters(in: .whitespaces)
-        switch prompt.kind {
-        case .moveBlock(let first, let count):
-            guard let position = Int(text), position >= first, position <= count, let editor = app.editor else {
-                prompt.message = "Type a number from \(first) to \(count)"
-                state.prompt = prompt
-                return
-            }
-            state.prompt = nil
-            editor.onMovedBlock(to: position - 1)
-        case .addProperty where app.yamlEditor != nil:
-            guard !text.isEmpty, let yaml = app.yamlEditor else {
-                prompt.message = "Type the key's name"
-                state.prompt = prompt
-                return
-            }
-            state.prompt = nil
-            _ = yaml.onAddedKey(text, value: "")
-            state.focus = .blocks
-        case .addProperty:
-            guard !text.isEmpty, let inspector = app.editor?.inspector else {
-                prompt.message = "Type the property's name"
-                state.prompt = prompt
-                return
-            }
-            state.prompt = nil
-            app.editor?.onInspector(.addedProperty(text))
-            if let index = inspector.fields.firstIndex(where: { $0.key == text }) { state.fieldIndex = index }
-            state.focus = .inspector
-            state.sync(with: app)
-        case .goToLine:
-            guard let line = Int(text), line >= 1, let editor = app.editor else {
-                prompt.message = "Type a line number from 1"
-                state.prompt = prompt
-                return
-            }
-            state.prompt = nil
-            editor.onSelectedLine(line)
-            state.focus = .blocks
-        }
     }
 }

@@ -1,3 +1,4 @@
+import TileditTerminalToolkit
 /// Where a key binding applies: a pane, a list, an editing mode or a sheet.
 /// The help overlay lists the scopes in this order, each under its title.
 public enum KeyScope: Int, CaseIterable, Hashable, Sendable {

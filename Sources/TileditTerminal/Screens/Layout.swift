@@ -1,3 +1,4 @@
+import TileditTerminalToolkit
 /// Where the panes go for a terminal size: wide (at least
 /// `wideMinimumColumns`) shows documents | blocks | inspector over preview;
 /// narrower shows the focused pane alone under a breadcrumb. The status

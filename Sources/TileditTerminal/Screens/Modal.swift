@@ -1,29 +1,30 @@
 import TileditModel
 import TileditViewModels
+import TileditTerminalToolkit
 
 /// What is drawn over the panes and takes the keys, derived on every frame
-/// from the view models' destinations and the view-local help and prompt.
-/// Precedence: help, then the app's destination, the editor's (Markdown
-/// or YAML), the document list's, then a prompt. A destination that is an
-/// alert is `.alert`, drawn from the view model's `AlertState`; the other
-/// cases are sheets.
+/// from the view models' destinations and the view-local help.
+/// Precedence: help, then an alert of any view model (the app's, the
+/// editor's, the document list's; drawn from its `AlertState`), the app's
+/// sheets, the editor's sheet or prompt (Markdown or YAML), then the
+/// document list's sheet.
 @MainActor
 enum Modal {
     case help
     case app(AppModel.Destination)
-    case editor(DocumentEditorModel, DocumentEditorModel.Destination)
+    case catalog(DocumentEditorModel, TileCatalogPicker)
     case documents(DocumentListModel, DocumentListModel.Destination)
     case alert(AlertOverlay)
-    case prompt(Prompt)
+    case prompt(EditorPrompt)
 
     /// The modal on top, if any.
     static func current(app: AppModel, state: ViewState) -> Modal? {
         if state.isHelpShown { return .help }
         if let alert = AlertOverlay.current(app: app) { return .alert(alert) }
         if let destination = app.destination { return .app(destination) }
-        if let editor = app.editor, let destination = editor.destination { return .editor(editor, destination) }
+        if let editor = app.editor, let picker = editor.destination?.tileCatalog { return .catalog(editor, picker) }
+        if let prompt = app.editor?.destination?.prompt ?? app.yamlEditor?.destination?.prompt { return .prompt(prompt) }
         if let list = app.documents, let destination = list.destination { return .documents(list, destination) }
-        if let prompt = state.prompt { return .prompt(prompt) }
         return nil
     }
 
@@ -34,12 +35,12 @@ enum Modal {
         case .app(.search): "Search"
         case .app(.settings): "Settings"
         case .app(.recoverEdits): "Recover unsaved edits"
-        case .editor(_, .tileCatalog): "Insert tile"
+        case .catalog: "Insert tile"
         case .documents(_, .newDocument): "New document"
         case .alert(let alert): alert.overlay.title
         case .prompt(let prompt): prompt.title
         // Alerts are `.alert`; these do not occur.
-        case .app, .editor, .documents: ""
+        case .app, .documents: ""
         }
     }
 
@@ -51,10 +52,10 @@ enum Modal {
         case .app(.search(let model)): "search \(ObjectIdentifier(model).hashValue)"
         case .app(.settings(let model)): "settings \(ObjectIdentifier(model).hashValue)"
         case .app: "recover edits"
-        case .editor(let editor, _): "catalog \(ObjectIdentifier(editor).hashValue)"
+        case .catalog(_, let picker): "catalog \(ObjectIdentifier(picker).hashValue)"
         case .documents: "new document"
         case .alert(let alert): alert.identity
-        case .prompt(let prompt): "prompt \(prompt.title)"
+        case .prompt(let prompt): "prompt \(ObjectIdentifier(prompt).hashValue)"
         }
     }
 
@@ -65,7 +66,7 @@ enum Modal {
         case .app(.search): .search
         case .app(.settings): .settings
         case .app(.recoverEdits): .recovery
-        case .editor(_, .tileCatalog): .catalog
+        case .catalog: .catalog
         case .documents(_, .newDocument): .newDocument
         case .prompt: .prompt
         default: .dialog

@@ -1,5 +1,6 @@
 import TileditServices
 import TileditViewModels
+import TileditTerminalToolkit
 
 /// The new-document sheet: the kind (post or page) and the title, with
 /// the form's message while it cannot be created.

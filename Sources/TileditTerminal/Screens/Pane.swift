@@ -1,3 +1,4 @@
+import TileditTerminalToolkit
 /// The panes of the editor, in Tab order: documents, blocks, inspector,
 /// preview. Wide terminals show them all; narrow ones one at a time.
 public enum Pane: Int, CaseIterable, Hashable, Sendable {

@@ -1,5 +1,6 @@
 import TileditModel
 import TileditTextLayout
+import TileditTerminalToolkit
 
 /// The chrome every pane shares: a border with the pane's title (in the
 /// focus color when focused), and the messages of its loading, empty and

@@ -1,6 +1,7 @@
 import TileditModel
 import TileditTextLayout
 import TileditViewModels
+import TileditTerminalToolkit
 
 /// The rendered preview of the open document: the view model's styled
 /// document laid out at the pane's width (`PreviewLayout`), only as far

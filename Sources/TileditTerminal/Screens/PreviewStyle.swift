@@ -1,5 +1,6 @@
 import TileditModel
 import TileditTextLayout
+import TileditTerminalToolkit
 
 /// How the preview's semantic text styles look in the palette: one
 /// foreground role (the most specific the style has) plus attributes for

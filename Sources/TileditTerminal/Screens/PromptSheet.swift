@@ -1,17 +1,20 @@
 import TileditModel
+import TileditViewModels
 import TileditTextLayout
+import TileditTerminalToolkit
 
-/// A prompt over the panes: its question, the answer being typed, and why
-/// a refused answer cannot be used.
+/// An editor's prompt over the panes (`EditorPrompt`): its question, the
+/// answer being typed (the view-local field), and why a refused answer
+/// cannot be used.
 enum PromptSheet {
-    static func draw(into buffer: inout ScreenBuffer, area: Rect, state: inout ViewState) {
-        guard var prompt = state.prompt else { return }
+    @MainActor
+    static func draw(into buffer: inout ScreenBuffer, area: Rect, prompt: EditorPrompt, state: inout ViewState) {
         let width = min(area.width, 50)
         let content = Overlay.drawSheet(into: &buffer, area: area, width: width, height: min(area.height, 7), title: prompt.title)
         let question = prompt.question + ": "
         buffer.put(question, row: content.row, column: content.column, style: CellStyle(foreground: .muted, background: .overlay), clip: content)
         let column = content.column + DisplayWidth.of(question)
-        prompt.field.draw(
+        state.promptField.draw(
             into: &buffer, rect: Rect(row: content.row, column: column, width: content.maxColumn - column, height: 1),
             style: CellStyle(foreground: .text, background: .overlay, attributes: .underline), focused: true)
         if let message = prompt.message {
@@ -19,6 +22,5 @@ enum PromptSheet {
         } else {
             buffer.put("Enter · Esc cancels", row: content.row + 2, column: content.column, style: CellStyle(foreground: .muted, background: .overlay), clip: content)
         }
-        state.prompt = prompt
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TileditViewModels
+import TileditTerminalToolkit
 
 /// The documents with unsaved edits left by an earlier session, listed at
 /// start-up: one row each (path, when, whether the file changed since),

@@ -1,6 +1,7 @@
 import TileditModel
 import TileditViewModels
 import TileditTextLayout
+import TileditTerminalToolkit
 
 /// A frame of the editor, drawn off-screen: a pure function of the view
 /// models' state, the view-local state and the buffer's size. It keeps
@@ -51,15 +52,15 @@ public enum Screen {
             SettingsSheet.draw(into: &buffer, area: area, model: model, app: app, state: &state)
         case .app(.recoverEdits(let list)):
             RecoverySheet.draw(into: &buffer, area: area, list: list)
-        case .editor(let editor, .tileCatalog):
-            TileCatalogSheet.draw(into: &buffer, area: area, editor: editor, state: &state)
+        case .catalog(let editor, let picker):
+            TileCatalogSheet.draw(into: &buffer, area: area, editor: editor, picker: picker, state: &state)
         case .documents(_, .newDocument(let form)):
             NewDocumentSheet.draw(into: &buffer, area: area, form: form, state: &state)
-        case .prompt:
-            PromptSheet.draw(into: &buffer, area: area, state: &state)
+        case .prompt(let prompt):
+            PromptSheet.draw(into: &buffer, area: area, prompt: prompt, state: &state)
         case .alert(let alert):
             alert.draw(into: &buffer, area: area, choice: state.choice)
-        case .app, .editor, .documents:
+        case .app, .documents:
             break
         }
     }
@@ -88,11 +89,9 @@ public enum Screen {
                 let selected = search.selection.flatMap { index in search.results.value.flatMap { $0.indices.contains(index) ? $0[index] : nil } }
                 return "\(modal.title): " + (selected.map(SearchOverlay.rowLabel) ?? (search.query.isEmpty ? "query" : search.query))
             case .app(.settings(let model)):
-                let labels = model.settings.value.map { SettingsSheet.rowLabels($0, types: SettingsSheet.types(app, settings: $0)) } ?? []
-                return "\(modal.title): " + (labels.indices.contains(state.settingsRow) ? labels[state.settingsRow] : "loading")
-            case .editor(let editor, .tileCatalog):
-                let matches = TileCatalogSheet.matches(editor, query: state.catalogQuery)
-                return "\(modal.title): " + (matches.indices.contains(state.catalogIndex) ? matches[state.catalogIndex].type : "no match")
+                return "\(modal.title): " + (model.selected?.accessibilityLabel ?? "loading")
+            case .catalog(_, let picker):
+                return "\(modal.title): " + (picker.selected?.type ?? "no match")
             case .documents(_, .newDocument):
                 return "\(modal.title): title"
             case .app(.recoverEdits(let list)):
@@ -102,7 +101,7 @@ public enum Screen {
             case .alert(let alert):
                 let choices = alert.overlay.choices
                 return "\(modal.title): " + (choices.indices.contains(state.choice) ? "button \(choices[state.choice])" : "")
-            case .app, .editor, .documents:
+            case .app, .documents:
                 return modal.title
             }
         }
@@ -121,8 +120,7 @@ public enum Screen {
             guard let inspector = app.editor?.inspector else { return Pane.inspector.label }
             switch inspector.subject {
             case .tile, .frontMatter:
-                let fields = inspector.fields
-                return fields.indices.contains(state.fieldIndex) ? InspectorPane.fieldLabel(fields[state.fieldIndex]) : Pane.inspector.label
+                return inspector.selectedField.map(InspectorPane.fieldLabel) ?? Pane.inspector.label
             case .text:
                 return "Text of the block"
             case .nothing:

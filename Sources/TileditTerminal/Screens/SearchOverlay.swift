@@ -1,5 +1,6 @@
 import TileditServices
 import TileditViewModels
+import TileditTerminalToolkit
 
 /// Workspace search: the query field, then the results (path:line and the
 /// matched line) of the last finished search, with its loading, empty and

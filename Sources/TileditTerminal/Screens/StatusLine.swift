@@ -1,4 +1,5 @@
 import TileditViewModels
+import TileditTerminalToolkit
 
 /// The last row: the open file, its save state and problem counts, then
 /// notes or the focused element's accessibility label; key hints for the
@@ -22,14 +23,13 @@ enum StatusLine {
             if counts.errors > 0 { segments.append(TextSegment("  ✖ \(counts.errors) error\(counts.errors == 1 ? "" : "s")", role: .error)) }
             if counts.warnings > 0 { segments.append(TextSegment("  ! \(counts.warnings) warning\(counts.warnings == 1 ? "" : "s")", role: .warning)) }
             if case .failed(let error) = saveState { segments.append(TextSegment("  " + error.message, role: .error)) }
-            if let problem = editor.journal.problem { segments.append(TextSegment("  " + problem.message, role: .error)) }
+            if let problem = editor.session.journal.problem { segments.append(TextSegment("  " + problem.message, role: .error)) }
         } else if let yaml = app.yamlEditor {
             segments.append(TextSegment(yaml.displayPath, role: .text, attributes: .bold))
             let saveState = yaml.saveState
             segments.append(TextSegment("  " + saveState.label, role: role(of: saveState), attributes: saveState == .clean ? [] : .bold))
             if let index = yaml.selectedRow { segments.append(TextSegment("  row \(index + 1)/\(yaml.rowCount)", role: .muted)) }
-            let errors = yaml.diagnostics.filter { $0.severity == .error }.count
-            let warnings = yaml.diagnostics.filter { $0.severity == .warning }.count
+            let (errors, warnings) = yaml.diagnosticCounts
             if errors > 0 { segments.append(TextSegment("  ✖ \(errors) error\(errors == 1 ? "" : "s")", role: .error)) }
             if warnings > 0 { segments.append(TextSegment("  ! \(warnings) warning\(warnings == 1 ? "" : "s")", role: .warning)) }
             if case .failed(let error) = saveState { segments.append(TextSegment("  " + error.message, role: .error)) }

@@ -3,6 +3,7 @@ import Observation
 import TileditModel
 import TileditServices
 import TileditViewModels
+import TileditTerminalToolkit
 
 /// The terminal editor's run loop, on the main actor: takes over the
 /// terminal, starts the app opening its workspace, then handles events one
@@ -88,8 +89,8 @@ public final class TerminalApp {
                         // first suspension (closing an alert, marking a save
                         // as running) lands before the next key is read.
                         Task.immediate { await work() }
-                    case .editExternally(let block, let text):
-                        await editExternally(block: block, text: text)
+                    case .editExternally(let edit):
+                        await editExternally(edit)
                     }
                 }
             case .changed:
@@ -145,14 +146,14 @@ public final class TerminalApp {
         }
     }
 
-    /// Gives the terminal to `$EDITOR` for the block's text, then applies
-    /// what comes back.
-    private func editExternally(block: BlockID, text: String) async {
+    /// Gives the terminal to `$EDITOR` for the block's text, then hands
+    /// what comes back to the editor.
+    private func editExternally(_ edit: ExternalEdit) async {
         reader?.pause()
         terminal.suspend()
         let result: Result<String, ExternalEditor.Failure>
         do {
-            result = .success(try await ExternalEditor(environment: environment).edit(text))
+            result = .success(try await ExternalEditor(environment: environment).edit(edit.text))
         } catch {
             result = .failure(error)
         }
@@ -160,7 +161,7 @@ public final class TerminalApp {
         reader?.resume()
         switch result {
         case .success(let edited):
-            KeyRouter.applyExternalEdit(edited, to: block, app: app, state: &state)
+            KeyRouter.applyExternalEdit(edited, for: edit, app: app, state: &state)
         case .failure(let failure):
             state.message = failure.message
         }

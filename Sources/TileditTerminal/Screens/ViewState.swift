@@ -1,5 +1,6 @@
 import TileditModel
 import TileditViewModels
+import TileditTerminalToolkit
 
 /// The renderer's own state: what is focused, where lists are scrolled,
 /// what the user is typing, which overlay button is selected. Everything
@@ -11,8 +12,6 @@ public struct ViewState: Sendable {
     public internal(set) var size = TerminalSize(rows: 24, columns: 80)
     /// What the user is typing into.
     public internal(set) var editing: Editing?
-    /// The open prompt, if any.
-    public internal(set) var prompt: Prompt?
     /// Whether the help overlay is shown.
     public internal(set) var isHelpShown = false
     /// A notice from the renderer itself (e.g. `$EDITOR` failed), until the next key.
@@ -20,8 +19,6 @@ public struct ViewState: Sendable {
 
     var documentsList = ListView(accessibilityLabel: Pane.documents.label)
     var blocksList = ListView(accessibilityLabel: Pane.blocks.label)
-    /// The selected inspector field, by position.
-    var fieldIndex = 0
     /// First content row shown in the inspector.
     var inspectorScroll = 0
     /// First preview line shown.
@@ -33,14 +30,13 @@ public struct ViewState: Sendable {
     var modalIdentity: String?
     /// The selected button of an alert or confirmation.
     var choice = 0
-    /// Typed filter and position in the tile catalog sheet.
-    var catalogQuery = ""
-    var catalogIndex = 0
+    /// Scroll position in the tile catalog sheet.
     var catalogList = ListView(accessibilityLabel: "Tile types")
     var searchField = TextField(accessibilityLabel: "Search query")
     var searchList = ListView(accessibilityLabel: "Search results")
-    var settingsRow = 0
     var newDocumentField = TextField(accessibilityLabel: "Title of the new document")
+    /// The answer typed into an editor's prompt (the prompt holds the text too).
+    var promptField = TextField(accessibilityLabel: "Answer")
 
     public init() {}
 
@@ -54,10 +50,7 @@ public struct ViewState: Sendable {
         if identity != modalIdentity {
             modalIdentity = identity
             if case .alert(let alert)? = modal { choice = alert.overlay.selectedChoice } else { choice = 0 }
-            catalogQuery = ""
-            catalogIndex = 0
             catalogList = ListView(accessibilityLabel: "Tile types")
-            settingsRow = 0
             searchList = ListView(accessibilityLabel: "Search results")
             if case .app(.search(let search))? = modal {
                 searchField = TextField(text: search.query, accessibilityLabel: "Search query")
@@ -65,10 +58,17 @@ public struct ViewState: Sendable {
             if case .documents(_, .newDocument(let form))? = modal {
                 newDocumentField = TextField(text: form.title, accessibilityLabel: "Title of the new document")
             }
+            if case .prompt(let prompt)? = modal {
+                promptField = TextField(text: prompt.text, accessibilityLabel: prompt.question)
+            }
+        }
+        // The YAML editor says when its field is being typed into; the text widget follows.
+        if let yaml = app.yamlEditor, yaml.isEditingField, let field = yaml.field {
+            if case .yamlValue? = editing {} else { editing = .yamlValue(TextField(text: field.text, accessibilityLabel: "Value")) }
+            return
         }
         if case .yamlValue? = editing {
-            // The YAML editor holds the field; typing ends when it has none.
-            if app.yamlEditor?.field == nil { editing = nil }
+            editing = nil
             return
         }
         syncEditing(with: app.editor?.inspector)

@@ -1,6 +1,7 @@
 import TileditModel
 import TileditViewModels
 import TileditTextLayout
+import TileditTerminalToolkit
 
 /// The inspector for a YAML file: the selected node's path, its comments,
 /// anchor and the other places sharing it, and for a value its typed field

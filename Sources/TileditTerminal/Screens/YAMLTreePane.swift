@@ -1,6 +1,7 @@
 import TileditModel
 import TileditViewModels
 import TileditTextLayout
+import TileditTerminalToolkit
 
 /// The blocks pane for a YAML file: the tree of its documents, mappings,
 /// sequences and values, one row per visible node (`▸` folded, `▾`

@@ -19,13 +19,12 @@ public enum EditorAlertChoice: Equatable, Sendable {
 
 /// The alerts of `DocumentEditorModel`'s destinations.
 enum EditorAlert {
-    /// The alert for `destination`; `nil` for the tile catalog (a sheet).
-    /// `blockLabel` names a block by its id for the delete confirmation.
-    static func alert(
-        for destination: DocumentEditorModel.Destination, displayPath: String, blockLabel: (BlockID) -> String?
-    ) -> AlertState<EditorAlertChoice>? {
+    /// The alert for `destination`; `nil` for the tile catalog and
+    /// prompts (sheets). The delete confirmation names the block by its
+    /// row in `document`.
+    static func alert(for destination: DocumentEditorModel.Destination, displayPath: String, document: MarkdownDocument?) -> AlertState<EditorAlertChoice>? {
         switch destination {
-        case .tileCatalog:
+        case .tileCatalog, .prompt:
             return nil
         case .conflict:
             return SessionAlert.conflict(displayPath: displayPath).map(EditorAlertChoice.init)
@@ -37,7 +36,7 @@ enum EditorAlert {
             return SessionAlert.recovery(displayPath: displayPath, date: date, fileChangedSince: changed).map(EditorAlertChoice.init)
         case .confirmDelete(let id):
             return AlertState(
-                title: "Delete block", message: "Delete \(blockLabel(id) ?? "the block")? Undo brings it back.",
+                title: "Delete block", message: "Delete \(blockLabel(id, in: document) ?? "the block")? Undo brings it back.",
                 buttons: [AlertButton("Delete", role: .destructive, choice: .deleteBlock), AlertButton("Cancel", role: .cancel, choice: .dismiss)],
                 dismissal: .dismiss)
         case .confirmDiscardTyping(let target):
@@ -52,6 +51,15 @@ enum EditorAlert {
         case .alert(let error):
             return ErrorAlert.alert(error, dismissal: .dismiss)
         }
+    }
+}
+
+extension EditorAlert {
+    /// `KIND: SUMMARY` of the block `id`, as its row shows it.
+    static func blockLabel(_ id: BlockID, in document: MarkdownDocument?) -> String? {
+        guard let document, let index = document.index(of: id) else { return nil }
+        let row = BlockRow(document: document, index: index)
+        return "\(row.kindLabel): \(row.summary)"
     }
 }
 

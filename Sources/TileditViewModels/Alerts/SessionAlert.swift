@@ -74,27 +74,3 @@ enum SessionAlert {
         return formatter.string(from: date)
     }
 }
-
-/// An editor that shows a `DocumentSession`'s questions and answers them
-/// with these actions (`DocumentEditorModel`, `YAMLDocumentModel`).
-@MainActor
-protocol SessionQuestionAnswering: AnyObject {
-    func onChoseConflictResolution(_ resolution: ConflictResolution) async
-    func onTappedSaveAgain() async
-    func onConfirmedOverrideReadOnly() async
-    func onChoseRecovery(_ choice: RecoveryChoice) async
-    func onDismissed()
-}
-
-extension SessionQuestionAnswering {
-    /// Carries out `choice` through the action it stands for.
-    func answer(_ choice: SessionChoice) async {
-        switch choice {
-        case .resolveConflict(let resolution): await onChoseConflictResolution(resolution)
-        case .saveAgain: await onTappedSaveAgain()
-        case .saveOverridingReadOnly: await onConfirmedOverrideReadOnly()
-        case .recovery(let recovery): await onChoseRecovery(recovery)
-        case .dismiss: onDismissed()
-        }
-    }
-}

@@ -231,7 +231,7 @@ public final class AppModel {
 
     /// Opens the settings screen.
     public func onTappedSettings() {
-        let model = SettingsModel(client: dependencies.settings) { [weak self] settings in
+        let model = SettingsModel(client: dependencies.settings, catalog: dependencies.catalog) { [weak self] settings in
             self?.settings = settings
             self?.opened.apply(settings)
         }

@@ -47,7 +47,7 @@ struct QuitWork {
 
     /// Waits until the journal holds every document's latest edits.
     func flushJournals() async {
-        for editor in markdown { await editor.flushJournal() }
+        for editor in markdown { await editor.session.journal.flush() }
         for editor in yaml { await editor.session.journal.flush() }
     }
 }

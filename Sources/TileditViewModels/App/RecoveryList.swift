@@ -39,15 +39,15 @@ public struct RecoveryList: Equatable, Sendable {
     /// The selected document.
     public var selected: Item? { items.indices.contains(selection) ? items[selection] : nil }
 
-    /// The list after the selected item was restored or discarded; `nil`
-    /// when none is left.
-    /// The list with the selection moved `offset` rows, kept on an item.
+    /// The list with the selection moved `offset` rows (any offset), kept on an item.
     func movingSelection(by offset: Int) -> RecoveryList {
         var next = self
-        next.selection = Swift.max(0, Swift.min(items.count - 1, selection + offset))
+        next.selection = ListPosition.moved(selection, by: offset, count: items.count) ?? 0
         return next
     }
 
+    /// The list after the selected item was restored or discarded; `nil`
+    /// when none is left.
     func removingSelected() -> RecoveryList? {
         guard items.indices.contains(selection) else { return self }
         var next = self

@@ -9,51 +9,11 @@ import TileditServices
 @Observable @MainActor
 public final class DocumentListModel {
     /// How the list is ordered.
-    public enum SortOrder: String, Equatable, Sendable, CaseIterable {
-        case title
-        /// Newest first; documents without a date last.
-        case date
-        case path
-
-        /// The next order, for a key that cycles through them.
-        public var next: SortOrder {
-            let all = Self.allCases
-            return all[((all.firstIndex(of: self) ?? 0) + 1) % all.count]
-        }
-    }
-
+    public typealias SortOrder = DocumentSortOrder
     /// The new-document sheet's form.
-    public struct NewDocumentForm: Equatable, Sendable {
-        public var kind: DocumentTemplate.Kind
-        public var title: String
-
-        /// Why the form cannot be submitted, or `nil` (derived).
-        public var message: String? {
-            title.trimmingCharacters(in: .whitespaces).isEmpty ? "Give the document a title" : nil
-        }
-    }
-
+    public typealias NewDocumentForm = TileditViewModels.NewDocumentForm
     /// Where the list navigates.
-    public enum Destination: Equatable, Sendable {
-        case newDocument(NewDocumentForm)
-        case confirmDelete(path: String)
-        case alert(ViewError)
-
-        public var newDocument: NewDocumentForm? {
-            if case .newDocument(let form) = self { return form }
-            return nil
-        }
-
-        public var confirmDelete: String? {
-            if case .confirmDelete(let path) = self { return path }
-            return nil
-        }
-
-        public var alert: ViewError? {
-            if case .alert(let error) = self { return error }
-            return nil
-        }
-    }
+    public typealias Destination = DocumentListDestination
 
     /// The workspace folder.
     public let root: URL
@@ -180,12 +140,16 @@ public final class DocumentListModel {
         sortOrder = order
     }
 
-    /// The user moved the highlight by `offset` rows.
+    /// The user asked for the next order (a key that cycles through them).
+    public func onCycledSortOrder() {
+        sortOrder = sortOrder.next
+    }
+
+    /// The user moved the highlight by `offset` rows (any offset; kept within the list).
     public func onMovedSelection(by offset: Int) {
         let documents = visibleDocuments
-        guard !documents.isEmpty else { return }
-        let current = selectedIndex ?? 0
-        selection = documents[Swift.max(0, Swift.min(documents.count - 1, current + offset))].path
+        guard let target = ListPosition.moved(selectedIndex ?? 0, by: offset, count: documents.count) else { return }
+        selection = documents[target].path
     }
 
     /// The user opened a document.
@@ -209,6 +173,19 @@ public final class DocumentListModel {
     public func onChangedNewDocument(_ form: NewDocumentForm) {
         guard destination?.newDocument != nil else { return }
         destination = .newDocument(form)
+    }
+
+    /// The user typed the new document's title.
+    public func onChangedNewDocumentTitle(_ title: String) {
+        guard var form = destination?.newDocument else { return }
+        form.title = title
+        destination = .newDocument(form)
+    }
+
+    /// The user stepped the new document's kind `step` places (Tab, Shift-Tab; wrapping).
+    public func onSteppedNewDocumentKind(by step: Int) {
+        guard let form = destination?.newDocument else { return }
+        destination = .newDocument(form.steppingKind(by: step))
     }
 
     /// Creates the document from its template, lists and opens it.

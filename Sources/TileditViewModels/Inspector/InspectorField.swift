@@ -43,4 +43,12 @@ public struct InspectorField: Equatable, Sendable, Identifiable {
 
     /// Whether the user changed the text and has not applied it.
     public var isEdited: Bool { draft != original }
+
+    /// Whether a toggle shows on: its draft is a true word (`true`, `yes`,
+    /// `on`, `1`, any case; `BooleanWord`).
+    public var isOn: Bool { BooleanWord.isTrue(draft) }
+
+    /// Whether removing means something: the key is written, or typing
+    /// for it is pending.
+    public var canRemove: Bool { isPresent || isEdited }
 }

@@ -14,60 +14,11 @@ import TileditModel
 @Observable @MainActor
 public final class InspectorModel {
     /// What the inspector shows.
-    public enum Subject: Equatable, Sendable {
-        case nothing
-        case tile(BlockID)
-        case frontMatter(BlockID)
-        /// Prose or a raw block: edited as text.
-        case text(BlockID)
-
-        /// The block shown.
-        public var blockID: BlockID? {
-            switch self {
-            case .nothing: nil
-            case .tile(let id), .frontMatter(let id), .text(let id): id
-            }
-        }
-    }
-
+    public typealias Subject = InspectorSubject
     /// What the user is typing into.
-    public enum Editing: Equatable, Sendable {
-        /// The field `key` of the subject.
-        case field(String)
-        /// The subject's text.
-        case text
-    }
-
+    public typealias Editing = InspectorEditing
     /// What the user did in the inspector.
-    public enum Action: Equatable, Sendable {
-        /// Started typing into the field (Enter on it).
-        case beganEditingField(String)
-        /// Typed: the field now holds `text`.
-        case changedField(String, text: String)
-        /// Confirmed the field (Enter): applied when valid, else it stays open.
-        case committedField(String)
-        /// Left the field by any other key: applied when valid, else the
-        /// value stays pending with its message.
-        case leftField(String)
-        /// Threw the typing of the field away (after confirming).
-        case discardedField(String)
-        /// Flipped a true/false field.
-        case toggledField(String)
-        /// Stepped a choice field's value by `by` places (wrapping).
-        case steppedChoice(String, by: Int)
-        /// Removed the property (or, for a key being added, the key).
-        case removedField(String)
-        /// Started adding a property the schema does not list.
-        case addedProperty(String)
-        /// Started typing into the text.
-        case beganEditingText
-        /// Typed: the text area now holds `text` (editable form).
-        case changedText(String)
-        /// Left the text area (any key): its text is applied.
-        case leftText
-        /// Threw the typed text away (after confirming).
-        case discardedText
-    }
+    public typealias Action = InspectorAction
 
     /// What the inspector shows.
     public private(set) var subject: Subject = .nothing
@@ -79,6 +30,9 @@ public final class InspectorModel {
     public private(set) var refusal: ViewError?
     /// The editor's document, as of its last change.
     public private(set) var document: MarkdownDocument?
+    /// Position of the selected field as the user moved it (read through
+    /// `selectedFieldIndex`, which keeps it within the fields).
+    private var fieldSelection = 0
 
     public init() {}
 
@@ -98,6 +52,35 @@ public final class InspectorModel {
 
     /// The field named `key`.
     public func field(_ key: String) -> InspectorField? { fields.first { $0.key == key } }
+
+    /// Position of the selected field in `fields`, `nil` when there are none.
+    public var selectedFieldIndex: Int? {
+        let count = fields.count
+        return count == 0 ? nil : Swift.min(fieldSelection, count - 1)
+    }
+
+    /// The selected field (the one keys act on), `nil` when there are none.
+    public var selectedField: InspectorField? {
+        let fields = fields
+        return fields.isEmpty ? nil : fields[Swift.min(fieldSelection, fields.count - 1)]
+    }
+
+    /// The subject's text for an editor outside Tiledit, `nil` unless the
+    /// subject is a prose or raw block (tiles and front matter have a form).
+    public var externalEdit: ExternalEdit? {
+        guard case .text(let id) = subject, let text else { return nil }
+        return ExternalEdit(block: id, text: text)
+    }
+
+    /// Whether throwing away the typing of `target` loses something, so
+    /// the user is asked first (otherwise the field or text just closes).
+    public func losesTyping(discarding target: Editing) -> Bool {
+        let pending = subjectPending
+        switch target {
+        case .field(let key): return pending.fields[key] != nil || pending.addedKeys.contains(key)
+        case .text: return pending.text != nil
+        }
+    }
 
     /// The block's text in the editable form, for the text area.
     public var originalText: String? {
@@ -126,14 +109,7 @@ public final class InspectorModel {
     func update(document: MarkdownDocument?, selection: BlockID?) {
         self.document = document
         for id in pending.keys where document?.index(of: id) == nil { pending[id] = nil }
-        let block = selection.flatMap { document?.block(id: $0) }
-        let next: Subject
-        switch block?.kind {
-        case nil: next = .nothing
-        case .tile?: next = .tile(block?.id ?? BlockID(rawValue: 0))
-        case .frontMatter(let frontMatter)?: next = frontMatter.source == nil ? .frontMatter(block?.id ?? BlockID(rawValue: 0)) : .text(block?.id ?? BlockID(rawValue: 0))
-        default: next = .text(block?.id ?? BlockID(rawValue: 0))
-        }
+        let next = Subject(selection.flatMap { document?.block(id: $0) })
         guard next != subject else { return }
         subject = next
         editing = nil
@@ -153,6 +129,12 @@ public final class InspectorModel {
     }
 
     // MARK: Actions
+
+    /// The user moved the field selection `offset` fields (any offset; it
+    /// stays within the fields).
+    public func onMovedFieldSelection(by offset: Int) {
+        if let moved = ListPosition.moved(selectedFieldIndex ?? 0, by: offset, count: fields.count) { fieldSelection = moved }
+    }
 
     /// Handles `action` and returns the operation the editor must apply
     /// for it, if any; the editor then calls `finish(_:refusal:)`.
@@ -206,6 +188,7 @@ public final class InspectorModel {
                 $0.fields[trimmed] = ""
             }
             editing = .field(trimmed)
+            if let index = fields.firstIndex(where: { $0.key == trimmed }) { fieldSelection = index }
         case .beganEditingText:
             guard case .text = subject else { return nil }
             editing = .text

@@ -69,16 +69,21 @@ public final class SearchModel {
         selection = found.isEmpty ? nil : 0
     }
 
-    /// The user moved the highlight.
+    /// The user moved the highlight (any offset; kept within the results).
     public func onMovedSelection(by offset: Int) {
-        guard let found = results.value, !found.isEmpty else { return }
-        selection = Swift.max(0, Swift.min(found.count - 1, (selection ?? 0) + offset))
+        guard let found = results.value, let moved = ListPosition.moved(selection ?? 0, by: offset, count: found.count) else { return }
+        selection = moved
     }
 
-    /// The user chose a result (Enter or a click).
-    public func onChoseResult(at index: Int? = nil) {
-        guard let found = results.value, let chosen = index ?? selection, chosen < found.count else { return }
+    /// The user chose a result (Enter or a click): the highlighted one, or
+    /// the one at `index`.
+    ///
+    /// - Returns: whether a result was opened (there was one to choose).
+    @discardableResult
+    public func onChoseResult(at index: Int? = nil) -> Bool {
+        guard let found = results.value, let chosen = index ?? selection, chosen >= 0, chosen < found.count else { return false }
         task?.cancel()
         open(found[chosen])
+        return true
     }
 }

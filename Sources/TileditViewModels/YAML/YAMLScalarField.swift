@@ -19,4 +19,34 @@ public struct YAMLScalarField: Sendable, Hashable {
 
     /// Whether the text differs from the file and can be applied.
     public var canApply: Bool { problem == nil && text != original }
+
+    /// Whether the value is typed on one line (a value of several lines
+    /// is edited with `tiledit set` for now).
+    public var isSingleLine: Bool { !text.utf8.contains { $0 == 0x0A || $0 == 0x0D } }
+
+    /// The type `step` places along `YAMLValueType.allCases` from this
+    /// field's type, wrapping around.
+    public func steppedType(by step: Int) -> YAMLValueType {
+        let types = YAMLValueType.allCases
+        let index = types.firstIndex(of: type) ?? 0
+        return types[((index + step % types.count) % types.count + types.count) % types.count]
+    }
+
+    /// For a boolean, the other value (`true` for anything but `true`);
+    /// `nil` for any other type.
+    public var toggledBoolean: String? {
+        type == .boolean ? (text == "true" ? "false" : "true") : nil
+    }
+
+    /// The user typed: the text is `text`, checked against the type.
+    mutating func typed(_ text: String) {
+        self.text = text
+        problem = type.problem(with: text)
+    }
+
+    /// The user chose `type`: the text is checked against it.
+    mutating func chose(_ type: YAMLValueType) {
+        self.type = type
+        problem = type.problem(with: text)
+    }
 }

@@ -5,6 +5,7 @@ import TileditServices
 import TileditTestSupport
 @testable import TileditTerminal
 @testable import TileditViewModels
+import TileditTerminalToolkit
 
 /// An app over a temporary copy of a workspace with the live services, a
 /// manual clock and no disk watching; draws frames off-screen and presses
@@ -17,7 +18,7 @@ final class EditorFixture {
     let app: AppModel
     var state = ViewState()
     /// Texts handed to `$EDITOR` by the `e` key.
-    private(set) var externalEdits: [(BlockID, String)] = []
+    private(set) var externalEdits: [ExternalEdit] = []
 
     /// A copy of `source` (the example site by default), or of `files`
     /// written into an empty folder.
@@ -70,7 +71,7 @@ final class EditorFixture {
             for effect in KeyRouter.handle(key, app: app, state: &state) {
                 switch effect {
                 case .run(let work): await work()
-                case .editExternally(let block, let text): externalEdits.append((block, text))
+                case .editExternally(let edit): externalEdits.append(edit)
                 }
             }
         }

@@ -1,0 +1,158 @@
+import TileditTextLayout
+
+/// A centered alert or sheet drawn over the panes: a bordered box with a
+/// title, wrapped body lines and a row of choices (buttons), one of them
+/// selected. `drawSheet` draws just the box, for screens that put their own
+/// content in it (a form, a catalog).
+///
+/// Keys: left/right, tab/back tab and up/down move the selected choice
+/// (wrapping around); enter chooses it; a character equal to the first
+/// character of exactly one choice (ignoring case) chooses that one, unless
+/// `choosesByLetter` is off; escape dismisses.
+public struct Overlay: Hashable, Sendable {
+    /// What a key did.
+    public enum Outcome: Hashable, Sendable {
+        /// The choice at this index was taken.
+        case chose(Int)
+        /// The overlay was dismissed (escape).
+        case dismissed
+        /// The selected choice moved.
+        case moved
+    }
+
+    /// The title, drawn in the top border.
+    public var title: String
+    /// The body text; line breaks are kept and long lines wrap.
+    public var body: String
+    /// The choices, as button labels.
+    public var choices: [String]
+    /// The selected choice's index.
+    public private(set) var selectedChoice: Int
+    /// Whether a letter chooses the button it starts. Off for alerts that
+    /// can appear while the user types elsewhere and whose choices drop
+    /// work (a conflict with the disk): there a stray letter must not
+    /// answer; the arrows and Enter do.
+    public var choosesByLetter: Bool
+
+    /// An overlay with `title`, `body` and `choices`, `selectedChoice`
+    /// selected (clamped).
+    public init(title: String, body: String, choices: [String], selectedChoice: Int = 0, choosesByLetter: Bool = true) {
+        self.title = title
+        self.body = body
+        self.choices = choices
+        self.selectedChoice = min(max(0, selectedChoice), max(0, choices.count - 1))
+        self.choosesByLetter = choosesByLetter
+    }
+
+    /// The same overlay with `index` selected (clamped).
+    public func selecting(_ index: Int) -> Overlay {
+        var copy = self
+        copy.selectedChoice = min(max(0, index), max(0, choices.count - 1))
+        return copy
+    }
+
+    /// What the overlay is for, as the help overlay and status line say it.
+    public var accessibilityLabel: String { title }
+
+    /// Applies `key`; `nil` when the overlay ignores it.
+    public mutating func handle(_ key: KeyEvent) -> Outcome? {
+        switch key {
+        case .escape:
+            return .dismissed
+        case .enter:
+            return choices.isEmpty ? .dismissed : .chose(selectedChoice)
+        case .left, .up, .backTab:
+            return moveSelection(by: -1)
+        case .right, .down, .tab:
+            return moveSelection(by: 1)
+        case .character(let character):
+            guard choosesByLetter else { return nil }
+            let key = String(character).lowercased()
+            let matches = choices.indices.filter { choices[$0].first.map { String($0).lowercased() } == key }
+            guard matches.count == 1 else { return nil }
+            selectedChoice = matches[0]
+            return .chose(matches[0])
+        default:
+            return nil
+        }
+    }
+
+    /// The button label of a choice: `[ label ]`.
+    public static func buttonLabel(_ choice: String) -> String {
+        "[ \(choice) ]"
+    }
+
+    /// Draws the overlay centered in `area`, at most `maxWidth` columns wide
+    /// (and never wider than `area`), as tall as its content or `area`
+    /// allows; body lines that do not fit are dropped, the last shown one
+    /// ending in "…". Choices sit on one row, centered, or one per row when
+    /// they do not fit side by side. Returns the box's rectangle.
+    @discardableResult
+    public func draw(into buffer: inout ScreenBuffer, area: Rect, maxWidth: Int = 60) -> Rect {
+        let buttons = choices.map(Self.buttonLabel)
+        let buttonsRowWidth = buttons.reduce(0) { $0 + DisplayWidth.of($1) } + 2 * max(0, buttons.count - 1)
+        let widest = max(
+            DisplayWidth.of(title) + 2,
+            body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { DisplayWidth.of($0) }.max() ?? 0,
+            buttonsRowWidth
+        )
+        let width = min(area.width, maxWidth, max(widest + 4, 20))
+        let contentWidth = max(1, width - 4)
+        let stacked = buttonsRowWidth > contentWidth
+        let buttonRows = buttons.isEmpty ? 0 : (stacked ? buttons.count : 1)
+        var lines = body.isEmpty ? [] : DisplayWidth.wrap(body, width: contentWidth)
+        let chrome = 2 + (buttonRows > 0 ? buttonRows + 1 : 0)
+        let height = min(area.height, chrome + lines.count)
+        let room = max(0, height - chrome)
+        if lines.count > room {
+            lines = Array(lines.prefix(room))
+            if let last = lines.indices.last {
+                lines[last] = DisplayWidth.truncate(lines[last] + " …", to: contentWidth)
+            }
+        }
+        let content = Self.drawSheet(into: &buffer, area: area, width: width, height: height, title: title)
+        let textStyle = CellStyle(foreground: .text, background: .overlay)
+        for (index, line) in lines.enumerated() {
+            buffer.put(line, row: content.row + index, column: content.column, style: textStyle, clip: content)
+        }
+        let sheet = area.centered(width: width, height: height)
+        guard buttonRows > 0 else { return sheet }
+        let firstButtonRow = content.row + lines.count + 1
+        var column = content.column + max(0, (contentWidth - buttonsRowWidth) / 2)
+        for (index, label) in buttons.enumerated() {
+            let style = index == selectedChoice
+                ? CellStyle(foreground: .selectionText, background: .selection, attributes: .bold)
+                : CellStyle(foreground: .accent, background: .overlay)
+            if stacked {
+                let row = firstButtonRow + index
+                buffer.put(DisplayWidth.truncate(label, to: contentWidth), row: row, column: content.column, style: style, clip: content)
+            } else {
+                column = buffer.put(label, row: firstButtonRow, column: column, style: style, clip: content) + 2
+            }
+        }
+        return sheet
+    }
+
+    /// Draws an empty sheet `width` × `height` (clamped to `area`) centered
+    /// in `area`: filled with the overlay background, bordered in
+    /// `focusBorder` with `title` in `heading`. Returns the content rectangle
+    /// inside the border and one column of padding on each side.
+    @discardableResult
+    public static func drawSheet(into buffer: inout ScreenBuffer, area: Rect, width: Int, height: Int, title: String) -> Rect {
+        let sheet = area.centered(width: width, height: height)
+        buffer.fill(sheet, style: CellStyle(background: .overlay))
+        buffer.box(
+            sheet,
+            title: title,
+            style: CellStyle(foreground: .focusBorder, background: .overlay),
+            titleStyle: CellStyle(foreground: .heading, background: .overlay, attributes: .bold)
+        )
+        return sheet.inset(rows: 1, columns: 2)
+    }
+
+    private mutating func moveSelection(by delta: Int) -> Outcome? {
+        guard choices.count > 1 else { return nil }
+        selectedChoice = (selectedChoice + delta + choices.count) % choices.count
+        return .moved
+    }
+}

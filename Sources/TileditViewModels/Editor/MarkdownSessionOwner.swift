@@ -1,0 +1,107 @@
+import Foundation
+import TileditModel
+import TileditServices
+
+/// A Markdown editor's side of its file, as its `DocumentSession` sees
+/// it: reading the file into `BlockEdits`, the text and its revision, the
+/// values typed and not applied (journaled beside the text, offered and
+/// restored after a crash), formatting before a save when the settings
+/// say so, and what a save, a kept copy or a question means for the editor.
+@MainActor
+final class MarkdownSessionOwner: DocumentSessionOwner {
+    private let url: URL
+    private let dialect: FrontMatterDialect
+    private let catalog: TileCatalog
+    private let session: DocumentSession
+    private let edits: BlockEdits
+    private let inspector: InspectorModel
+    private let documentSaved: @MainActor (URL, [UInt8]) -> Void
+    /// Whether a save formats the document first (the settings in effect).
+    var formatOnSave: Bool
+    /// Shows a question of the session (the editor's destination).
+    var asks: @MainActor (DocumentSession.Question) -> Void = { _ in }
+
+    init(
+        url: URL, dialect: FrontMatterDialect, dependencies: DocumentEditorDependencies, session: DocumentSession,
+        edits: BlockEdits, inspector: InspectorModel, documentSaved: @escaping @MainActor (URL, [UInt8]) -> Void
+    ) {
+        self.url = url
+        self.dialect = dialect
+        catalog = dependencies.catalog
+        formatOnSave = dependencies.formatOnSave
+        self.session = session
+        self.edits = edits
+        self.inspector = inspector
+        self.documentSaved = documentSaved
+    }
+
+    /// Reads the file: the document, or why it could not be read; a
+    /// cancelled read shows nothing (what was shown stays, else nothing yet).
+    func load() async {
+        edits.beganLoading()
+        do {
+            let bytes = try await session.load()
+            edits.loaded(MarkdownDocument(bytes: bytes, dialect: dialect, catalog: catalog))
+        } catch is CancellationError {
+            edits.cancelledLoading()
+        } catch {
+            edits.failedLoading(ViewError(DocumentSession.message(error)))
+        }
+    }
+
+    /// The journal's entry for the file when it holds edits worth offering
+    /// back: other text, or values typed and not applied; `nil` for a file
+    /// that did not load.
+    func journaledEdits() async -> JournalEntry? {
+        guard session.fingerprint != nil, let current = edits.document.value, let entry = await session.pendingJournalEntry() else { return nil }
+        return entry.bytes != current.bytes || !entry.pendingValues.isEmpty ? entry : nil
+    }
+
+    /// Puts journaled edits back: the text (one undoable change), the
+    /// journal's base version, and the values typed and not applied.
+    func restore(_ entry: JournalEntry) {
+        guard edits.document.value != nil else { return }
+        edits.restore(entry.bytes) { [session, inspector] restored in
+            session.adoptBase(of: entry)
+            inspector.restore(PendingValuesJournal.pendingValues(entry.pendingValues, in: restored))
+        }
+    }
+
+    var sessionBytes: [UInt8]? { edits.document.value?.bytes }
+
+    var sessionRevision: Int { edits.history.revision }
+
+    var sessionIsDirty: Bool { edits.history.isDirty || inspector.hasPendingValues }
+
+    var sessionPendingValues: [JournalEntry.PendingValue] {
+        edits.document.value.map { PendingValuesJournal.journalValues(inspector.pending, in: $0) } ?? []
+    }
+
+    func sessionWillSave() {
+        if formatOnSave { edits.format() }
+    }
+
+    func sessionDidSave(_ bytes: [UInt8], revision: Int) {
+        edits.markSaved(revision)
+        documentSaved(url, bytes)
+        // Values typed and not applied are not in the file: the user is told.
+        let unsaved = edits.document.value.map { PendingValueSummary.lines(inspector.pending, in: $0) } ?? []
+        if !unsaved.isEmpty {
+            edits.notes = ["Saved; not in the file until fixed or discarded: " + unsaved.joined(separator: "; ") + "."]
+        }
+    }
+
+    func sessionDidKeepCopy(_ copy: URL, _ bytes: [UInt8]) {
+        // A new file: the search index and the document list take it in.
+        documentSaved(copy, bytes)
+        edits.notes = ["Your edits were saved as \(copy.lastPathComponent)."]
+    }
+
+    func sessionAsks(_ question: DocumentSession.Question) {
+        asks(question)
+    }
+
+    func sessionReload() async {
+        await load()
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// Where a YAML editor navigates (`YAMLDocumentModel.destination`): one
+/// optional value, each case carrying what its alert or prompt needs.
+public enum YAMLDocumentDestination: Equatable, Sendable {
+    /// The file changed on disk: reload, overwrite or keep both.
+    case conflict
+    /// The file was deleted on disk.
+    case deletedOnDisk
+    /// The file is read-only for the user: save anyway (keeping its
+    /// mode) or cancel. `message` says which file and its mode.
+    case confirmOverrideReadOnly(message: String)
+    /// Unsaved edits from an earlier session were found.
+    case recovery(date: Date, fileChangedSince: Bool)
+    /// The name of a key to add, with the answer typed.
+    case prompt(EditorPrompt)
+
+    /// Equal cases with equal state; a prompt by identity.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        switch (lhs, rhs) {
+        case (.conflict, .conflict), (.deletedOnDisk, .deletedOnDisk): true
+        case (.confirmOverrideReadOnly(let a), .confirmOverrideReadOnly(let b)): a == b
+        case (.recovery(let a, let x), .recovery(let b, let y)): a == b && x == y
+        case (.prompt(let a), .prompt(let b)): a === b
+        default: false
+        }
+    }
+
+    /// The session's question shown as `question` asked it.
+    init(_ question: DocumentSession.Question) {
+        switch question {
+        case .conflict: self = .conflict
+        case .deletedOnDisk: self = .deletedOnDisk
+        case .overrideReadOnly(let message): self = .confirmOverrideReadOnly(message: message)
+        }
+    }
+
+    /// The session's question this destination shows, if it is one.
+    var sessionQuestion: DocumentSession.Question? {
+        switch self {
+        case .conflict: .conflict
+        case .deletedOnDisk: .deletedOnDisk
+        case .confirmOverrideReadOnly(let message): .overrideReadOnly(message: message)
+        case .recovery, .prompt: nil
+        }
+    }
+
+    /// The prompt, when it is the destination.
+    public var prompt: EditorPrompt? {
+        if case .prompt(let prompt) = self { return prompt }
+        return nil
+    }
+
+    /// When the journaled edits were written and whether the file changed since, when they are offered.
+    public var recovery: (date: Date, fileChangedSince: Bool)? {
+        if case .recovery(let date, let changed) = self { return (date, changed) }
+        return nil
+    }
+
+    /// The alert of this destination; `nil` for a prompt (a sheet).
+    func alert(displayPath: String) -> AlertState<SessionChoice>? {
+        switch self {
+        case .conflict: SessionAlert.conflict(displayPath: displayPath)
+        case .deletedOnDisk: SessionAlert.deletedOnDisk(displayPath: displayPath)
+        case .confirmOverrideReadOnly(let message): SessionAlert.overrideReadOnly(message: message)
+        case .recovery(let date, let changed): SessionAlert.recovery(displayPath: displayPath, date: date, fileChangedSince: changed)
+        case .prompt: nil
+        }
+    }
+}

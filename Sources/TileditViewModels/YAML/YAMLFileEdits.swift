@@ -1,0 +1,200 @@
+import Observation
+import TileditModel
+
+/// One YAML file as its editor changes it: the file's bytes (the truth,
+/// `YAMLFileDocument`), the tree (`YAMLTree`), the selection and the typed
+/// field of a selected scalar, the undo history (`UndoHistory`) and the
+/// notes of the last action. An edit replaces only the bytes of the nodes
+/// it touches and is kept only when the file still reads without errors
+/// and reads back as meant (`perform`); otherwise nothing changes and the
+/// notes say why. After every kept edit the session follows (save state,
+/// journal, autosave).
+@Observable @MainActor
+final class YAMLFileEdits {
+    /// The file, once loaded.
+    private(set) var file: Loadable<YAMLFileDocument> = .idle
+    /// The selected node.
+    private(set) var selection: YAMLNodeID?
+    /// The typed field of the selected scalar, `nil` when the selection is not one.
+    var field: YAMLScalarField?
+    /// What the last action wants the user to know.
+    var notes: [String] = []
+    /// The edits to undo and redo, and the revision on disk.
+    private(set) var history = UndoHistory<YAMLChange, YAMLNodeID>()
+    /// The visible rows and what is expanded.
+    private(set) var tree = YAMLTree()
+
+    /// Line starts of the current bytes, made when first needed.
+    @ObservationIgnored private var lineTableCache: YAMLLineTable?
+    @ObservationIgnored private let session: DocumentSession
+
+    init(session: DocumentSession) {
+        self.session = session
+    }
+
+    /// Lines of the current bytes.
+    var lines: YAMLLineTable {
+        if let cached = lineTableCache { return cached }
+        let table = YAMLLineTable(bytes: file.value?.bytes ?? [])
+        lineTableCache = table
+        return table
+    }
+
+    /// Position of the selected row among the visible rows.
+    var selectedRow: Int? { tree.index(of: selection) }
+
+    /// The node at `id` in the current file.
+    func resolve(_ id: YAMLNodeID) -> YAMLFoundNode? {
+        file.value.flatMap { YAMLNodeLocator(file: $0).resolve(id) }
+    }
+
+    /// The visible row at `index`, made now.
+    func row(at index: Int) -> YAMLTreeRow? {
+        guard tree.rows.indices.contains(index), let file = file.value else { return nil }
+        return YAMLTreeRowBuilder.make(tree.rows[index], tree: tree, file: file, lines: lines)
+    }
+
+    // MARK: Loading
+
+    /// Reading the file began; the last version stays shown meanwhile.
+    func beganLoading() {
+        file = .loading(previous: file.value)
+    }
+
+    /// Reading the file failed with `error`.
+    func failedLoading(_ error: ViewError) {
+        file = .failed(error)
+    }
+
+    /// Reading the file was cancelled: what was shown stays, else nothing yet.
+    func cancelledLoading() {
+        file = file.value.map { .loaded($0) } ?? .idle
+    }
+
+    /// `bytes` were read from disk: the history starts afresh.
+    func loaded(_ bytes: [UInt8]) {
+        history = UndoHistory()
+        opened(YAMLFileDocument(bytes: bytes))
+    }
+
+    /// Shows `document`: the rows are made again and the selection stays
+    /// when its node is still there, else the first row is selected.
+    func opened(_ document: YAMLFileDocument) {
+        file = .loaded(document)
+        lineTableCache = nil
+        tree.rebuild(document)
+        select(selection.flatMap { resolve($0) != nil ? $0 : nil } ?? tree.rows.first?.id)
+    }
+
+    // MARK: Selection and the tree
+
+    /// Selects `id` (`nil`: nothing); a scalar gets its typed field.
+    func select(_ id: YAMLNodeID?) {
+        selection = id
+        field = nil
+        guard let id, let found = resolve(id), let scalar = found.node.scalar else { return }
+        field = YAMLScalarField(id: id, type: YAMLValueType(scalar), text: scalar.value, original: scalar.value, problem: nil)
+    }
+
+    /// Selects `id` after expanding what hides its row; nothing for a node
+    /// that is not there.
+    func selectRevealing(_ id: YAMLNodeID) {
+        guard resolve(id) != nil || tree.rows.contains(where: { $0.id == id }) else { return }
+        tree.reveal(id, in: file.value)
+        select(id)
+    }
+
+    /// Selects the row `offset` rows from the selection (any offset).
+    func moveSelection(by offset: Int) {
+        if let target = tree.moved(from: selectedRow, by: offset) { select(target) }
+    }
+
+    /// `→`: expands the selected collection, or enters it when expanded.
+    func expandSelection() {
+        guard let selection, let index = selectedRow, let file = file.value else { return }
+        if let next = tree.expandOrEnter(at: index, in: file, selection: selection) { select(next) }
+    }
+
+    /// `←`: collapses the selected collection, or selects its parent.
+    func collapseSelection() {
+        guard let selection, let index = selectedRow, let file = file.value else { return }
+        if let next = tree.collapseOrLeave(at: index, in: file, selection: selection) { select(next) }
+    }
+
+    /// Opens or closes the node `id`.
+    func toggle(_ id: YAMLNodeID) {
+        if let next = tree.toggle(id, in: file.value, selection: selection) { select(next) }
+    }
+
+    /// Shows the children of the collection `id` (an addition went into it).
+    func expand(_ id: YAMLNodeID) {
+        tree.expand(id, in: file.value)
+    }
+
+    // MARK: Applying edits
+
+    /// Sets `message` as the note; always `false` (the edit was refused).
+    func refuse(_ message: String) -> Bool {
+        notes = [message]
+        return false
+    }
+
+    /// Applies `edits` to a copy of the file and keeps it when the file
+    /// still reads without errors and `check` finds nothing wrong (it
+    /// returns the reason); `next` is selected and `notes` shown after it.
+    ///
+    /// - Returns: whether the edit was kept; when not, `notes` says why.
+    func perform(_ edits: [TextEdit], select next: YAMLNodeID?, notes: [String], check: (YAMLFileDocument) -> String?) -> Bool {
+        guard let current = file.value else { return false }
+        if let error = current.diagnostics.first(where: { $0.severity == .error }) {
+            return refuse("the file has an error to fix first: line \(error.location.line): \(error.message)")
+        }
+        var copy = current
+        copy.apply(edits)
+        if let error = copy.diagnostics.first(where: { $0.severity == .error }) {
+            return refuse("the edit would break the file (\(error.message)); nothing was changed")
+        }
+        if let problem = check(copy) { return refuse(problem) }
+        record(edits: edits, before: current, after: copy, selectionAfter: next)
+        self.notes = notes
+        return true
+    }
+
+    /// Records `edits`, which made `after` of `before`, as one undoable edit
+    /// and shows `after` with `selectionAfter` selected.
+    func record(edits: [TextEdit], before: YAMLFileDocument, after: YAMLFileDocument, selectionAfter: YAMLNodeID?) {
+        let original = before.bytes
+        let inverse = TextEdit.inverses(of: edits, original: { Array(original[$0]) })
+        history.record(YAMLChange(edits: edits, inverse: inverse, selectionAfter: selectionAfter), selectionBefore: selection, indexBefore: selectedRow)
+        applied(after, select: selectionAfter)
+    }
+
+    private func applied(_ document: YAMLFileDocument, select next: YAMLNodeID?) {
+        file = .loaded(document)
+        lineTableCache = nil
+        if let next, resolve(next) != nil { tree.reveal(next, in: document) } else { tree.rebuild(document) }
+        select(next.flatMap { resolve($0) != nil ? $0 : nil } ?? tree.rows.first?.id)
+        session.textChanged()
+    }
+
+    /// Undoes the last edit and selects what it changed.
+    func undo() {
+        guard var current = file.value, let entry = history.popUndo() else { return }
+        current.apply(entry.change.inverse)
+        applied(current, select: entry.selectionBefore)
+        notes = []
+    }
+
+    /// Redoes the last undone edit.
+    func redo() {
+        guard var current = file.value, let entry = history.popRedo() else { return }
+        current.apply(entry.change.edits)
+        applied(current, select: entry.change.selectionAfter)
+        notes = []
+    }
+
+    /// The bytes of `revision` are on disk now.
+    func markSaved(_ revision: Int) {
+        history.markSaved(revision)
+    }
+}

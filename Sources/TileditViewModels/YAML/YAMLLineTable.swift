@@ -1,0 +1,29 @@
+/// Lines of a file's bytes: the offset each line starts at, made once per
+/// version of the file, so a row's line is a binary search. Lines end at
+/// LF, CRLF or a lone CR (CommonMark's and YAML's line breaks).
+struct YAMLLineTable {
+    /// UTF-8 offsets where lines start; the first is 0.
+    private let starts: [Int]
+
+    init(bytes: [UInt8]) {
+        var found = [0]
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 0x0A || (bytes[index] == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) { found.append(index + 1) }
+            index += 1
+        }
+        starts = found
+    }
+
+    /// The line (from 1) holding the UTF-8 offset `offset`; offsets before
+    /// the file are on line 1, those past its end on the last line.
+    func line(of offset: Int) -> Int {
+        var low = 0
+        var high = starts.count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if starts[middle] <= offset { low = middle } else { high = middle }
+        }
+        return low + 1
+    }
+}

@@ -1,0 +1,124 @@
+import TileditModel
+
+/// Finding nodes of one version of a YAML file: by identity, by path, the
+/// path of a node, the collection an addition goes into, and the places
+/// sharing a value through an anchor. A pure value over the file; every
+/// position is checked, and nothing recurses.
+struct YAMLNodeLocator {
+    let file: YAMLFileDocument
+
+    /// The node at `id`, `nil` when there is none.
+    func resolve(_ id: YAMLNodeID) -> YAMLFoundNode? {
+        guard id.document >= 0, id.document < file.documents.count, let root = file.documents[id.document].root else { return nil }
+        var found = YAMLFoundNode(node: root, key: nil, parent: nil, start: root.range.lowerBound)
+        for position in id.positions {
+            if let pairs = found.node.pairs, position >= 0, position < pairs.count {
+                found = YAMLFoundNode(node: pairs[position].value, key: pairs[position].key, parent: found.node, start: pairs[position].key.range.lowerBound)
+            } else if let items = found.node.items, position >= 0, position < items.count {
+                found = YAMLFoundNode(node: items[position], key: nil, parent: found.node, start: items[position].range.lowerBound)
+            } else {
+                return nil
+            }
+        }
+        return found
+    }
+
+    /// The path from the document's root to `id` (`services.web.ports.0`),
+    /// `nil` when a key on the way is not a scalar or appears twice in its mapping.
+    func path(of id: YAMLNodeID) -> YAMLPath? {
+        guard id.document >= 0, id.document < file.documents.count, var current = file.documents[id.document].root else { return nil }
+        var components: [YAMLPathComponent] = []
+        for position in id.positions {
+            if let pairs = current.pairs {
+                guard position >= 0, position < pairs.count, let key = pairs[position].key.scalar?.value else { return nil }
+                guard pairs.firstIndex(where: { $0.key.scalar?.value == key }) == position else { return nil }
+                components.append(.key(key))
+                current = pairs[position].value
+            } else if let items = current.items, position >= 0, position < items.count {
+                components.append(.index(position))
+                current = items[position]
+            } else {
+                return nil
+            }
+        }
+        return YAMLPath(components)
+    }
+
+    /// The identity of the node at `path` in `document`, following explicit keys only.
+    func id(of path: YAMLPath, document: Int) -> YAMLNodeID? {
+        guard document >= 0, document < file.documents.count, var current = file.documents[document].root else { return nil }
+        var id = YAMLNodeID(document: document)
+        for component in path.components {
+            switch (component, current.content) {
+            case (.key(let key), .mapping(let pairs)):
+                guard let position = pairs.firstIndex(where: { $0.key.scalar?.value == key }) else { return nil }
+                id = id.child(position)
+                current = pairs[position].value
+            case (.index(let index), .sequence(let items)) where index >= 0 && index < items.count:
+                id = id.child(index)
+                current = items[index]
+            case (.index(let index), .mapping(let pairs)):
+                guard let position = pairs.firstIndex(where: { $0.key.scalar?.value == String(index) }) else { return nil }
+                id = id.child(position)
+                current = pairs[position].value
+            default:
+                return nil
+            }
+        }
+        return id
+    }
+
+    /// Whether a flow collection (`{…}`, `[…]`) holds `id`.
+    func isInFlow(_ id: YAMLNodeID) -> Bool {
+        var ancestor = id.parent
+        while let current = ancestor {
+            if resolve(current)?.node.collectionStyle == .flow { return true }
+            ancestor = current.parent
+        }
+        return false
+    }
+
+    /// The mapping (or sequence) an addition goes into: `selection` when it
+    /// is one, else the collection holding it.
+    func targetCollection(mapping: Bool, selection: YAMLNodeID?) -> YAMLNodeID? {
+        guard let selection, let node = resolve(selection)?.node else { return nil }
+        let isTarget: (YAMLNode) -> Bool = { mapping ? $0.pairs != nil : $0.items != nil }
+        if isTarget(node) { return selection }
+        if let parent = selection.parent, let parentNode = resolve(parent)?.node, isTarget(parentNode) { return parent }
+        return nil
+    }
+
+    /// The places sharing the value of `id` through an anchor: the anchored
+    /// node first, then its aliases in file order (aliases refer to the most
+    /// recent `&name` before them, YAML 1.2 section 7.1). Empty when the
+    /// node neither has an anchor nor is an alias. A place's line is its row's.
+    func sharedPlaces(of id: YAMLNodeID, lines: YAMLLineTable) -> [YAMLPlace] {
+        guard let found = resolve(id), let root = file.documents[id.document].root else { return [] }
+        let name: String
+        if case .alias(let alias) = found.node.content { name = alias } else if let anchor = found.node.anchor { name = anchor } else { return [] }
+        var occurrences: [(offset: Int, id: YAMLNodeID, isAnchor: Bool)] = []
+        var stack: [(YAMLNode, YAMLNodeID)] = [(root, YAMLNodeID(document: id.document))]
+        while let entry = stack.popLast() {
+            let (node, nodeID) = entry
+            if node.anchor == name { occurrences.append((node.range.lowerBound, nodeID, true)) }
+            if case .alias(let alias) = node.content, alias == name { occurrences.append((node.range.lowerBound, nodeID, false)) }
+            if let pairs = node.pairs {
+                for (position, pair) in pairs.enumerated().reversed() { stack.append((pair.value, nodeID.child(position))) }
+            } else if let items = node.items {
+                for (position, item) in items.enumerated().reversed() { stack.append((item, nodeID.child(position))) }
+            }
+        }
+        occurrences.sort { $0.offset < $1.offset }
+        // The anchor in force at the node: its own, or the last one before the alias.
+        let offset = found.node.range.lowerBound
+        guard let anchorIndex = occurrences.lastIndex(where: { $0.isAnchor && $0.offset <= offset }) else { return [] }
+        var places = [occurrences[anchorIndex]]
+        for occurrence in occurrences[(anchorIndex + 1)...] {
+            if occurrence.isAnchor { break }
+            places.append(occurrence)
+        }
+        return places.map { place in
+            YAMLPlace(id: place.id, path: path(of: place.id)?.description ?? place.id.description, line: lines.line(of: resolve(place.id)?.start ?? place.offset), isAnchor: place.isAnchor)
+        }
+    }
+}

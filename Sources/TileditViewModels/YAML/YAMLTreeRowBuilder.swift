@@ -1,0 +1,70 @@
+import Foundation
+import TileditModel
+
+/// The text of a YAML tree's row, made when a renderer asks for a visible
+/// row: its label (key, `- n`, `Document n`), kind, one-line summary,
+/// anchor, tag, the comments next to it and its line.
+enum YAMLTreeRowBuilder {
+    /// The row `row` of `tree`, `nil` when its node is not in `file`.
+    static func make(_ row: YAMLTree.Row, tree: YAMLTree, file: YAMLFileDocument, lines: YAMLLineTable) -> YAMLTreeRow? {
+        if row.isDocument {
+            guard row.id.document >= 0, row.id.document < file.documents.count else { return nil }
+            let document = file.documents[row.id.document]
+            return YAMLTreeRow(
+                id: row.id, depth: 0, label: "Document \(row.id.document + 1)", kind: .document(empty: document.root == nil),
+                summary: document.root.map(summary) ?? "empty", isExpanded: tree.isExpanded(row, in: file),
+                anchor: nil, tag: nil, comments: [], line: lines.line(of: document.range.lowerBound))
+        }
+        guard let found = YAMLNodeLocator(file: file).resolve(row.id) else { return nil }
+        let node = found.node
+        let label: String
+        if let key = found.key {
+            label = key.scalar?.value ?? "(complex key)"
+        } else if found.parent != nil, let position = row.id.positions.last {
+            label = "- \(position + 1)"
+        } else {
+            label = ""
+        }
+        let kind: YAMLTreeRow.Kind
+        var isExpanded: Bool?
+        var commentEnd: Int?
+        let planner = YAMLSourceEdits(bytes: file.bytes, lineEnding: file.lineEnding)
+        switch node.content {
+        case .scalar(let scalar):
+            kind = .scalar(YAMLValueType(scalar))
+            commentEnd = scalar.style == .literal || scalar.style == .folded ? nil : scalar.range.upperBound
+        case .alias(let name):
+            kind = .alias(name)
+            commentEnd = node.range.upperBound
+        case .mapping(let pairs):
+            kind = .mapping(count: pairs.count)
+            if !pairs.isEmpty { isExpanded = tree.isMarkedExpanded(row.id) }
+        case .sequence(let items):
+            kind = .sequence(count: items.count)
+            if !items.isEmpty { isExpanded = tree.isMarkedExpanded(row.id) }
+        }
+        if node.pairs != nil || node.items != nil {
+            if node.collectionStyle == .flow {
+                commentEnd = node.range.upperBound
+            } else if let key = found.key {
+                commentEnd = planner.indicator(0x3A, after: key.range.upperBound).map { $0 + 1 }
+            }
+        }
+        var start = found.start
+        if found.key == nil, found.parent?.collectionStyle == .block, let dash = planner.dashBefore(start) { start = dash }
+        return YAMLTreeRow(
+            id: row.id, depth: row.depth, label: label, kind: kind, summary: summary(node), isExpanded: isExpanded,
+            anchor: node.anchor, tag: node.tag, comments: planner.comments(start: start, end: commentEnd), line: lines.line(of: start))
+    }
+
+    /// A node on one line: a scalar's value (line breaks as `⏎`), `*name`,
+    /// `{n keys}` or `[n items]`.
+    static func summary(_ node: YAMLNode) -> String {
+        switch node.content {
+        case .scalar(let scalar): scalar.value.replacingOccurrences(of: "\r\n", with: "⏎").replacingOccurrences(of: "\n", with: "⏎")
+        case .alias(let name): "*\(name)"
+        case .mapping(let pairs): pairs.count == 1 ? "{1 key}" : "{\(pairs.count) keys}"
+        case .sequence(let items): items.count == 1 ? "[1 item]" : "[\(items.count) items]"
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Testing
+@testable import TileditTerminalToolkit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What of `Terminal` can run without a tty: the refusal to start, the
+/// restore bytes, the attribute bits and the glyph stand-ins.
+@Suite struct TerminalTests {
+    static let hasNoTTY = isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1
+
+    @Test(.enabled(if: hasNoTTY))
+    func startRefusesWithoutATerminal() {
+        let terminal = Terminal(environment: ["TERM": "xterm-256color"])
+        #expect(throws: TerminalError.notATerminal) {
+            try terminal.start()
+        }
+        #expect(!terminal.isStarted)
+    }
+
+    @Test func unstartedTerminalIsInertAndMonochrome() {
+        let terminal = Terminal(environment: [:])
+        #expect(terminal.palette.mode == .monochrome)
+        #expect(terminal.readKey(timeout: .zero) == nil)
+        terminal.present(ScreenBuffer(rows: 2, columns: 2))
+        terminal.stop()
+        #expect(!terminal.isStarted)
+    }
+
+    @Test func errorsSayWhatToDo() {
+        #expect(TerminalError.unknownTerminalType("").message
+            == "The TERM variable is not set; set it to your terminal's type (for example xterm-256color).")
+        #expect(TerminalError.unknownTerminalType("vt999").message
+            == "The terminal type \"vt999\" is unknown; set TERM to a type with a terminfo entry (for example xterm-256color).")
+    }
+
+    @Test func restoreSequenceLeavesPasteModeThenAppliesCapabilities() {
+        let bytes = TerminalRestoration.restoreSequence(capabilities: ["\u{1B}(B\u{1B}[m", nil, "\u{1B}[?25h", "\u{1B}[?1049l$<5>"])
+        #expect(bytes == Array("\u{1B}[?2004l\u{1B}(B\u{1B}[m\u{1B}[?25h\u{1B}[?1049l".utf8))
+    }
+
+    @Test(arguments: [
+        ("\u{1B}[H$<2>", "\u{1B}[H"),
+        ("a$<5*/>b$<1>c", "abc"),
+        ("plain", "plain"),
+        ("open$<3", "open$<3"),
+    ])
+    func paddingIsRemovedFromCapabilities(capability: String, expected: String) {
+        #expect(TerminalRestoration.removingPadding(capability) == expected)
+    }
+
+    @Test func attributesMapToNcursesBits() {
+        #expect(Terminal.attributes([]) == 0)
+        #expect(Terminal.attributes(.bold) == 0x20_0000)
+        #expect(Terminal.attributes(.underline) == 0x2_0000)
+        #expect(Terminal.attributes(.reverse) == 0x4_0000)
+        #expect(Terminal.attributes(.dim) == 0x10_0000)
+        #expect(Terminal.attributes([.bold, .reverse]) == 0x24_0000)
+    }
+
+    /// ncurses as glibc 2.36 sizes things: one spacing scalar per cell.
+    private static func fakeMeasure(_ text: String) -> Int? {
+        let scalars = Array(text.unicodeScalars)
+        let spacing = scalars.filter { $0.properties.generalCategory != .nonspacingMark && $0.properties.generalCategory != .enclosingMark && $0 != "\u{200D}" }
+        guard spacing.count == 1 else { return nil }
+        switch spacing[0].value {
+        case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0x1F300...0x1F64F, 0x1F900...0x1F9FF:
+            return 2
+        case 0x1FAE8:
+            return nil  // newer than the C library's tables
+        default:
+            return 1
+        }
+    }
+
+    @Test(arguments: [
+        ("a", 1, ["a"]),
+        ("日", 2, ["日"]),
+        ("e\u{301}", 1, ["e\u{301}"]),
+        ("👨‍👩‍👧", 2, ["👨"]),
+        ("👍🏽", 2, ["👍"]),
+        ("🇳🇴", 2, ["N", "O"]),
+        ("🇳", 2, ["N", " "]),
+        ("❤️", 2, ["❤", " "]),
+        ("1️⃣", 2, ["1", " "]),
+        ("\u{1FAE8}", 2, ["\u{FFFD}", " "]),
+    ] as [(String, Int, [String])])
+    func glyphsKeepTheCellWidthForNcurses(grapheme: String, width: Int, expected: [String]) {
+        #expect(TerminalGlyphs.plan(for: grapheme, width: width, measure: Self.fakeMeasure) == expected)
+    }
+}
