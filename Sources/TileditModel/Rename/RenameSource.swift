@@ -1,0 +1,14 @@
+/// A Markdown document of the workspace as a rename reads it: its path
+/// (relative to the workspace, before the move), its bytes and how its
+/// front matter is read.
+public struct RenameSource: Sendable, Hashable {
+    public var path: String
+    public var bytes: [UInt8]
+    public var dialect: FrontMatterDialect
+
+    public init(path: String, bytes: [UInt8], dialect: FrontMatterDialect) {
+        self.path = path
+        self.bytes = bytes
+        self.dialect = dialect
+    }
+}
