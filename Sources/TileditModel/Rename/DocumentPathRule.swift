@@ -26,7 +26,7 @@ public enum DocumentPathRule {
     /// - Parameter documents: every document path of the workspace.
     public static func problem(renaming source: String, documents: [String]) -> String? {
         let name = WorkspacePath.name(of: source)
-        guard name.hasSuffix(".md") || name.hasSuffix(".markdown") else {
+        guard isMarkdown(name) else {
             return "Only Markdown documents are renamed here; \(source) is not one"
         }
         if PageAddress.bundleIndexNames.contains(name) {
@@ -75,8 +75,8 @@ public enum DocumentPathRule {
             if WorkspacePath.isInside(folder, move.movedFrom) { return "A folder cannot move into itself" }
             if documents.contains(where: { WorkspacePath.isInside($0, folder) }) { return "The folder \(folder) already exists" }
         } else {
-            let allowed = sourceName.hasSuffix(".markdown") ? [".md", ".markdown"] : [".md"]
-            guard allowed.contains(where: { name.hasSuffix($0) && name.count > $0.count }) else {
+            let allowed = sourceName.lowercased().hasSuffix(".markdown") ? [".md", ".markdown"] : [".md"]
+            guard allowed.contains(where: { name.lowercased().hasSuffix($0) && name.count > $0.count }) else {
                 return "The name must end in .md"
             }
             if documents.contains(typed) { return "\(typed) already exists" }
@@ -85,8 +85,10 @@ public enum DocumentPathRule {
         return nil
     }
 
+    /// Whether `path` names a Markdown file (extensions compared without case, as the document list does).
     private static func isMarkdown(_ path: String) -> Bool {
-        path.hasSuffix(".md") || path.hasSuffix(".markdown")
+        let lowered = path.lowercased()
+        return lowered.hasSuffix(".md") || lowered.hasSuffix(".markdown")
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {

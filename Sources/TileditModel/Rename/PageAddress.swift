@@ -24,7 +24,8 @@ public enum PageAddress {
         let name = WorkspacePath.name(of: path)
         if bundleIndexNames.contains(name) { return WorkspacePath.folder(of: path) }
         let folder = WorkspacePath.folder(of: path)
-        let stem = name.hasSuffix(".markdown") ? String(name.dropLast(9)) : name.hasSuffix(".md") ? String(name.dropLast(3)) : name
+        let lowered = name.lowercased()
+        let stem = lowered.hasSuffix(".markdown") ? String(name.dropLast(9)) : lowered.hasSuffix(".md") ? String(name.dropLast(3)) : name
         return folder.isEmpty ? stem : folder + "/" + stem
     }
 
@@ -40,6 +41,20 @@ public enum PageAddress {
     /// The page path a document is published at.
     public static func publishedPath(file path: String, slug: String?) -> String {
         slug.flatMap { pagePath(ofSlug: $0, file: path) } ?? pagePath(ofFile: path)
+    }
+
+    /// The posts folder a site configuration (`tiledown.yml`, read as
+    /// Tiledown reads it: `key: value` lines split at the first `:`, both
+    /// trimmed, blank and `#` lines skipped) names in `postsDir`, slashes
+    /// around it trimmed; `posts` when it names none.
+    public static func postsFolder(siteConfiguration bytes: [UInt8]) -> String {
+        for line in String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let key = String(line[..<colon]).trimmingSpaces()
+            guard key == "postsDir" else { continue }
+            return trimmedSlashes(String(line[line.index(after: colon)...]).trimmingSpaces())
+        }
+        return "posts"
     }
 
     static func trimmedSlashes(_ text: String) -> String {

@@ -19,13 +19,13 @@ public enum EditorAlertChoice: Equatable, Sendable {
 
 /// The alerts of `DocumentEditorModel`'s destinations.
 enum EditorAlert {
-    /// The alert for `destination`; `nil` for the tile catalog (a sheet).
+    /// The alert for `destination`; `nil` for the sheets (the tile catalog, a conflict's review).
     /// `blockLabel` names a block by its id for the delete confirmation.
     static func alert(
         for destination: DocumentEditorModel.Destination, displayPath: String, blockLabel: (BlockID) -> String?
     ) -> AlertState<EditorAlertChoice>? {
         switch destination {
-        case .tileCatalog:
+        case .tileCatalog, .reviewingConflict:
             return nil
         case .conflict:
             return SessionAlert.conflict(displayPath: displayPath).map(EditorAlertChoice.init)

@@ -20,8 +20,10 @@ public final class DocumentEditorModel {
         case tileCatalog(insertAt: Int)
         /// Confirm deleting a block.
         case confirmDelete(BlockID)
-        /// The file changed on disk: reload, overwrite or keep both.
+        /// The file changed on disk: reload, overwrite, keep both, merge or compare.
         case conflict
+        /// The conflict looked at closely: the comparison with the disk, or the merge.
+        case reviewingConflict(ConflictReview)
         /// The file was deleted on disk.
         case deletedOnDisk
         /// The file is read-only for the user: save anyway (keeping its
@@ -45,6 +47,11 @@ public final class DocumentEditorModel {
         }
 
         public var isConflict: Bool { self == .conflict }
+
+        public var conflictReview: ConflictReview? {
+            if case .reviewingConflict(let review) = self { return review }
+            return nil
+        }
 
         public var isDeletedOnDisk: Bool { self == .deletedOnDisk }
 
@@ -637,11 +644,29 @@ extension DocumentEditorModel: DocumentSessionOwner {
     public func sessionDidKeepCopy(_ copy: URL, _ bytes: [UInt8]) {
         // A new file: the search index and the document list take it in.
         documentSaved(copy, bytes)
-        notes = ["Your edits were saved as \(copy.lastPathComponent)."]
+        notes = [session.keptCopyNote(copy)]
+    }
+
+    public var sessionDisplayPath: String { displayPath }
+
+    public func sessionApplyMerge(_ bytes: [UInt8], matchesDisk: Bool, note: String) -> String? {
+        guard var current = document.value else { return "The document is not loaded" }
+        if destination?.conflictReview != nil { destination = nil }
+        if let edit = TextEdit.difference(from: current.bytes, to: bytes) {
+            let before = selection
+            let change = current.perform(edits: [edit], focus: selection)
+            document = .loaded(current)
+            record(change, selectionBefore: before, renderingAtOnce: true)
+        }
+        // No revision of the history is on disk now, unless the merge gave the disk's text.
+        history.markSaved(matchesDisk ? history.revision : -1)
+        notes = [note]
+        return nil
     }
 
     public func sessionAsks(_ question: DocumentSession.Question) {
         switch question {
+        case .reviewConflict(let review): destination = .reviewingConflict(review)
         case .conflict: destination = .conflict
         case .deletedOnDisk: destination = .deletedOnDisk
         case .overrideReadOnly(let message): destination = .confirmOverrideReadOnly(message: message)

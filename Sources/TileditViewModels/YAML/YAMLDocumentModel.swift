@@ -23,8 +23,10 @@ import TileditServices
 public final class YAMLDocumentModel {
     /// Where the editor navigates.
     public enum Destination: Equatable, Sendable {
-        /// The file changed on disk: reload, overwrite or keep both.
+        /// The file changed on disk: reload, overwrite, keep both, merge or compare.
         case conflict
+        /// The conflict looked at closely: the comparison with the disk, or the merge.
+        case reviewingConflict(ConflictReview)
         /// The file was deleted on disk.
         case deletedOnDisk
         /// The file is read-only for the user: save anyway (keeping its
@@ -661,7 +663,7 @@ public final class YAMLDocumentModel {
         case .deletedOnDisk?: SessionAlert.deletedOnDisk(displayPath: displayPath)
         case .confirmOverrideReadOnly(let message)?: SessionAlert.overrideReadOnly(message: message)
         case .recovery(let date, let changed)?: SessionAlert.recovery(displayPath: displayPath, date: date, fileChangedSince: changed)
-        case nil: nil
+        case .reviewingConflict?, nil: nil
         }
     }
 
@@ -901,11 +903,32 @@ extension YAMLDocumentModel: DocumentSessionOwner {
 
     public func sessionDidKeepCopy(_ copy: URL, _ bytes: [UInt8]) {
         documentSaved(copy, bytes)
-        notes = ["Your edits were saved as \(copy.lastPathComponent)."]
+        notes = [session.keptCopyNote(copy)]
+    }
+
+    public var sessionDisplayPath: String { displayPath }
+
+    public func sessionApplyMerge(_ bytes: [UInt8], matchesDisk: Bool, note: String) -> String? {
+        guard let current = file.value else { return "The file is not loaded" }
+        var merged = current
+        let edits = TextEdit.difference(from: current.bytes, to: bytes).map { [$0] } ?? []
+        merged.apply(edits)
+        // A text that does not read is refused, unless a side already did not read.
+        if let error = merged.diagnostics.first(where: { $0.severity == .error }),
+           !current.diagnostics.contains(where: { $0.severity == .error }) {
+            return "The merged text does not read as YAML (line \(error.location.line): \(error.message)); choose other lines."
+        }
+        if case .reviewingConflict = destination { destination = nil }
+        if !edits.isEmpty { record(edits: edits, before: current, after: merged, selectionAfter: selection) }
+        // No revision of the history is on disk now, unless the merge gave the disk's text.
+        history.markSaved(matchesDisk ? history.revision : -1)
+        notes = [note]
+        return nil
     }
 
     public func sessionAsks(_ question: DocumentSession.Question) {
         switch question {
+        case .reviewConflict(let review): destination = .reviewingConflict(review)
         case .conflict: destination = .conflict
         case .deletedOnDisk: destination = .deletedOnDisk
         case .overrideReadOnly(let message): destination = .confirmOverrideReadOnly(message: message)
