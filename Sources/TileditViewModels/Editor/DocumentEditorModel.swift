@@ -651,7 +651,7 @@ extension DocumentEditorModel: DocumentSessionOwner {
 
     public func sessionApplyMerge(_ bytes: [UInt8], matchesDisk: Bool, note: String) -> String? {
         guard var current = document.value else { return "The document is not loaded" }
-        if destination?.conflictReview != nil { destination = nil }
+        if destination == .conflict || destination?.conflictReview != nil { destination = nil }
         if let edit = TextEdit.difference(from: current.bytes, to: bytes) {
             let before = selection
             let change = current.perform(edits: [edit], focus: selection)

@@ -918,7 +918,10 @@ extension YAMLDocumentModel: DocumentSessionOwner {
            !current.diagnostics.contains(where: { $0.severity == .error }) {
             return "The merged text does not read as YAML (line \(error.location.line): \(error.message)); choose other lines."
         }
-        if case .reviewingConflict = destination { destination = nil }
+        switch destination {
+        case .conflict?, .reviewingConflict?: destination = nil
+        default: break
+        }
         if !edits.isEmpty { record(edits: edits, before: current, after: merged, selectionAfter: selection) }
         // No revision of the history is on disk now, unless the merge gave the disk's text.
         history.markSaved(matchesDisk ? history.revision : -1)
