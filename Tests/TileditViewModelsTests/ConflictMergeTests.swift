@@ -83,7 +83,7 @@ struct ConflictMergeTests {
         #expect(conflict.theirsLines.map(\.text) == ["Their second."])
         #expect(review.buttons == [
             AlertButton("Disk's", choice: .take(.theirs)), AlertButton("Yours", choice: .take(.ours)), AlertButton("Both", choice: .take(.both)),
-            AlertButton("Back", role: .cancel, choice: .back),
+            AlertButton("Cancel", role: .cancel, choice: .back),
         ])
         #expect(review.initialButton == 1)
 

@@ -13,6 +13,8 @@ enum Modal {
     case app(AppModel.Destination)
     case editor(DocumentEditorModel, DocumentEditorModel.Destination)
     case documents(DocumentListModel, DocumentListModel.Destination)
+    /// A conflict with the disk looked at closely (either editor's).
+    case review(ConflictReview)
     case alert(AlertOverlay)
     case prompt(Prompt)
 
@@ -21,7 +23,8 @@ enum Modal {
         if state.isHelpShown { return .help }
         if let alert = AlertOverlay.current(app: app) { return .alert(alert) }
         if let destination = app.destination { return .app(destination) }
-        if let editor = app.editor, let destination = editor.destination { return .editor(editor, destination) }
+        if let editor = app.editor, let destination = editor.destination { return destination.conflictReview.map(Modal.review) ?? .editor(editor, destination) }
+        if case .reviewingConflict(let review)? = app.yamlEditor?.destination { return .review(review) }
         if let list = app.documents, let destination = list.destination { return .documents(list, destination) }
         if let prompt = state.prompt { return .prompt(prompt) }
         return nil
@@ -36,6 +39,9 @@ enum Modal {
         case .app(.recoverEdits): "Recover unsaved edits"
         case .editor(_, .tileCatalog): "Insert tile"
         case .documents(_, .newDocument): "New document"
+        case .documents(_, .rename): "Rename or move"
+        case .documents(_, .renamePreview(let preview)): preview.title
+        case .review(let review): review.title
         case .alert(let alert): alert.overlay.title
         case .prompt(let prompt): prompt.title
         // Alerts are `.alert`; these do not occur.
@@ -52,7 +58,10 @@ enum Modal {
         case .app(.settings(let model)): "settings \(ObjectIdentifier(model).hashValue)"
         case .app: "recover edits"
         case .editor(let editor, _): "catalog \(ObjectIdentifier(editor).hashValue)"
+        case .documents(_, .rename): "rename"
+        case .documents(_, .renamePreview): "rename preview"
         case .documents: "new document"
+        case .review(let review): "review \(ObjectIdentifier(review).hashValue) \(review.stage)"
         case .alert(let alert): alert.identity
         case .prompt(let prompt): "prompt \(prompt.title)"
         }
@@ -67,6 +76,8 @@ enum Modal {
         case .app(.recoverEdits): .recovery
         case .editor(_, .tileCatalog): .catalog
         case .documents(_, .newDocument): .newDocument
+        case .documents(_, .rename): .rename
+        case .documents(_, .renamePreview), .review: .changes
         case .prompt: .prompt
         default: .dialog
         }

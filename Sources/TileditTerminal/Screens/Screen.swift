@@ -55,6 +55,12 @@ public enum Screen {
             TileCatalogSheet.draw(into: &buffer, area: area, editor: editor, state: &state)
         case .documents(_, .newDocument(let form)):
             NewDocumentSheet.draw(into: &buffer, area: area, form: form, state: &state)
+        case .documents(_, .rename(let form)):
+            RenameSheet.draw(into: &buffer, area: area, form: form, state: &state)
+        case .documents(_, .renamePreview(let preview)):
+            RenamePreviewSheet.draw(into: &buffer, area: area, preview: preview, state: &state)
+        case .review(let review):
+            ConflictReviewSheet.draw(into: &buffer, area: area, review: review, state: &state)
         case .prompt:
             PromptSheet.draw(into: &buffer, area: area, state: &state)
         case .alert(let alert):
@@ -95,6 +101,14 @@ public enum Screen {
                 return "\(modal.title): " + (matches.indices.contains(state.catalogIndex) ? matches[state.catalogIndex].type : "no match")
             case .documents(_, .newDocument):
                 return "\(modal.title): title"
+            case .documents(_, .rename(let form)):
+                return "\(modal.title): \(form.text)"
+            case .documents(_, .renamePreview(let preview)):
+                let titles = preview.buttons.map(\.title)
+                return "\(modal.title): " + (titles.indices.contains(state.choice) ? "button \(titles[state.choice])" : "")
+            case .review(let review):
+                let titles = review.buttons.map(\.title)
+                return "\(modal.title): " + (titles.indices.contains(state.choice) ? "button \(titles[state.choice])" : "")
             case .app(.recoverEdits(let list)):
                 return "\(modal.title): " + (list.selected.map(RecoverySheet.rowLabel) ?? "none")
             case .prompt(let prompt):

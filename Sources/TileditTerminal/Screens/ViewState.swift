@@ -41,6 +41,11 @@ public struct ViewState: Sendable {
     var searchList = ListView(accessibilityLabel: "Search results")
     var settingsRow = 0
     var newDocumentField = TextField(accessibilityLabel: "Title of the new document")
+    var renameField = TextField(accessibilityLabel: "New path of the document")
+    /// First body line shown in a sheet of changes (a rename's, a conflict's).
+    var sheetScroll = 0
+    /// Body rows the last sheet of changes showed (page keys move by it).
+    var sheetPage = 10
 
     public init() {}
 
@@ -54,6 +59,8 @@ public struct ViewState: Sendable {
         if identity != modalIdentity {
             modalIdentity = identity
             if case .alert(let alert)? = modal { choice = alert.overlay.selectedChoice } else { choice = 0 }
+            if case .review(let review)? = modal { choice = review.initialButton }
+            sheetScroll = 0
             catalogQuery = ""
             catalogIndex = 0
             catalogList = ListView(accessibilityLabel: "Tile types")
@@ -64,6 +71,9 @@ public struct ViewState: Sendable {
             }
             if case .documents(_, .newDocument(let form))? = modal {
                 newDocumentField = TextField(text: form.title, accessibilityLabel: "Title of the new document")
+            }
+            if case .documents(_, .rename(let form))? = modal {
+                renameField = TextField(text: form.text, accessibilityLabel: "New path of the document")
             }
         }
         if case .yamlValue? = editing {

@@ -120,7 +120,8 @@ public final class ConflictReview {
                 AlertButton("Both", choice: .take(.both)),
             ]
             if index > 0 { buttons.append(AlertButton("Previous", choice: .previous)) }
-            buttons.append(AlertButton("Back", role: .cancel, choice: .back))
+            // "Cancel", not "Back": its first letter must not be Both's.
+            buttons.append(AlertButton("Cancel", role: .cancel, choice: .back))
             return buttons
         }
     }
