@@ -107,6 +107,11 @@ struct ConflictMergeTests {
         #expect(review.summary == "page.md: - lines are the disk's, + lines yours.")
         #expect(review.differences == UnifiedDiff.hunks(old: Array("# Title\n\nFirst.\n\nTheir second.\n\nThird.\n".utf8), new: Array("# Title\n\nFirst.\n\nMy second.\n\nThird.\n".utf8)))
         #expect(review.buttons == [AlertButton("Merge", choice: .merge), AlertButton("Back", role: .cancel, choice: .back)])
+        // The window shows the stage as one alert.
+        #expect(review.alert() == AlertState(
+            title: "Compare with disk",
+            message: "page.md: - lines are the disk's, + lines yours.\n\n@@ -2,6 +2,6 @@\n \n First.\n \n-Their second.\n+My second.\n \n Third.",
+            buttons: review.buttons, initialButton: 0, dismissal: .back, answersToLetters: false))
 
         await review.onChose(.back)
         #expect(editor.destination == .conflict)

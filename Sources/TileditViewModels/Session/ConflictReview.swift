@@ -141,6 +141,24 @@ public final class ConflictReview {
     /// Closing the sheet without a button: back to the conflict's question.
     public var dismissal: ConflictReviewChoice { .back }
 
+    /// The stage as one alert, for renderers that show it so (the window):
+    /// the summary, the problem, then the diff or the overlapping lines as
+    /// text (at most `lineLimit` of them).
+    public func alert(lineLimit: Int = 40) -> AlertState<ConflictReviewChoice> {
+        var lines: [String] = []
+        if let conflict = currentConflict {
+            func section(_ title: String, _ lines: [MergeLine]) -> [String] { [title] + lines.map { "  " + $0.text } }
+            lines = section("As both started (line \(conflict.baseStart)):", conflict.baseLines)
+                + section("Disk's (line \(conflict.theirsStart)):", conflict.theirsLines)
+                + section("Yours (line \(conflict.oursStart)):", conflict.oursLines)
+        } else {
+            lines = differences.flatMap { [$0.header] + $0.lines.map { $0.kind.marker + $0.text } }
+        }
+        if lines.count > lineLimit { lines = Array(lines.prefix(lineLimit)) + ["…"] }
+        let message = ([summary] + (problem.map { [$0] } ?? []) + [""] + lines).joined(separator: "\n")
+        return AlertState(title: title, message: message, buttons: buttons, initialButton: initialButton, dismissal: dismissal, answersToLetters: false)
+    }
+
     // MARK: Actions
 
     /// The user chose a button (or closed the sheet: `dismissal`).
