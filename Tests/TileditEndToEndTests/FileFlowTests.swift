@@ -26,7 +26,7 @@ extension EndToEndTests {
             var files: [String: String] = [:]
             for path in TestSupport.listTree(root) {
                 var isFolder: ObjCBool = false
-                FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isFolder)
+                _ = FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isFolder)
                 files[path] = isFolder.boolValue ? "" : String(decoding: try TestSupport.readFile(root.appendingPathComponent(path)), as: UTF8.self)
             }
             return files

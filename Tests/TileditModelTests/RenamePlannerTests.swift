@@ -18,7 +18,7 @@ struct RenamePlannerTests {
     }
 
     private static let existing: Set<String> = [
-        "index.md", "posts", "posts/hello", "posts/hello/index.md", "posts/hello/cover.png", "posts/other", "posts/other/index.md",
+        "", "index.md", "posts", "posts/hello", "posts/hello/index.md", "posts/hello/cover.png", "posts/other", "posts/other/index.md",
         "notes.md", "assets", "assets/logo.svg", "about.md",
     ]
 
@@ -98,13 +98,13 @@ struct RenamePlannerTests {
     }
 
     @Test func aMovedFilesOwnRelativeLinksAreWrittenFromItsNewFolder() {
-        let moved = "See [home](index.md), [about](./about.md#team), [logo](assets/logo.svg), [gone](missing.md) and [self](notes.md#x).\n"
+        let moved = "See [home](index.md), [about](./about.md#team), [logo](assets/logo.svg), [gone](missing.md), [top](./) and [self](notes.md#x).\n"
         let linking = "[Notes](notes.md) and [url](/notes/)\n"
         let plan = plan(
             DocumentMove(source: "notes.md", destination: "archive/2024/old-notes.md"),
             [source("notes.md", moved), source("about.md", linking)])
         #expect(after(plan, "notes.md")
-            == "See [home](../../index.md), [about](../../about.md#team), [logo](../../assets/logo.svg), [gone](missing.md) and [self](old-notes.md#x).\n")
+            == "See [home](../../index.md), [about](../../about.md#team), [logo](../../assets/logo.svg), [gone](missing.md), [top](../../) and [self](old-notes.md#x).\n")
         #expect(after(plan, "about.md") == "[Notes](archive/2024/old-notes.md) and [url](/archive/2024/old-notes/)\n")
         #expect(plan.edits.first?.changesSlug == false)
     }

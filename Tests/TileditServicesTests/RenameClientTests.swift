@@ -24,7 +24,7 @@ struct RenameClientTests {
         var files: [String: [UInt8]] = [:]
         for path in TestSupport.listTree(root) {
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isFolder)
             files[path] = isFolder.boolValue ? [] : try TestSupport.readFile(root.appendingPathComponent(path))
         }
         return files

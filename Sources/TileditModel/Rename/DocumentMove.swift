@@ -5,23 +5,24 @@
 /// document moves alone.
 public struct DocumentMove: Sendable, Hashable {
     /// The document's path now (`posts/hello/index.md`).
-    public var source: String
+    public let source: String
     /// Its path after the move (`posts/hi/index.md`).
-    public var destination: String
+    public let destination: String
+    /// Whether the document is a page bundle's page, so its folder moves.
+    public let movesFolder: Bool
+    /// What is renamed on disk: the bundle's folder, or the file.
+    public let movedFrom: String
+    /// Where it is renamed to.
+    public let movedTo: String
 
     public init(source: String, destination: String) {
         self.source = source
         self.destination = destination
+        // Kept, not derived on each use: a plan asks for them for every link of the workspace.
+        movesFolder = PageAddress.isBundlePage(source)
+        movedFrom = movesFolder ? WorkspacePath.folder(of: source) : source
+        movedTo = movesFolder ? WorkspacePath.folder(of: destination) : destination
     }
-
-    /// Whether the document is a page bundle's page, so its folder moves.
-    public var movesFolder: Bool { PageAddress.isBundlePage(source) }
-
-    /// What is renamed on disk: the bundle's folder, or the file.
-    public var movedFrom: String { movesFolder ? WorkspacePath.folder(of: source) : source }
-
-    /// Where it is renamed to.
-    public var movedTo: String { movesFolder ? WorkspacePath.folder(of: destination) : destination }
 
     /// The new path of `path` when the move takes it along (the file
     /// itself, the folder, or anything inside the folder), else `nil`.

@@ -75,7 +75,7 @@ public struct LinkRetargeter: Sendable {
             newTarget = mapped
         } else if isRootRelative, let published = pagePaths[target] {
             newTarget = published
-        } else if linkingMoved, !isRootRelative, !target.isEmpty, exists(target) {
+        } else if linkingMoved, !isRootRelative, exists(target) {
             newTarget = target
         } else {
             return nil

@@ -41,11 +41,17 @@ public enum RenamePlanner {
         let retargeter = LinkRetargeter(
             move: move, oldSlug: oldSlug, newSlug: newSlug, readsReferences: readsReferences, postsFolder: postsFolder, exists: exists)
         let needles = Self.needles(move, retargeter: retargeter)
+        // Computed once: the checks below run for every document of the workspace.
+        let movedFrom = move.movedFrom
+        let movedPrefix = move.movesFolder ? movedFrom + "/" : nil
 
-        for source in documents.sorted(by: { $0.path < $1.path }) {
+        let candidates = documents.filter { source in
+            source.path == movedFrom || movedPrefix.map(source.path.hasPrefix) == true
+                || needles.contains { $0.isFound(in: source.bytes) }
+        }
+        for source in candidates.sorted(by: { $0.path < $1.path }) {
             let isMoved = source.path == move.source
             let takenAlong = move.mapped(source.path) != nil
-            guard isMoved || takenAlong || needles.contains(where: { Self.contains(source.bytes, $0) }) else { continue }
             let document = isMoved ? (movedDocument ?? MarkdownDocument(bytes: source.bytes, dialect: source.dialect, catalog: catalog))
                 : MarkdownDocument(bytes: source.bytes, dialect: source.dialect, catalog: catalog)
             let bytes = document.bytes
@@ -74,7 +80,7 @@ public enum RenamePlanner {
 
     /// Texts a link to what moved must hold (its name, its page names, as
     /// written or percent-encoded): a document holding none is not parsed.
-    private static func needles(_ move: DocumentMove, retargeter: LinkRetargeter) -> [[UInt8]] {
+    private static func needles(_ move: DocumentMove, retargeter: LinkRetargeter) -> [Needle] {
         var names: Set<String> = [WorkspacePath.name(of: move.movedFrom)]
         for pagePath in retargeter.pagePaths.keys { names.insert(WorkspacePath.name(of: pagePath)) }
         var result: [[UInt8]] = []
@@ -85,17 +91,41 @@ public enum RenamePlanner {
             }
             if encoded != Array(name.utf8) { result.append(encoded) }
         }
-        return result
+        return result.map(Needle.init)
     }
 
-    private static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard let first = needle.first, needle.count <= bytes.count else { return false }
-        var index = 0
-        let last = bytes.count - needle.count
-        while index <= last {
-            if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) { return true }
-            index += 1
+    /// A byte string searched for with Boyer–Moore–Horspool: the window moves
+    /// by how far its last byte is from the needle's end, so most bytes of a
+    /// document are never looked at. The shift table is made once.
+    struct Needle {
+        let bytes: [UInt8]
+        private let shift: [Int]
+
+        init(_ bytes: [UInt8]) {
+            self.bytes = bytes
+            var shift = [Int](repeating: bytes.count, count: 256)
+            for index in 0..<Swift.max(0, bytes.count - 1) { shift[Int(bytes[index])] = bytes.count - 1 - index }
+            self.shift = shift
         }
-        return false
+
+        /// Whether `haystack` holds the needle.
+        func isFound(in haystack: [UInt8]) -> Bool {
+            let length = bytes.count
+            guard length > 0, length <= haystack.count else { return false }
+            return haystack.withUnsafeBufferPointer { text in
+                bytes.withUnsafeBufferPointer { pattern in
+                    shift.withUnsafeBufferPointer { shift in
+                        var end = length - 1
+                        while end < text.count {
+                            var offset = 0
+                            while offset < length && text[end - offset] == pattern[length - 1 - offset] { offset += 1 }
+                            if offset == length { return true }
+                            end += shift[Int(text[end])]
+                        }
+                        return false
+                    }
+                }
+            }
+        }
     }
 }

@@ -220,6 +220,7 @@ public final class DocumentListModel {
     /// The user opened a document.
     public func onSelectedDocument(_ path: String) async {
         guard workspace.value?.document(at: path) != nil else { return }
+        notice = nil
         selection = path
         await open(path)
     }
@@ -232,6 +233,7 @@ public final class DocumentListModel {
 
     /// Opens the new-document sheet.
     public func onTappedNewDocument() {
+        notice = nil
         destination = .newDocument(NewDocumentForm(kind: workspace.value?.isTiledown == false ? .page : .post, title: ""))
     }
 
@@ -262,6 +264,7 @@ public final class DocumentListModel {
     /// Asks to confirm moving the highlighted document to the trash.
     public func onTappedDelete() {
         guard let selection else { return }
+        notice = nil
         destination = .confirmDelete(path: selection)
     }
 
