@@ -14,6 +14,7 @@ public struct DiffLine: Sendable, Hashable {
         }
     }
 
+    /// On both sides, or only the old or the new one.
     public var kind: Kind
     /// The line's bytes with its terminator, as in the file.
     public var bytes: [UInt8]

@@ -12,6 +12,7 @@ public struct LinkDestination: Sendable, Hashable {
         case definition(label: String)
     }
 
+    /// What the destination belongs to.
     public var form: Form
     /// The destination's bytes in the file (UTF-8 offsets from the start of
     /// the file, without the angle brackets of `<destination>`); an empty

@@ -15,6 +15,7 @@ public struct DocumentMove: Sendable, Hashable {
     /// Where it is renamed to.
     public let movedTo: String
 
+    /// Moving the document at `source` to `destination` (workspace paths).
     public init(source: String, destination: String) {
         self.source = source
         self.destination = destination

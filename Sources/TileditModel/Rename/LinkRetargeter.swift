@@ -18,6 +18,7 @@
 /// one was (angle brackets, percent-encoding, escapes). Schemes
 /// (`https:`, `mailto:`), `//host` and `#fragment` alone never change.
 public struct LinkRetargeter: Sendable {
+    /// The move links follow.
     public let move: DocumentMove
     /// Page paths the moved page had (from its path and its slug), each
     /// with the page path it is published at after the move.
@@ -29,6 +30,9 @@ public struct LinkRetargeter: Sendable {
     /// Whether a workspace path (file or folder) exists before the move.
     public let exists: @Sendable (String) -> Bool
 
+    /// A retargeter for `move`: `oldSlug` and `newSlug` are the moved
+    /// page's slug before and after (`nil` without one); `exists` says
+    /// whether a workspace path exists before the move.
     public init(
         move: DocumentMove, oldSlug: String?, newSlug: String?, readsReferences: Bool, postsFolder: String = "posts",
         exists: @escaping @Sendable (String) -> Bool

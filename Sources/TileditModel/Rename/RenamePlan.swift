@@ -2,6 +2,7 @@
 /// is written (`RenamePlanner`): the move, each file whose bytes change
 /// (and the moved document, whose bytes may not), and what was left alone.
 public struct RenamePlan: Sendable, Hashable {
+    /// What moves.
     public var move: DocumentMove
     /// The files written, the moved document first, then by path.
     public var edits: [PlannedEdit]

@@ -4,6 +4,7 @@ import TileditModel
 /// file's bytes before and after) and the folders the move created and
 /// left empty (relative to the workspace).
 public struct AppliedRename: Sendable, Hashable {
+    /// What was made: the move and every file's bytes before and after.
     public var plan: RenamePlan
     /// Folders made for the new place, outermost first (removed again by undo).
     public var createdFolders: [String]

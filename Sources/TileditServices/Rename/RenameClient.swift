@@ -27,6 +27,7 @@ public struct RenameClient: Sendable {
     /// `.missing`, `.failed`.
     public var undo: @Sendable (_ root: URL, _ applied: AppliedRename) async throws -> Void
 
+    /// A client over the given operations (tests give recording ones).
     public init(
         plan: @escaping @Sendable (_ root: URL, _ move: DocumentMove, _ workspace: Workspace) async throws -> RenamePlan,
         apply: @escaping @Sendable (_ root: URL, _ plan: RenamePlan) async throws -> AppliedRename,

@@ -18,7 +18,9 @@ public struct RenamePreview: Equatable, Sendable {
             case note
         }
 
+        /// What the line is.
         public var kind: Kind
+        /// Its text (a diff line with its marker, without its line break).
         public var text: String
     }
 
