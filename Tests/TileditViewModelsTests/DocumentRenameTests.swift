@@ -199,4 +199,30 @@ struct DocumentRenameTests {
         #expect(list.alert?.message == "team.md already exists; choose another path.")
         #expect(list.alert?.buttons == [AlertButton("OK", role: .cancel, choice: .dismiss)])
     }
+
+    @Test func aPromptClosedWhilePlanningShowsNoPreview() async throws {
+        let gate = AsyncStream<Void>.makeStream()
+        let calls = Mutex(0)
+        let plan = Self.plan
+        let renamer = RenameClient(
+            plan: { _, _, _ in
+                calls.withLock { $0 += 1 }
+                for await _ in gate.stream { break }
+                return plan
+            },
+            apply: { _, _ in throw UnimplementedError("apply") },
+            undo: { _, _ in throw UnimplementedError("undo") })
+        let list = DocumentListModel(root: Self.root, workspace: listing.client, store: .unimplemented, renamer: renamer, open: { _ in })
+        await list.onAppeared()
+        await list.onSelectedDocument("about.md")
+        list.onTappedRename()
+        list.onChangedRename("team.md")
+        let planning = Task { await list.onConfirmedRename() }
+        for _ in 0..<1_000 where calls.withLock({ $0 }) == 0 { await Task.yield() }
+        #expect(calls.withLock { $0 } == 1)
+        list.onDismissed()
+        gate.continuation.yield(())
+        await planning.value
+        #expect(list.destination == nil)
+    }
 }

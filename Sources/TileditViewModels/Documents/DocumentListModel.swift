@@ -322,6 +322,8 @@ public final class DocumentListModel {
         }
         do {
             let plan = try await renamer.plan(root, DocumentMove(source: form.source, destination: form.text), workspace)
+            // Closed or changed while planning: the plan is not for what the prompt holds now.
+            guard destination == .rename(form) else { return }
             let unsaved = writtenPaths(of: plan, after: false).filter(hasUnsavedEdits)
             guard unsaved.isEmpty else {
                 destination = .alert(ViewError("The rename changes \(unsaved.joined(separator: ", ")), which \(unsaved.count == 1 ? "has" : "have") unsaved edits: save or undo them first."))
@@ -331,6 +333,7 @@ public final class DocumentListModel {
         } catch is CancellationError {
             return
         } catch {
+            guard destination == .rename(form) else { return }
             destination = .alert(ViewError(Self.message(error)))
         }
     }
