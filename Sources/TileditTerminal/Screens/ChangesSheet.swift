@@ -1,4 +1,5 @@
 import TileditTextLayout
+import TileditViewModels
 
 /// A large sheet over the panes for changes to read before choosing:
 /// header lines, a body that scrolls (`ViewState.sheetScroll`, kept in
@@ -10,8 +11,8 @@ enum ChangesSheet {
     /// (for paging). Header lines of one segment wrap at the sheet's width.
     @discardableResult
     static func draw(
-        into buffer: inout ScreenBuffer, area: Rect, title: String, header: [[TextSegment]], body: [[TextSegment]],
-        buttons: [String], selected: Int, scroll: inout Int
+        into buffer: inout ScreenBuffer, area: Rect, title: String, header: [[TextSegment]], bodyCount: Int,
+        bodyLine: (Int) -> [TextSegment], buttons: [String], selected: Int, scroll: inout Int
     ) -> Int {
         let width = min(area.width, 100)
         let height = max(5, area.height)
@@ -29,12 +30,13 @@ enum ChangesSheet {
         let buttonRow = content.maxRow - 1
         let bodyTop = row + (header.isEmpty ? 0 : 1)
         let bodyHeight = max(0, buttonRow - 1 - bodyTop)
-        scroll = max(0, min(scroll, body.count - bodyHeight))
-        for offset in 0..<max(0, min(bodyHeight, body.count - scroll)) {
-            buffer.put(body[scroll + offset], row: bodyTop + offset, column: content.column, background: .overlay, clip: content)
+        scroll = max(0, min(scroll, bodyCount - bodyHeight))
+        // Only the lines shown are made.
+        for offset in 0..<max(0, min(bodyHeight, bodyCount - scroll)) {
+            buffer.put(bodyLine(scroll + offset), row: bodyTop + offset, column: content.column, background: .overlay, clip: content)
         }
-        if body.count > bodyHeight, bodyHeight > 0 {
-            let position = "lines \(scroll + 1)–\(min(body.count, scroll + bodyHeight)) of \(body.count)"
+        if bodyCount > bodyHeight, bodyHeight > 0 {
+            let position = "lines \(scroll + 1)–\(min(bodyCount, scroll + bodyHeight)) of \(bodyCount)"
             buffer.put(position, row: buttonRow - 1, column: content.maxColumn - DisplayWidth.of(position), style: CellStyle(foreground: .muted, background: .overlay), clip: content)
         }
         drawButtons(buttons, selected: selected, into: &buffer, row: buttonRow, content: content)
@@ -58,5 +60,17 @@ enum ChangesSheet {
     /// characters are drawn as U+FFFD by the buffer).
     static func shown(_ text: String) -> String {
         text.contains("\t") ? text.replacingOccurrences(of: "\t", with: "    ") : text
+    }
+
+    /// How a line of changes is drawn.
+    static func segments(_ line: ChangeLine) -> [TextSegment] {
+        switch line.kind {
+        case .file: [TextSegment(shown(line.text), role: .heading, attributes: .bold)]
+        case .hunk: [TextSegment(line.text, role: .muted)]
+        case .diff(.removed): [TextSegment(shown(line.text), role: .error)]
+        case .diff(.added): [TextSegment(shown(line.text), role: .success)]
+        case .diff(.context): [TextSegment(shown(line.text), role: .text)]
+        case .note: [TextSegment("! " + line.text, role: .warning)]
+        }
     }
 }

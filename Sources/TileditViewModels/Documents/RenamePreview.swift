@@ -6,29 +6,23 @@ import TileditServices
 /// the buttons that make it or not.
 public struct RenamePreview: Equatable, Sendable {
     /// One line of the preview.
-    public struct Line: Equatable, Sendable {
-        public enum Kind: Equatable, Sendable {
-            /// A file: its path (and where it moves).
-            case file
-            /// A hunk's `@@ … @@` line.
-            case hunk
-            /// A diff line (unchanged, removed, added).
-            case diff(DiffLine.Kind)
-            /// Something said about the rename.
-            case note
-        }
-
-        /// What the line is.
-        public var kind: Kind
-        /// Its text (a diff line with its marker, without its line break).
-        public var text: String
-    }
+    public typealias Line = ChangeLine
 
     /// The plan the preview shows (what applying makes).
     public let plan: RenamePlan
+    /// Every line: each file's name and diff, then the notes (made once).
+    public let lines: [Line]
 
     init(plan: RenamePlan) {
         self.plan = plan
+        var lines: [Line] = []
+        for edit in plan.edits {
+            let header = edit.path == edit.newPath ? edit.path : "\(edit.path) → \(edit.newPath)"
+            lines.append(Line(kind: .file, text: header + (edit.changesText ? "" : "  (moved, text unchanged)")))
+            lines += ChangeLine.lines(of: UnifiedDiff.hunks(old: edit.before, new: edit.after, context: 1))
+        }
+        for note in plan.notes { lines.append(Line(kind: .note, text: note)) }
+        self.lines = lines
     }
 
     /// The title of the sheet.
@@ -44,22 +38,6 @@ public struct RenamePreview: Equatable, Sendable {
         let linkText = links == 0 ? "no link changes" : "\(links) link\(links == 1 ? "" : "s") in \(files) other file\(files == 1 ? "" : "s") follow"
         let slug = plan.edits.contains(where: \.changesSlug) ? "; its slug follows" : ""
         return "\(what)\(slug); \(linkText)."
-    }
-
-    /// Every line: each file's name and diff, then the notes.
-    public var lines: [Line] {
-        var lines: [Line] = []
-        for edit in plan.edits {
-            let header = edit.path == edit.newPath ? edit.path : "\(edit.path) → \(edit.newPath)"
-            let change = edit.changesText ? "" : "  (moved, text unchanged)"
-            lines.append(Line(kind: .file, text: header + change))
-            for hunk in UnifiedDiff.hunks(old: edit.before, new: edit.after, context: 1) {
-                lines.append(Line(kind: .hunk, text: hunk.header))
-                for line in hunk.lines { lines.append(Line(kind: .diff(line.kind), text: line.kind.marker + line.text)) }
-            }
-        }
-        for note in plan.notes { lines.append(Line(kind: .note, text: note)) }
-        return lines
     }
 
     /// The buttons: make the rename, or not.

@@ -33,6 +33,8 @@ public final class ConflictReview {
     public let edited: [UInt8]
     /// The differences from the disk's version to the editor's.
     public let differences: [DiffHunk]
+    /// `differences` as lines to show.
+    public let comparisonLines: [ChangeLine]
     /// The merge, or `nil` when the text the editor started from is not
     /// known (edits restored from an earlier session on another version).
     public let merge: ThreeWayMerge?
@@ -54,17 +56,33 @@ public final class ConflictReview {
         case merged([UInt8])
     }
 
-    /// A review of `edited` against `disk`, merged over `base` when it is
-    /// known; `finish` is told how it ends.
+    /// The comparison and the merge of `edited` against `disk` over `base`
+    /// (`nil`: no merge), worked out away from the main actor: on a 10 MB
+    /// file they take a second.
+    struct Work: Sendable {
+        var differences: [DiffHunk]
+        var lines: [ChangeLine]
+        var merge: ThreeWayMerge?
+
+        nonisolated init(disk: [UInt8], edited: [UInt8], base: [UInt8]?) {
+            differences = UnifiedDiff.hunks(old: disk, new: edited)
+            lines = ChangeLine.lines(of: differences)
+            merge = base.map { ThreeWayMerge(base: $0, ours: edited, theirs: disk) }
+        }
+    }
+
+    /// A review of `edited` against `disk` with `work` done for them;
+    /// `finish` is told how it ends.
     init(
-        displayPath: String, disk: LoadedFile, edited: [UInt8], base: [UInt8]?, stage: Stage,
+        displayPath: String, disk: LoadedFile, edited: [UInt8], work: Work, stage: Stage,
         finish: @escaping @MainActor (ConflictReview, Outcome) async -> Void
     ) {
         self.displayPath = displayPath
         self.disk = disk
         self.edited = edited
-        differences = UnifiedDiff.hunks(old: disk.bytes, new: edited)
-        let merge = base.map { ThreeWayMerge(base: $0, ours: edited, theirs: disk.bytes) }
+        differences = work.differences
+        comparisonLines = work.lines
+        let merge = work.merge
         self.merge = merge
         choices = Array(repeating: nil, count: merge?.conflicts.count ?? 0)
         self.stage = merge == nil ? .comparing : stage
@@ -152,7 +170,7 @@ public final class ConflictReview {
                 + section("Disk's (line \(conflict.theirsStart)):", conflict.theirsLines)
                 + section("Yours (line \(conflict.oursStart)):", conflict.oursLines)
         } else {
-            lines = differences.flatMap { [$0.header] + $0.lines.map { $0.kind.marker + $0.text } }
+            lines = comparisonLines.prefix(lineLimit + 1).map(\.text)
         }
         if lines.count > lineLimit { lines = Array(lines.prefix(lineLimit)) + ["…"] }
         let message = ([summary] + (problem.map { [$0] } ?? []) + [""] + lines).joined(separator: "\n")

@@ -289,8 +289,13 @@ public final class DocumentSession {
             phase = .failed(ViewError(Self.message(error)))
             return
         }
+        // Off the main actor (a child task): the diffs of a large file take a while.
+        let (diskBytes, base) = (onDisk.bytes, baseBytes)
+        async let computed = ConflictReview.Work(disk: diskBytes, edited: edited, base: base)
+        let work = await computed
+        guard !Task.isCancelled, let owner = self.owner else { return }
         let review = ConflictReview(
-            displayPath: owner.sessionDisplayPath, disk: onDisk, edited: edited, base: baseBytes, stage: stage
+            displayPath: owner.sessionDisplayPath, disk: onDisk, edited: edited, work: work, stage: stage
         ) { [weak self] review, outcome in
             await self?.finishReview(review, outcome)
         }
