@@ -130,6 +130,7 @@ struct ScreenTests {
         let copies = try FileManager.default.contentsOfDirectory(atPath: fixture.workspace.appendingPathComponent(".tiledit/conflicts").path)
         #expect(copies.count == 1)
         #expect(copies.first?.hasPrefix("index (conflict ") == true)
+        #expect(fixture.app.editor?.notes == ["Your edits were saved as .tiledit/conflicts/\(copies.first ?? "") (in a hidden folder the site does not publish)."])
     }
 
     @Test func anUnreadableDocumentIsReportedInAnAlert() async throws {

@@ -270,7 +270,7 @@ public final class DocumentSession {
     /// and that the site does not publish it there.
     public func keptCopyNote(_ copy: URL) -> String {
         if let workspaceRoot, let relative = copy.relativePath(in: workspaceRoot), !relative.isEmpty {
-            return "Your edits were saved as \(relative), a hidden folder the site does not publish."
+            return "Your edits were saved as \(relative) (in a hidden folder the site does not publish)."
         }
         return "Your edits were saved as \(copy.lastPathComponent)."
     }
