@@ -57,8 +57,8 @@ struct BenchmarkOptions: Sendable, Equatable {
           --markdown   print a Markdown section for BENCHMARKS.md (machine,
                        date, table) instead of the plain table
           --only GROUP measure only this group (open, yaml, edit, memory,
-                       linearity, search, frame, editor, lsp); may be
-                       repeated
+                       linearity, files, search, frame, editor, lsp); may
+                       be repeated
           --write-search-workspace FOLDER
                        write the search figures' 10,000-document workspace
                        into FOLDER and stop

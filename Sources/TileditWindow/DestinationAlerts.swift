@@ -14,6 +14,8 @@ final class DestinationAlerts {
         case editor(DocumentEditorModel.Destination)
         case yaml(YAMLDocumentModel.Destination)
         case documents(DocumentListModel.Destination)
+        /// A conflict's comparison or merge, at one stage (each stage is its own dialog).
+        case review(ConflictReview, ConflictReview.Stage, String?)
     }
 
     private let app: AppModel
@@ -34,9 +36,15 @@ final class DestinationAlerts {
 
     private var question: Question? {
         if let destination = app.destination, destination.search == nil, destination.settings == nil { return .app(destination) }
+        if let review = app.editor?.destination?.conflictReview ?? yamlReview { return .review(review, review.stage, review.problem) }
         if let destination = app.editor?.destination { return .editor(destination) }
         if let destination = app.yamlEditor?.destination { return .yaml(destination) }
         if let destination = app.documents?.destination { return .documents(destination) }
+        return nil
+    }
+
+    private var yamlReview: ConflictReview? {
+        if case .reviewingConflict(let review)? = app.yamlEditor?.destination { return review }
         return nil
     }
 
@@ -53,6 +61,8 @@ final class DestinationAlerts {
         switch question {
         case .app:
             return app.alert.map { present($0) { [app] in await app.onChose($0) } }
+        case .review(let review, _, _):
+            return present(review.alert()) { await review.onChose($0) }
         case .editor(let destination):
             guard let editor = app.editor else { return nil }
             if let picker = destination.tileCatalog { return catalog(editor, picker: picker) }

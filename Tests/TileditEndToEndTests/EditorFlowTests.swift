@@ -139,16 +139,18 @@ extension EndToEndTests {
             try session.press("C-s")
             let screen = try await session.waitUntil("the conflict") { $0.hasOverlay("Changed on disk") }
             #expect(screen.overlayText("Changed on disk")?.hasPrefix("index.md changed on disk since it was loaded.") == true)
-            #expect(screen.contains("[ Reload ]  [ Overwrite ]  [ Keep both ]  [ Cancel ]"))
+            #expect(screen.contains("[ Reload ]  [ Overwrite ]  [ Keep both ]  [ Merge ]  [ Compare ]  [ Cancel ]"))
             // Letters do not answer this alert; Keep both is selected.
             try session.press("o")
             try await session.waitUntil("the conflict to stay") { $0.hasOverlay("Changed on disk") }
             try session.press("Enter")
             try await session.waitUntil("the reloaded file") { !$0.hasOverlay("Changed on disk") && $0.status.contains("  clean  ") && $0.contains("# Elsewhere") }
             #expect(try session.text("index.md") == outside)
-            let copies = try FileManager.default.contentsOfDirectory(atPath: session.workspace.path).filter { $0.hasPrefix("index (conflict ") }
+            // The copy is where the site does not publish it.
+            let copies = try FileManager.default.contentsOfDirectory(atPath: session.workspace.appendingPathComponent(".tiledit/conflicts").path)
+                .filter { $0.hasPrefix("index (conflict ") }
             #expect(copies.count == 1)
-            let ours = try copies.first.map { try session.text($0) }
+            let ours = try copies.first.map { try session.text(".tiledit/conflicts/" + $0) }
             #expect(ours?.contains("| buttondown | Newsletter |\n\n:::recent:::\n") == true)
             try session.press("q")
             let status = try await session.waitForExit()

@@ -176,12 +176,12 @@ import TileditTestSupport
 
     // MARK: Save copy
 
-    @Test func saveCopyWritesAConflictCopyBesideTheFile() async throws {
+    @Test func saveCopyWithoutAWorkspaceWritesAConflictCopyBesideTheFile() async throws {
         let url = try TestSupport.writeFile(Array("theirs\n".utf8), at: "posts/notes.md", in: folder)
         let store = store()
 
-        let first = try await store.saveCopy(url, Array("mine\n".utf8))
-        let second = try await store.saveCopy(url, Array("mine again\n".utf8))
+        let first = try await store.saveCopy(url, Array("mine\n".utf8), nil)
+        let second = try await store.saveCopy(url, Array("mine again\n".utf8), nil)
 
         #expect(first.lastPathComponent == "notes (conflict 2024-01-05 101500).md")
         #expect(second.lastPathComponent == "notes (conflict 2024-01-05 101500 2).md")
@@ -190,6 +190,26 @@ import TileditTestSupport
         #expect(TestSupport.listTree(folder) == [
             "posts", "posts/notes (conflict 2024-01-05 101500 2).md", "posts/notes (conflict 2024-01-05 101500).md", "posts/notes.md",
         ])
+    }
+
+    @Test func saveCopyInAWorkspaceWritesItWhereTheSiteDoesNotPublish() async throws {
+        let url = try TestSupport.writeFile(Array("theirs\n".utf8), at: "posts/hello/index.md", in: folder)
+        let store = store()
+
+        let copy = try await store.saveCopy(url, Array("mine\n".utf8), folder)
+        let top = try await store.saveCopy(folder.appendingPathComponent("about.md"), Array("top\n".utf8), folder)
+
+        #expect(copy == folder.appendingPathComponent(".tiledit/conflicts/posts/hello/index (conflict 2024-01-05 101500).md"))
+        #expect(top == folder.appendingPathComponent(".tiledit/conflicts/about (conflict 2024-01-05 101500).md"))
+        #expect(try TestSupport.readFile(copy) == Array("mine\n".utf8))
+        #expect(TestSupport.listTree(folder) == [
+            ".tiledit", ".tiledit/conflicts", ".tiledit/conflicts/about (conflict 2024-01-05 101500).md", ".tiledit/conflicts/posts",
+            ".tiledit/conflicts/posts/hello", ".tiledit/conflicts/posts/hello/index (conflict 2024-01-05 101500).md",
+            "posts", "posts/hello", "posts/hello/index.md",
+        ])
+        // Workspace discovery does not list it.
+        let workspace = try await WorkspaceClient.live().discover(folder)
+        #expect(workspace.documents.map(\.path) == ["posts/hello/index.md"])
     }
 
     // MARK: Templates
@@ -255,16 +275,31 @@ import TileditTestSupport
         let item = try await store.trash(url, folder)
 
         #expect(item.trashedURL == folder.appendingPathComponent(".tiledit-trash/2024-01-05-101500/posts/a/index.md"))
+        // The folder the page leaves empty goes too; `posts` holds another file and stays.
+        #expect(item.removedFolders.map { $0.relativePath(in: folder) } == ["posts/a"])
         #expect(TestSupport.listTree(folder) == [
             ".tiledit-trash", ".tiledit-trash/2024-01-05-101500", ".tiledit-trash/2024-01-05-101500/posts",
             ".tiledit-trash/2024-01-05-101500/posts/a", ".tiledit-trash/2024-01-05-101500/posts/a/index.md",
-            "posts", "posts/a", "posts/b.md",
+            "posts", "posts/b.md",
         ])
 
         try await store.restore(item)
 
         #expect(try TestSupport.readFile(url) == Array("A\n".utf8))
         #expect(TestSupport.listTree(folder) == [".tiledit-trash", "posts", "posts/a", "posts/a/index.md", "posts/b.md"])
+    }
+
+    @Test func trashingTheLastDocumentOfNestedFoldersRemovesThemAllAndRestoreMakesThemAgain() async throws {
+        try TestSupport.writeFiles(["a/b/c/page.md": "P\n", "top.md": "T\n"], in: folder)
+        let store = store()
+        let url = folder.appendingPathComponent("a/b/c/page.md")
+
+        let item = try await store.trash(url, folder)
+        #expect(item.removedFolders.map { $0.relativePath(in: folder) } == ["a/b/c", "a/b", "a"])
+        #expect(TestSupport.listTree(folder).filter { !$0.hasPrefix(".tiledit-trash") } == ["top.md"])
+
+        try await store.restore(item)
+        #expect(TestSupport.listTree(folder) == [".tiledit-trash", "a", "a/b", "a/b/c", "a/b/c/page.md", "top.md"])
     }
 
     @Test func trashingTwiceInOneSecondUsesSeparateFolders() async throws {

@@ -131,7 +131,7 @@ import TileditTestSupport
             case .newFile:
                 _ = try await store.save(target, SaveFaultTableTests.new, nil)
             case .copy:
-                _ = try await store.saveCopy(folder.appendingPathComponent("notes.md"), SaveFaultTableTests.new)
+                _ = try await store.saveCopy(folder.appendingPathComponent("notes.md"), SaveFaultTableTests.new, nil)
             case .template:
                 _ = try await store.create(DocumentTemplate(kind: .post, title: "Hello World", layout: .singleFile), folder)
             case .journal:

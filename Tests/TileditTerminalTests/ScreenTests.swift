@@ -116,19 +116,22 @@ struct ScreenTests {
         #expect(lines.contains { $0.contains("bottom") })
     }
 
-    @Test func aConflictWithTheFileOnDiskOffersReloadOverwriteAndKeepBoth() async throws {
+    @Test func aConflictWithTheFileOnDiskOffersReloadOverwriteKeepBothMergeAndCompare() async throws {
         let fixture = try await exampleSite()
         await fixture.press(.character("2"), .down, .down, .down, .character("K"))
         try "changed outside\n".write(to: fixture.workspace.appendingPathComponent("index.md"), atomically: true, encoding: .utf8)
         await fixture.press(.ctrl("s"))
         let frame = await fixture.frame()
-        expectRows(frame, 17..<25, Self.conflict)
+        expectRows(frame, 15..<24, Self.conflict)
         expectRows(frame, 39..<40, [" index.md  changed on disk  block 3/9  Changed on disk: button Keep both                        Enter choose  Esc close"])
         await fixture.press(.enter)
         #expect(fixture.app.editor?.destination == nil)
         #expect(try fixture.file("index.md") == "changed outside\n")
-        let copies = try FileManager.default.contentsOfDirectory(atPath: fixture.workspace.path).filter { $0.hasPrefix("index (conflict ") }
+        // The copy goes where the site does not publish it.
+        let copies = try FileManager.default.contentsOfDirectory(atPath: fixture.workspace.appendingPathComponent(".tiledit/conflicts").path)
         #expect(copies.count == 1)
+        #expect(copies.first?.hasPrefix("index (conflict ") == true)
+        #expect(fixture.app.editor?.notes == ["Your edits were saved as .tiledit/conflicts/\(copies.first ?? "") (in a hidden folder the site does not publish)."])
     }
 
     @Test func anUnreadableDocumentIsReportedInAnAlert() async throws {
@@ -303,16 +306,17 @@ struct ScreenTests {
         ]
 
     static let conflict: [String] =
-        // frame: conflict 17..25
+        // frame: conflict 15..24
         [
-            "│                        ││ │ Reload drops your edits; Overwrite writes yours over the     │                           │",
-            "│                        ││ │ file; Keep both saves yours as a copy beside it and loads    │le in the page; lowercase… │",
-            "│                        ││ │ the file.                                                    │ab-case id, unique in the… │",
-            "│                        ││ │                                                              │───────────────────────────┘",
-            "│                        ││ │     [ Reload ]  [ Overwrite ]  [ Keep both ]  [ Cancel ]     │───────────────────────────┐",
-            "│                        ││ └──────────────────────────────────────────────────────────────┘──────────────────────────┐│",
-            "│                        ││                                         ││ │ title: Tiledit Example Site                  ││",
-            "│                        ││                                         ││ │ description: Pages, posts and every built-in ││",
+            "│                   ┌ Changed on disk ─────────────────────────────────────────────────────────────┐                   │",
+            "│                   │ index.md changed on disk since it was loaded.                                │                   │",
+            "│                   │ Reload drops your edits; Overwrite writes yours over the file; Keep both     │                   │",
+            "│                   │ saves yours as a copy in .tiledit/conflicts/ and loads the file; Merge takes │e page; lowercase… │",
+            "│                   │ the changes of both, asking where they overlap; Compare shows the            │id, unique in the… │",
+            "│                   │ differences.                                                                 │───────────────────┘",
+            "│                   │                                                                              │───────────────────┐",
+            "│                   │ [ Reload ]  [ Overwrite ]  [ Keep both ]  [ Merge ]  [ Compare ]  [ Cancel ] │──────────────────┐│",
+            "│                   └──────────────────────────────────────────────────────────────────────────────┘                  ││",
         ]
 
     static let binary: [String] =

@@ -17,6 +17,8 @@ struct AlertChoiceTests {
         AlertButton("Reload", role: .destructive, choice: .resolveConflict(.reload)),
         AlertButton("Overwrite", role: .destructive, choice: .resolveConflict(.overwrite)),
         AlertButton("Keep both", choice: .resolveConflict(.keepBoth)),
+        AlertButton("Merge", choice: .reviewConflict(.merging(index: 0))),
+        AlertButton("Compare", choice: .reviewConflict(.comparing)),
         AlertButton("Cancel", role: .cancel, choice: .dismiss),
     ]
 
@@ -68,12 +70,12 @@ struct AlertChoiceTests {
         #expect(editor.selectedIndex == 0)
     }
 
-    @Test func aConflictOffersReloadOverwriteKeepBothAndCancelWithKeepBothFirst() async throws {
+    @Test func aConflictOffersReloadOverwriteKeepBothMergeCompareAndCancelWithKeepBothFirst() async throws {
         let (editor, url, _) = try await makeEditor()
         try await conflict(editor, url)
         let alert = try #require(editor.alert)
         #expect(alert.title == "Changed on disk")
-        #expect(alert.message == "page.md changed on disk since it was loaded.\nReload drops your edits; Overwrite writes yours over the file; Keep both saves yours as a copy beside it and loads the file.")
+        #expect(alert.message == "page.md changed on disk since it was loaded.\nReload drops your edits; Overwrite writes yours over the file; Keep both saves yours as a copy in .tiledit/conflicts/ and loads the file; Merge takes the changes of both, asking where they overlap; Compare shows the differences.")
         #expect(alert.buttons == Self.conflictButtons.map { AlertButton($0.title, role: $0.role, choice: EditorAlertChoice($0.choice)) })
         #expect(alert.initialButton == 2)
         #expect(alert.dismissal == .dismiss)
@@ -253,8 +255,8 @@ struct AlertChoiceTests {
         let folder = try TestSupport.makeTemporaryFolder()
         try TestSupport.writeFiles(["a.md": "# A\n", "b.md": "# B\n"], in: folder)
         let list = DocumentListModel(
-            root: folder, workspace: .live(), store: .testing(journalFolder: folder.appendingPathComponent(".journal")), open: { _ in },
-            hasUnsavedEdits: { $0 == "a.md" })
+            root: folder, workspace: .live(), store: .testing(journalFolder: folder.appendingPathComponent(".journal")), renamer: .unimplemented,
+            open: { _ in }, hasUnsavedEdits: { $0 == "a.md" })
         await list.onAppeared()
         await list.onSelectedDocument("b.md")
         list.onTappedDelete()

@@ -49,6 +49,7 @@ struct DocumentEditorModelTests {
         case .prompt(let prompt)?: "prompt \(prompt.question) \"\(prompt.text)\"" + (prompt.message.map { " – \($0)" } ?? "")
         case .confirmDelete?: "confirm delete"
         case .conflict?: "conflict"
+        case .reviewingConflict(let review)?: "reviewing \(review.stage)"
         case .deletedOnDisk?: "deleted on disk"
         case .confirmOverrideReadOnly(let message)?: "read-only: \(message)"
         case .recovery(_, let changed)?: "recovery" + (changed ? " (file changed)" : "")

@@ -30,7 +30,7 @@ struct DocumentListModelTests {
     static let root = URL(fileURLWithPath: "/site")
 
     func makeList(_ discovery: RecordingDiscovery) -> DocumentListModel {
-        DocumentListModel(root: Self.root, workspace: discovery.client, store: .unimplemented, open: { _ in })
+        DocumentListModel(root: Self.root, workspace: discovery.client, store: .unimplemented, renamer: .unimplemented, open: { _ in })
     }
 
     @Test func aDiscoveryStoppedByCancellationIsNoFailure() async {

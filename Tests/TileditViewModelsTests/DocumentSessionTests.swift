@@ -27,6 +27,7 @@ struct DocumentSessionTests {
         case didSave(bytes: [UInt8], revision: Int)
         case didKeepCopy(name: String, bytes: [UInt8])
         case asked(DocumentSession.Question)
+        case appliedMerge(bytes: [UInt8], matchesDisk: Bool, note: String)
         case reloaded
     }
 
@@ -57,6 +58,16 @@ struct DocumentSessionTests {
         }
 
         func sessionAsks(_ question: DocumentSession.Question) { events.append(.asked(question)) }
+
+        var sessionDisplayPath: String { "data.txt" }
+
+        func sessionApplyMerge(_ bytes: [UInt8], matchesDisk: Bool, note: String) -> String? {
+            events.append(.appliedMerge(bytes: bytes, matchesDisk: matchesDisk, note: note))
+            self.bytes = bytes
+            revision += 1
+            savedRevision = matchesDisk ? revision : -1
+            return nil
+        }
 
         func sessionReload() async {
             events.append(.reloaded)

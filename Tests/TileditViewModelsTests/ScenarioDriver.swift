@@ -324,6 +324,7 @@ final class ScenarioDriver {
                 case .prompt: return .text("prompt")
                 case .confirmDelete: return .text("confirmDelete")
                 case .conflict: return .text("conflict")
+                case .reviewingConflict: return .text("reviewingConflict")
                 case .deletedOnDisk: return .text("deletedOnDisk")
                 case .confirmOverrideReadOnly: return .text("confirmOverrideReadOnly")
                 case .recovery: return .text("recovery")
@@ -335,6 +336,8 @@ final class ScenarioDriver {
                 switch destination {
                 case .newDocument: return .text("newDocument")
                 case .confirmDelete: return .text("confirmDeleteDocument")
+                case .rename: return .text("rename")
+                case .renamePreview: return .text("renamePreview")
                 case .alert: return .text("alert")
                 }
             }

@@ -65,6 +65,7 @@ struct YAMLDocumentModelTests {
         case .deletedOnDisk?: "deleted on disk"
         case .confirmOverrideReadOnly(let message)?: "read-only: \(message)"
         case .recovery?: "recovery"
+        case .reviewingConflict(let review)?: "reviewing \(review.stage)"
         case .prompt(let prompt)?: "prompt \(prompt.question) \"\(prompt.text)\"" + (prompt.message.map { " – \($0)" } ?? "")
         }
         return Shown(

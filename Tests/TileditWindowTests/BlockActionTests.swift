@@ -69,14 +69,15 @@ extension WindowTests {
         try session.screenshot("conflict")
         #expect(try String(contentsOf: file, encoding: .utf8) == theirs)
 
-        // Keep both: their file stays, ours goes next to it, and the window shows theirs.
+        // Keep both: their file stays, ours goes to .tiledit/conflicts/ (the site does not publish it), and the window shows theirs.
         try session.press(.button("Keep both"))
         let kept = try await session.waitUntil("both kept") { ($0.status?.contains("Your edits were saved as") ?? false) && $0.items(ofList: "Blocks").contains("heading 2, What is in here") }
         #expect(kept.items(ofList: "Blocks").contains("heading 2, What is in here"))
         #expect(try String(contentsOf: file, encoding: .utf8) == theirs)
-        let copies = try FileManager.default.contentsOfDirectory(atPath: session.workspace.path).filter { $0 != "index.md" && $0.hasPrefix("index") }
+        let conflicts = session.workspace.appendingPathComponent(".tiledit/conflicts")
+        let copies = try FileManager.default.contentsOfDirectory(atPath: conflicts.path).filter { $0.hasPrefix("index (conflict ") }
         #expect(copies.count == 1)
-        let copy = try String(contentsOf: session.workspace.appendingPathComponent(copies.first ?? "index.md"), encoding: .utf8)
+        let copy = try String(contentsOf: conflicts.appendingPathComponent(copies.first ?? "index.md"), encoding: .utf8)
         // Ours: the heading after the paragraph, the same bytes otherwise.
         let paragraph = try #require(copy.range(of: "This site is written for Tiledit."))
         let heading = try #require(copy.range(of: "# Welcome\n"))

@@ -43,23 +43,24 @@ enum CommonMarkTree {
     /// - Parameter options: cmark-gfm parser options; `CMARK_OPT_DEFAULT`
     ///   (footnotes off) unless given, for callers that read one block alone.
     static func withDocument<Result>(
-        parsing text: String, options: Int32 = CMARK_OPT_DEFAULT, _ body: (OpaquePointer, UnsafeMutablePointer<cmark_llist>?) -> Result
+        parsing text: String, options: Int32 = CMARK_OPT_DEFAULT, extensions: [String] = extensionNames,
+        _ body: (OpaquePointer, UnsafeMutablePointer<cmark_llist>?) -> Result
     ) -> Result? {
         var text = text
         return text.withUTF8 { buffer in
-            withDocument(parsing: buffer, options: options, body)
+            withDocument(parsing: buffer, options: options, extensions: extensions, body)
         }
     }
 
     /// Parses the UTF-8 bytes `text` (see `withDocument(parsing:options:_:)`).
     static func withDocument<Result>(
-        parsing text: UnsafeBufferPointer<UInt8>, options: Int32 = CMARK_OPT_DEFAULT,
+        parsing text: UnsafeBufferPointer<UInt8>, options: Int32 = CMARK_OPT_DEFAULT, extensions: [String] = extensionNames,
         _ body: (OpaquePointer, UnsafeMutablePointer<cmark_llist>?) -> Result
     ) -> Result? {
         _ = registered
         guard let parser = cmark_parser_new(options) else { return nil }
         defer { cmark_parser_free(parser) }
-        for name in extensionNames {
+        for name in extensions {
             if let syntaxExtension = cmark_find_syntax_extension(name) {
                 cmark_parser_attach_syntax_extension(parser, syntaxExtension)
             }
@@ -86,13 +87,13 @@ enum CommonMarkTree {
     /// written. They are left out when `text` has no `]`, which every
     /// reference needs.
     static func withDocument<Result>(
-        parsing text: String, definitions: String, options: Int32 = CMARK_OPT_DEFAULT,
+        parsing text: String, definitions: String, options: Int32 = CMARK_OPT_DEFAULT, extensions: [String] = extensionNames,
         _ body: (OpaquePointer, UnsafeMutablePointer<cmark_llist>?) -> Result
     ) -> Result? {
         let usesDefinitions = !definitions.isEmpty && text.utf8.contains(UInt8(ascii: "]"))
         let prefix = usesDefinitions ? definitions + "\n" : ""
         let prefixLines = LineEnding.lineBreakCount(in: prefix.utf8)
-        return withDocument(parsing: prefix + text, options: options) { document, extensions in
+        return withDocument(parsing: prefix + text, options: options, extensions: extensions) { document, extensions in
             if prefixLines > 0 {
                 for node in children(of: document) where Int(cmark_node_get_start_line(node)) <= prefixLines {
                     cmark_node_free(node)

@@ -50,4 +50,35 @@ public struct TextEdit: Sendable, Hashable {
         }
         return result
     }
+
+    /// The one edit that turns `old` into `new`: the bytes between their
+    /// common start and common end (kept whole: neither inside a UTF-8
+    /// sequence nor between the `\r` and `\n` of a line break); `nil`
+    /// when they are the same.
+    public static func difference(from old: [UInt8], to new: [UInt8]) -> TextEdit? {
+        guard old != new else { return nil }
+        var prefix = 0
+        let shorter = Swift.min(old.count, new.count)
+        while prefix < shorter && old[prefix] == new[prefix] { prefix += 1 }
+        while prefix > 0 && (isContinuation(old, prefix) || isContinuation(new, prefix) || splitsLineBreak(old, prefix) || splitsLineBreak(new, prefix)) {
+            prefix -= 1
+        }
+        var suffix = 0
+        while suffix < shorter - prefix && old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        while suffix > 0 && (isContinuation(old, old.count - suffix) || isContinuation(new, new.count - suffix)
+            || splitsLineBreak(old, old.count - suffix) || splitsLineBreak(new, new.count - suffix)) {
+            suffix -= 1
+        }
+        return TextEdit(range: prefix..<(old.count - suffix), replacement: Array(new[prefix..<(new.count - suffix)]))
+    }
+
+    /// Whether the byte at `index` continues a UTF-8 sequence (a cut there splits it).
+    private static func isContinuation(_ bytes: [UInt8], _ index: Int) -> Bool {
+        index < bytes.count && bytes[index] & 0xC0 == 0x80
+    }
+
+    /// Whether a cut at `index` falls between a `\r` and its `\n`.
+    private static func splitsLineBreak(_ bytes: [UInt8], _ index: Int) -> Bool {
+        index > 0 && index < bytes.count && bytes[index - 1] == 0x0D && bytes[index] == 0x0A
+    }
 }

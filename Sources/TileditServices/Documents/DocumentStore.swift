@@ -59,23 +59,30 @@ public struct DocumentStore: Sendable {
     /// is returned with `.failed`.
     public var recoverInterruptedSaves: @Sendable (URL) async -> [InterruptedSave]
 
-    /// Writes `bytes` beside `url` as `name (conflict YYYY-MM-DD HHMMSS).ext`
-    /// ("keep both" after a conflict; a ` 2`, ` 3`… suffix inside the
-    /// parentheses when taken) and returns the new file's URL.
-    public var saveCopy: @Sendable (_ url: URL, _ bytes: [UInt8]) async throws -> URL
+    /// Writes `bytes` as a conflict copy of `url`, `name (conflict
+    /// YYYY-MM-DD HHMMSS).ext` ("keep both" after a conflict; a ` 2`, ` 3`…
+    /// suffix inside the parentheses when taken), and returns the new
+    /// file's URL. For a file inside `workspaceRoot` the copy goes to
+    /// `<workspaceRoot>/.tiledit/conflicts/<the file's folder>/`, a hidden
+    /// folder that workspace discovery and static site generators skip;
+    /// without a root (or outside it), beside the file.
+    public var saveCopy: @Sendable (_ url: URL, _ bytes: [UInt8], _ workspaceRoot: URL?) async throws -> URL
 
     /// Creates a document from `template` inside `folder` (created when
     /// missing) and returns its URL. Never overwrites: when the slug is taken
     /// the name gets `-2`, `-3`…
     public var create: @Sendable (_ template: DocumentTemplate, _ folder: URL) async throws -> URL
 
-    /// Moves a file or folder into `<workspaceRoot>/.tiledit-trash/<timestamp>/<relative path>`.
+    /// Moves a file or folder into `<workspaceRoot>/.tiledit-trash/<timestamp>/<relative path>`,
+    /// then removes the folders it left empty (up to the root, which
+    /// stays; `TrashedItem.removedFolders`).
     ///
     /// Throws `.outsideWorkspace` when the item is not under the root,
     /// `.missing` when it does not exist.
     public var trash: @Sendable (_ url: URL, _ workspaceRoot: URL) async throws -> TrashedItem
 
-    /// Moves a trashed item back. Throws `.occupied` when something is at the
+    /// Moves a trashed item back, making the folders it is in again when
+    /// they are gone. Throws `.occupied` when something is at the
     /// original path, `.missing` when the trashed item is gone.
     public var restore: @Sendable (TrashedItem) async throws -> Void
 
@@ -107,7 +114,7 @@ public struct DocumentStore: Sendable {
         save: @escaping @Sendable (_ url: URL, _ bytes: [UInt8], _ expected: FileFingerprint?) async throws -> FileFingerprint,
         saveWithOptions: (@Sendable (_ url: URL, _ bytes: [UInt8], _ expected: FileFingerprint?, _ options: SaveOptions) async throws -> FileFingerprint)? = nil,
         recoverInterruptedSaves: @escaping @Sendable (URL) async -> [InterruptedSave] = { _ in [] },
-        saveCopy: @escaping @Sendable (_ url: URL, _ bytes: [UInt8]) async throws -> URL,
+        saveCopy: @escaping @Sendable (_ url: URL, _ bytes: [UInt8], _ workspaceRoot: URL?) async throws -> URL,
         create: @escaping @Sendable (_ template: DocumentTemplate, _ folder: URL) async throws -> URL,
         trash: @escaping @Sendable (_ url: URL, _ workspaceRoot: URL) async throws -> TrashedItem,
         restore: @escaping @Sendable (TrashedItem) async throws -> Void,
@@ -135,6 +142,9 @@ public struct DocumentStore: Sendable {
     /// Name of the trash folder in a workspace root.
     public static let trashFolderName = ".tiledit-trash"
 
+    /// Where conflict copies go, relative to a workspace root (see `saveCopy`).
+    public static let conflictFolderPath = ".tiledit/conflicts"
+
     /// The store over a file system.
     ///
     /// - Parameters:
@@ -160,7 +170,7 @@ public struct DocumentStore: Sendable {
             save: { try store.save($0, bytes: $1, expected: $2, options: .standard) },
             saveWithOptions: { try store.save($0, bytes: $1, expected: $2, options: $3) },
             recoverInterruptedSaves: { store.recoverInterruptedSaves($0) },
-            saveCopy: { try store.saveCopy($0, bytes: $1) },
+            saveCopy: { try store.saveCopy($0, bytes: $1, workspaceRoot: $2) },
             create: { try store.create($0, in: $1) },
             trash: { try store.trash($0, workspaceRoot: $1) },
             restore: { try store.restore($0) },

@@ -83,8 +83,19 @@ struct LiveDocumentStore: Sendable {
         return recovery.recover(file: target)
     }
 
-    func saveCopy(_ url: URL, bytes: [UInt8]) throws -> URL {
-        let folder = url.deletingLastPathComponent()
+    func saveCopy(_ url: URL, bytes: [UInt8], workspaceRoot: URL?) throws -> URL {
+        var folder = url.deletingLastPathComponent()
+        // Inside a workspace the copy goes where the site does not publish
+        // it: a hidden folder at the root, by the file's own folder.
+        if let workspaceRoot, let relative = folder.relativePath(in: workspaceRoot) {
+            folder = workspaceRoot.appendingPathComponent(DocumentStore.conflictFolderPath, isDirectory: true)
+            if !relative.isEmpty { folder = folder.appendingPathComponent(relative, isDirectory: true) }
+            do {
+                try fileSystem.createFolder(folder)
+            } catch let error as FileSystemError {
+                throw DocumentStoreError.writeFailed(path: folder.path, reason: error.reason)
+            }
+        }
         let name = url.lastPathComponent
         let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
         let stem = dot.map { String(name[..<$0]) } ?? name
@@ -161,7 +172,16 @@ struct LiveDocumentStore: Sendable {
         } catch let error as FileSystemError {
             throw DocumentStoreError.writeFailed(path: url.path, reason: error.reason)
         }
-        return TrashedItem(originalURL: item, trashedURL: destination, batchFolder: batch, date: now)
+        // Folders the item leaves empty go too (a page bundle's folder):
+        // the innermost first, never the root; restore makes them again.
+        var removed: [URL] = []
+        var folder = item.deletingLastPathComponent().standardizedFileURL
+        while folder.path != root.path, folder.relativePath(in: root) != nil {
+            guard (try? fileSystem.listFolder(folder))?.isEmpty == true, (try? fileSystem.remove(folder)) != nil else { break }
+            removed.append(folder)
+            folder = folder.deletingLastPathComponent().standardizedFileURL
+        }
+        return TrashedItem(originalURL: item, trashedURL: destination, batchFolder: batch, date: now, removedFolders: removed)
     }
 
     func restore(_ item: TrashedItem) throws {

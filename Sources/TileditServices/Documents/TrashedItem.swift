@@ -11,11 +11,15 @@ public struct TrashedItem: Sendable, Hashable, Codable {
     public var batchFolder: URL
     /// When it was trashed.
     public var date: Date
+    /// The folders moving it left empty and that were removed, innermost
+    /// first (restoring makes them again).
+    public var removedFolders: [URL]
 
-    public init(originalURL: URL, trashedURL: URL, batchFolder: URL, date: Date) {
+    public init(originalURL: URL, trashedURL: URL, batchFolder: URL, date: Date, removedFolders: [URL] = []) {
         self.originalURL = originalURL
         self.trashedURL = trashedURL
         self.batchFolder = batchFolder
         self.date = date
+        self.removedFolders = removedFolders
     }
 }

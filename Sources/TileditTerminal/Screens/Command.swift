@@ -10,7 +10,7 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
     // Lists and scrolling
     case moveUp, moveDown, pageUp, pageDown, moveToFirst, moveToLast
     // Documents
-    case openDocument, filterDocuments, cycleSortOrder, trashDocument, restoreDocument
+    case openDocument, filterDocuments, cycleSortOrder, trashDocument, restoreDocument, renameDocument, undoRename
     // Blocks
     case editBlock, insertTile, insertParagraph, duplicateBlock, deleteBlock, collapseNode
     case moveBlockUp, moveBlockDown, moveBlockTo, applyFix, editExternally
@@ -54,6 +54,8 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
         case .cycleSortOrder: "Sort by title, date or path"
         case .trashDocument: "Move the document to the trash"
         case .restoreDocument: "Restore the last trashed document"
+        case .renameDocument: "Rename or move the document (links to it follow)"
+        case .undoRename: "Undo the last rename or move"
         case .editBlock: "Edit the block (YAML: unfold, or edit the value)"
         case .collapseNode: "Fold the YAML mapping or sequence"
         case .insertTile: "Insert a tile (catalog)"

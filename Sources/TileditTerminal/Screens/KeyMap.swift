@@ -34,6 +34,8 @@ public enum KeyMap {
         KeyBinding(.documents, [.character("s")], "s", .cycleSortOrder),
         KeyBinding(.documents, [.character("d"), .delete], "d, Delete", .trashDocument),
         KeyBinding(.documents, [.character("r")], "r", .restoreDocument),
+        KeyBinding(.documents, [.character("m")], "m", .renameDocument),
+        KeyBinding(.documents, [.character("U")], "U", .undoRename),
 
         KeyBinding(.blocks, [.enter, .right, .character("l")], "Enter, →", .editBlock),
         KeyBinding(.blocks, [.character("d"), .delete], "d, Delete", .deleteBlock),
@@ -112,6 +114,20 @@ public enum KeyMap {
 
         KeyBinding(.prompt, [.enter], "Enter", .choose),
         KeyBinding(.prompt, [.escape], "Esc", .dismiss),
+
+        KeyBinding(.rename, [.enter], "Enter", .choose),
+        KeyBinding(.rename, [.escape], "Esc", .dismiss),
+        KeyBinding(.rename, note: "letters", "The new path from the workspace folder, checked as you type"),
+
+        KeyBinding(.changes, [.up, .character("k")], "↑, k", .moveUp),
+        KeyBinding(.changes, [.down, .character("j")], "↓, j", .moveDown),
+        KeyBinding(.changes, [.pageUp], "PgUp", .pageUp),
+        KeyBinding(.changes, [.pageDown, .character(" ")], "PgDn, Space", .pageDown),
+        KeyBinding(.changes, [.right, .tab], "→, Tab", .nextChoiceButton),
+        KeyBinding(.changes, [.left, .backTab], "←, Shift-Tab", .previousChoiceButton),
+        KeyBinding(.changes, [.enter], "Enter", .choose),
+        KeyBinding(.changes, [.escape], "Esc", .dismiss),
+        KeyBinding(.changes, note: "a letter", "The button starting with it (m Merge, d Disk's, y Yours, b Both, p Previous)"),
 
         KeyBinding(.help, [.up, .character("k")], "↑, k", .moveUp),
         KeyBinding(.help, [.down, .character("j")], "↓, j", .moveDown),

@@ -122,6 +122,10 @@ public enum KeyRouter {
             list?.onTappedDelete()
         case .restoreDocument:
             if let list, list.lastTrashed != nil { return [.run { await list.onTappedRestore() }] }
+        case .renameDocument:
+            list?.onTappedRename()
+        case .undoRename:
+            if let list, list.lastRename != nil { return [.run { await list.onTappedUndoRename() }] }
         case .collapseNode:
             break
         case .editBlock:
@@ -400,6 +404,12 @@ public enum KeyRouter {
             default:
                 if state.promptField.handle(key) == .edited { prompt.onChangedText(state.promptField.text) }
             }
+        case .documents(let list, .rename(let form)):
+            return FileKeys.rename(list, form: form, key: key, state: &state)
+        case .documents(let list, .renamePreview(let preview)):
+            return FileKeys.changes(buttons: preview.buttons, dismissal: preview.dismissal, key: key, state: &state) { await list.onChose($0) }
+        case .review(let review):
+            return FileKeys.changes(buttons: review.buttons, dismissal: review.dismissal, key: key, state: &state) { await review.onChose($0) }
         case .alert(let alert):
             var overlay = alert.overlay.selecting(state.choice)
             switch overlay.handle(key) {

@@ -18,6 +18,8 @@ public enum KeyScope: Int, CaseIterable, Hashable, Sendable {
     case newDocument
     case recovery
     case prompt
+    case rename
+    case changes
     case help
 
     /// The section title in the help overlay.
@@ -39,6 +41,8 @@ public enum KeyScope: Int, CaseIterable, Hashable, Sendable {
         case .newDocument: "New document"
         case .recovery: "Unsaved edits from an earlier session"
         case .prompt: "Prompts"
+        case .rename: "Rename or move a document"
+        case .changes: "A rename's changes; comparing and merging with the disk"
         case .help: "This help"
         }
     }

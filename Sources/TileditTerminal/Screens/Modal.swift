@@ -14,6 +14,8 @@ enum Modal {
     case app(AppModel.Destination)
     case catalog(DocumentEditorModel, TileCatalogPicker)
     case documents(DocumentListModel, DocumentListModel.Destination)
+    /// A conflict with the disk looked at closely (either editor's).
+    case review(ConflictReview)
     case alert(AlertOverlay)
     case prompt(EditorPrompt)
 
@@ -22,6 +24,8 @@ enum Modal {
         if state.isHelpShown { return .help }
         if let alert = AlertOverlay.current(app: app) { return .alert(alert) }
         if let destination = app.destination { return .app(destination) }
+        if let review = app.editor?.destination?.conflictReview { return .review(review) }
+        if let review = app.yamlEditor?.destination?.conflictReview { return .review(review) }
         if let editor = app.editor, let picker = editor.destination?.tileCatalog { return .catalog(editor, picker) }
         if let prompt = app.editor?.destination?.prompt ?? app.yamlEditor?.destination?.prompt { return .prompt(prompt) }
         if let list = app.documents, let destination = list.destination { return .documents(list, destination) }
@@ -37,6 +41,9 @@ enum Modal {
         case .app(.recoverEdits): "Recover unsaved edits"
         case .catalog: "Insert tile"
         case .documents(_, .newDocument): "New document"
+        case .documents(_, .rename): "Rename or move"
+        case .documents(_, .renamePreview(let preview)): preview.title
+        case .review(let review): review.title
         case .alert(let alert): alert.overlay.title
         case .prompt(let prompt): prompt.title
         // Alerts are `.alert`; these do not occur.
@@ -53,7 +60,10 @@ enum Modal {
         case .app(.settings(let model)): "settings \(ObjectIdentifier(model).hashValue)"
         case .app: "recover edits"
         case .catalog(_, let picker): "catalog \(ObjectIdentifier(picker).hashValue)"
+        case .documents(_, .rename): "rename"
+        case .documents(_, .renamePreview): "rename preview"
         case .documents: "new document"
+        case .review(let review): "review \(ObjectIdentifier(review).hashValue) \(review.stage)"
         case .alert(let alert): alert.identity
         case .prompt(let prompt): "prompt \(ObjectIdentifier(prompt).hashValue)"
         }
@@ -68,6 +78,8 @@ enum Modal {
         case .app(.recoverEdits): .recovery
         case .catalog: .catalog
         case .documents(_, .newDocument): .newDocument
+        case .documents(_, .rename): .rename
+        case .documents(_, .renamePreview), .review: .changes
         case .prompt: .prompt
         default: .dialog
         }

@@ -58,6 +58,12 @@ public enum Screen {
             NewDocumentSheet.draw(into: &buffer, area: area, form: form, state: &state)
         case .prompt(let prompt):
             PromptSheet.draw(into: &buffer, area: area, prompt: prompt, state: &state)
+        case .documents(_, .rename(let form)):
+            RenameSheet.draw(into: &buffer, area: area, form: form, state: &state)
+        case .documents(_, .renamePreview(let preview)):
+            RenamePreviewSheet.draw(into: &buffer, area: area, preview: preview, state: &state)
+        case .review(let review):
+            ConflictReviewSheet.draw(into: &buffer, area: area, review: review, state: &state)
         case .alert(let alert):
             alert.draw(into: &buffer, area: area, choice: state.choice)
         case .app, .documents:
@@ -94,6 +100,14 @@ public enum Screen {
                 return "\(modal.title): " + (picker.selected?.type ?? "no match")
             case .documents(_, .newDocument):
                 return "\(modal.title): title"
+            case .documents(_, .rename(let form)):
+                return "\(modal.title): \(form.text)"
+            case .documents(_, .renamePreview(let preview)):
+                let titles = preview.buttons.map(\.title)
+                return "\(modal.title): " + (titles.indices.contains(state.choice) ? "button \(titles[state.choice])" : "")
+            case .review(let review):
+                let titles = review.buttons.map(\.title)
+                return "\(modal.title): " + (titles.indices.contains(state.choice) ? "button \(titles[state.choice])" : "")
             case .app(.recoverEdits(let list)):
                 return "\(modal.title): " + (list.selected.map(RecoverySheet.rowLabel) ?? "none")
             case .prompt(let prompt):

@@ -42,8 +42,10 @@ enum StatusLine {
         }
         if let message = state.message {
             segments.append(TextSegment("  " + message, role: .warning))
-        } else if let notes = app.editor?.notes, !notes.isEmpty {
+        } else if let notes = app.editor?.notes ?? app.yamlEditor?.notes, !notes.isEmpty {
             segments.append(TextSegment("  " + notes.joined(separator: " "), role: .info))
+        } else if let notice = app.documents?.notice {
+            segments.append(TextSegment("  " + notice, role: .info))
         }
         segments.append(TextSegment("  " + Self.oneLine(Screen.focusedElementLabel(app: app, state: state)), role: .muted))
         return segments
@@ -71,6 +73,8 @@ enum StatusLine {
             case .newDocument: pairs = [("Tab", "kind"), ("Enter", "create"), ("Esc", "cancel")]
             case .recovery: pairs = [("Enter", "restore"), ("d", "discard"), ("Esc", "later")]
             case .prompt: pairs = [("Enter", "ok"), ("Esc", "cancel")]
+            case .rename: pairs = [("Enter", "show changes"), ("Esc", "cancel")]
+            case .changes: pairs = [("↑↓", "scroll"), ("Enter", "choose"), ("Esc", "back")]
             default: pairs = [("Enter", "choose"), ("Esc", "close")]
             }
         } else {

@@ -37,6 +37,11 @@ public struct ViewState: Sendable {
     var newDocumentField = TextField(accessibilityLabel: "Title of the new document")
     /// The answer typed into an editor's prompt (the prompt holds the text too).
     var promptField = TextField(accessibilityLabel: "Answer")
+    var renameField = TextField(accessibilityLabel: "New path of the document")
+    /// First body line shown in a sheet of changes (a rename's, a conflict's).
+    var sheetScroll = 0
+    /// Body rows the last sheet of changes showed (page keys move by it).
+    var sheetPage = 10
 
     public init() {}
 
@@ -50,6 +55,8 @@ public struct ViewState: Sendable {
         if identity != modalIdentity {
             modalIdentity = identity
             if case .alert(let alert)? = modal { choice = alert.overlay.selectedChoice } else { choice = 0 }
+            if case .review(let review)? = modal { choice = review.initialButton }
+            sheetScroll = 0
             catalogList = ListView(accessibilityLabel: "Tile types")
             searchList = ListView(accessibilityLabel: "Search results")
             if case .app(.search(let search))? = modal {

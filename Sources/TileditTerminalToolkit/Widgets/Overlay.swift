@@ -83,7 +83,7 @@ public struct Overlay: Hashable, Sendable {
     }
 
     /// Draws the overlay centered in `area`, at most `maxWidth` columns wide
-    /// (and never wider than `area`), as tall as its content or `area`
+    /// (wider when its row of buttons needs it, never wider than `area`), as tall as its content or `area`
     /// allows; body lines that do not fit are dropped, the last shown one
     /// ending in "…". Choices sit on one row, centered, or one per row when
     /// they do not fit side by side. Returns the box's rectangle.
@@ -96,7 +96,8 @@ public struct Overlay: Hashable, Sendable {
             body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { DisplayWidth.of($0) }.max() ?? 0,
             buttonsRowWidth
         )
-        let width = min(area.width, maxWidth, max(widest + 4, 20))
+        // A row of buttons wider than `maxWidth` widens the box when the area allows, rather than stacking.
+        let width = min(area.width, Swift.max(maxWidth, buttonsRowWidth + 4), max(widest + 4, 20))
         let contentWidth = max(1, width - 4)
         let stacked = buttonsRowWidth > contentWidth
         let buttonRows = buttons.isEmpty ? 0 : (stacked ? buttons.count : 1)

@@ -17,7 +17,7 @@ extension DocumentStore {
                 Issue.record("DocumentStore.recoverInterruptedSaves was called unexpectedly")
                 return []
             },
-            saveCopy: { _, _ in throw fail("saveCopy") },
+            saveCopy: { _, _, _ in throw fail("saveCopy") },
             create: { _, _ in throw fail("create") },
             trash: { _, _ in throw fail("trash") },
             restore: { _ in throw fail("restore") },

@@ -96,7 +96,7 @@ public final class RecordingDocumentStore: Sendable {
                 return Self.fingerprint(bytes)
             }
         }
-        store.saveCopy = { url, bytes in
+        store.saveCopy = { url, bytes, _ in
             self.state.withLock { $0.calls.append(.saveCopy(bytes: bytes)) }
             let name = url.deletingPathExtension().lastPathComponent
             let suffix = url.pathExtension.isEmpty ? "" : "." + url.pathExtension

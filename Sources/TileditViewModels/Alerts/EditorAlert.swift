@@ -19,12 +19,12 @@ public enum EditorAlertChoice: Equatable, Sendable {
 
 /// The alerts of `DocumentEditorModel`'s destinations.
 enum EditorAlert {
-    /// The alert for `destination`; `nil` for the tile catalog and
-    /// prompts (sheets). The delete confirmation names the block by its
+    /// The alert for `destination`; `nil` for the tile catalog,
+    /// prompts and a conflict's review (sheets). The delete confirmation names the block by its
     /// row in `document`.
     static func alert(for destination: DocumentEditorModel.Destination, displayPath: String, document: MarkdownDocument?) -> AlertState<EditorAlertChoice>? {
         switch destination {
-        case .tileCatalog, .prompt:
+        case .tileCatalog, .prompt, .reviewingConflict:
             return nil
         case .conflict:
             return SessionAlert.conflict(displayPath: displayPath).map(EditorAlertChoice.init)

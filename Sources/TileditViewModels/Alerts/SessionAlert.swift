@@ -6,6 +6,8 @@ import Foundation
 public enum SessionChoice: Equatable, Sendable {
     /// Settle a conflict with the file on disk.
     case resolveConflict(ConflictResolution)
+    /// Look at a conflict closely: the comparison with the disk, or the merge.
+    case reviewConflict(ConflictReview.Stage)
     /// Write the file deleted on disk again.
     case saveAgain
     /// Save over a read-only file, keeping its mode.
@@ -25,11 +27,13 @@ enum SessionAlert {
     static func conflict(displayPath: String) -> AlertState<SessionChoice> {
         AlertState(
             title: "Changed on disk",
-            message: "\(displayPath) changed on disk since it was loaded.\nReload drops your edits; Overwrite writes yours over the file; Keep both saves yours as a copy beside it and loads the file.",
+            message: "\(displayPath) changed on disk since it was loaded.\nReload drops your edits; Overwrite writes yours over the file; Keep both saves yours as a copy in .tiledit/conflicts/ and loads the file; Merge takes the changes of both, asking where they overlap; Compare shows the differences.",
             buttons: [
                 AlertButton("Reload", role: .destructive, choice: .resolveConflict(.reload)),
                 AlertButton("Overwrite", role: .destructive, choice: .resolveConflict(.overwrite)),
                 AlertButton("Keep both", choice: .resolveConflict(.keepBoth)),
+                AlertButton("Merge", choice: .reviewConflict(.merging(index: 0))),
+                AlertButton("Compare", choice: .reviewConflict(.comparing)),
                 AlertButton("Cancel", role: .cancel, choice: .dismiss),
             ],
             initialButton: 2, dismissal: .dismiss, answersToLetters: false)

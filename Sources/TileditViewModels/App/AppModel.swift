@@ -93,11 +93,13 @@ public final class AppModel {
         // left incomplete is restored from its backup first.
         let interrupted = await dependencies.store.recoverInterruptedSaves(root)
         let list = DocumentListModel(
-            root: root, workspace: dependencies.workspace, store: dependencies.store,
+            root: root, workspace: dependencies.workspace, store: dependencies.store, renamer: dependencies.renamer,
             open: { [weak self] path in await self?.openDocument(path) },
             deleted: { [weak self] path in self?.closeDocument(path) },
-            hasUnsavedEdits: { [weak self] path in self?.unsavedPaths.contains(path) ?? false })
+            hasUnsavedEdits: { [weak self] path in self?.unsavedPaths.contains(path) ?? false },
+            renamed: { [weak self] applied, undone in await self?.followRename(applied, undone: undone) })
         documents = list
+        opened.workspaceRoot = root
         await list.onAppeared()
         if case .failed(let error) = list.workspace {
             session = .failed(error)
@@ -191,8 +193,18 @@ public final class AppModel {
     /// A document (Markdown or YAML) was written: the search index and the
     /// document list take in `bytes`, one save after another in save order.
     private func documentSaved(_ url: URL, _ bytes: [UInt8]) {
-        guard let root = session.root ?? documents?.root else { return }
-        indexing.saved(url.relativePath(in: root) ?? url.lastPathComponent, bytes, list: documents)
+        // A conflict copy in the hidden `.tiledit/conflicts/` is no document of the workspace.
+        guard let root = session.root ?? documents?.root, let path = url.relativePath(in: root), !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { return }
+        indexing.saved(path, bytes, list: documents)
+    }
+
+    /// A rename was made or undone: editors, the index and the document shown follow (`RenameFollowing`).
+    private func followRename(_ applied: AppliedRename, undone: Bool) async {
+        let shown = (path: editor?.displayPath ?? yamlEditor?.displayPath, index: editor?.selectedIndex)
+        let move = await RenameFollowing.follow(applied, undone: undone, opened: opened, indexing: indexing) { closeDocument($0) }
+        guard let path = shown.path.flatMap(move.mapped) else { return }
+        await documents?.onSelectedDocument(path)
+        editor?.onMovedSelection(by: shown.index ?? 0)
     }
 
     private func closeDocument(_ path: String) {

@@ -14,11 +14,16 @@ final class OpenEditors {
     private(set) var markdown: [String: DocumentEditorModel] = [:]
     /// YAML editors by path.
     private(set) var yaml: [String: YAMLDocumentModel] = [:]
+    /// The workspace folder, given to each editor's session (where "keep both" puts its copy).
+    var workspaceRoot: URL?
 
     init(store: DocumentStore, clock: any Clock<Duration>) {
         self.store = store
         self.clock = clock
     }
+
+    /// Paths of every open editor.
+    var paths: [String] { Array(markdown.keys) + Array(yaml.keys) }
 
     /// What quitting does with these editors.
     var quitWork: QuitWork { QuitWork(markdown: Array(markdown.values), yaml: Array(yaml.values)) }
@@ -34,6 +39,7 @@ final class OpenEditors {
             url: url, displayPath: displayPath, dialect: dialect,
             dependencies: .init(store: store, clock: clock, catalog: catalog, formatOnSave: settings.formatOnSave, autosaveDelay: settings.autosaveDelay),
             documentChanged: changed, documentSaved: saved)
+        editor.session.workspaceRoot = workspaceRoot
         markdown[displayPath] = editor
         return editor
     }
@@ -41,6 +47,7 @@ final class OpenEditors {
     /// A new YAML editor of `url`, kept under `displayPath`; `saved` is its `documentSaved`.
     func openYAML(url: URL, displayPath: String, saved: @escaping @MainActor (URL, [UInt8]) -> Void) -> YAMLDocumentModel {
         let editor = YAMLDocumentModel(url: url, displayPath: displayPath, dependencies: .init(store: store, clock: clock), documentSaved: saved)
+        editor.session.workspaceRoot = workspaceRoot
         yaml[displayPath] = editor
         return editor
     }

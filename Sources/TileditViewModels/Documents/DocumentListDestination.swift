@@ -2,7 +2,23 @@
 public enum DocumentListDestination: Equatable, Sendable {
     case newDocument(NewDocumentForm)
     case confirmDelete(path: String)
+    /// The prompt for a document's new path.
+    case rename(RenameForm)
+    /// What the rename changes, before it is made.
+    case renamePreview(RenamePreview)
     case alert(ViewError)
+
+    /// The rename prompt, when it is the destination.
+    public var rename: RenameForm? {
+        if case .rename(let form) = self { return form }
+        return nil
+    }
+
+    /// What a rename would change, when it is the destination.
+    public var renamePreview: RenamePreview? {
+        if case .renamePreview(let preview) = self { return preview }
+        return nil
+    }
 
     /// The new-document form, when it is the destination.
     public var newDocument: NewDocumentForm? {

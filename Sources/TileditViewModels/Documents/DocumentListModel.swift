@@ -5,7 +5,9 @@ import TileditServices
 
 /// The documents of a workspace: loaded on appear, filtered and sorted
 /// (the visible list is derived, never stored), with new documents from
-/// templates and deletion to the workspace trash after a confirmation.
+/// templates, deletion to the workspace trash after a confirmation, and
+/// renaming or moving a document with the links to it (a prompt checked
+/// as it is typed, the changes shown before they are made, one undo).
 @Observable @MainActor
 public final class DocumentListModel {
     /// How the list is ordered.
@@ -30,29 +32,41 @@ public final class DocumentListModel {
     public private(set) var destination: Destination?
     /// The last document moved to the trash, restorable.
     public private(set) var lastTrashed: TrashedItem?
+    /// The last rename made, undoable.
+    public private(set) var lastRename: AppliedRename?
+    /// What the last rename or its undo did, until the next action.
+    public private(set) var notice: String?
 
     @ObservationIgnored private let workspaceClient: WorkspaceClient
     @ObservationIgnored private let store: DocumentStore
     @ObservationIgnored private let open: @MainActor (String) async -> Void
     @ObservationIgnored private let deleted: @MainActor (String) async -> Void
     @ObservationIgnored private let hasUnsavedEdits: @MainActor (String) -> Bool
+    @ObservationIgnored private let renamer: RenameClient
+    @ObservationIgnored private let renamed: @MainActor (AppliedRename, _ undone: Bool) async -> Void
 
     /// - Parameters:
+    ///   - renamer: plans, makes and undoes renames.
     ///   - open: opens the document at a relative path (the app's editor).
     ///   - deleted: told when a document went to the trash (close its editor).
     ///   - hasUnsavedEdits: whether an open editor holds unsaved edits of a
-    ///     path (the trash confirmation says so).
+    ///     path (the trash confirmation says so; a rename refuses).
+    ///   - renamed: told after a rename was made (`undone` false) or undone,
+    ///     with the list already read again (editors and the index follow).
     public init(
-        root: URL, workspace: WorkspaceClient, store: DocumentStore,
+        root: URL, workspace: WorkspaceClient, store: DocumentStore, renamer: RenameClient,
         open: @escaping @MainActor (String) async -> Void, deleted: @escaping @MainActor (String) async -> Void = { _ in },
-        hasUnsavedEdits: @escaping @MainActor (String) -> Bool = { _ in false }
+        hasUnsavedEdits: @escaping @MainActor (String) -> Bool = { _ in false },
+        renamed: @escaping @MainActor (AppliedRename, _ undone: Bool) async -> Void = { _, _ in }
     ) {
         self.root = root
         workspaceClient = workspace
         self.store = store
+        self.renamer = renamer
         self.open = open
         self.deleted = deleted
         self.hasUnsavedEdits = hasUnsavedEdits
+        self.renamed = renamed
     }
 
     // MARK: Derived state
@@ -148,6 +162,7 @@ public final class DocumentListModel {
     /// The user moved the highlight by `offset` rows (any offset; kept within the list).
     public func onMovedSelection(by offset: Int) {
         let documents = visibleDocuments
+        notice = nil
         guard let target = ListPosition.moved(selectedIndex ?? 0, by: offset, count: documents.count) else { return }
         selection = documents[target].path
     }
@@ -155,6 +170,7 @@ public final class DocumentListModel {
     /// The user opened a document.
     public func onSelectedDocument(_ path: String) async {
         guard workspace.value?.document(at: path) != nil else { return }
+        notice = nil
         selection = path
         await open(path)
     }
@@ -167,6 +183,7 @@ public final class DocumentListModel {
 
     /// Opens the new-document sheet.
     public func onTappedNewDocument() {
+        notice = nil
         destination = .newDocument(NewDocumentForm(kind: workspace.value?.isTiledown == false ? .page : .post, title: ""))
     }
 
@@ -210,6 +227,7 @@ public final class DocumentListModel {
     /// Asks to confirm moving the highlighted document to the trash.
     public func onTappedDelete() {
         guard let selection else { return }
+        notice = nil
         destination = .confirmDelete(path: selection)
     }
 
@@ -238,6 +256,112 @@ public final class DocumentListModel {
         }
     }
 
+    // MARK: Renaming
+
+    /// Opens the prompt for the highlighted document's new path, filled
+    /// with its path now.
+    public func onTappedRename() {
+        guard let selection, let documents = workspace.value?.documents else { return }
+        notice = nil
+        destination = .rename(RenameForm(source: selection, documents: documents.map(\.path)))
+    }
+
+    /// The user typed in the rename prompt.
+    public func onChangedRename(_ text: String) {
+        guard var form = destination?.rename else { return }
+        form.text = text
+        destination = .rename(form)
+    }
+
+    /// Plans the rename the prompt holds and shows what it changes; a path
+    /// the rule refuses keeps the prompt open (its message says why).
+    /// Unsaved edits of a file the rename writes refuse it: they would
+    /// meet a file changed on disk.
+    public func onConfirmedRename() async {
+        guard let form = destination?.rename, form.message == nil, let workspace = workspace.value else { return }
+        if hasUnsavedEdits(form.source) {
+            destination = .alert(ViewError("\(form.source) has unsaved edits: save or undo them before renaming it."))
+            return
+        }
+        do {
+            let plan = try await renamer.plan(root, DocumentMove(source: form.source, destination: form.text), workspace)
+            // Closed or changed while planning: the plan is not for what the prompt holds now.
+            guard destination == .rename(form) else { return }
+            let unsaved = writtenPaths(of: plan, after: false).filter(hasUnsavedEdits)
+            guard unsaved.isEmpty else {
+                destination = .alert(ViewError("The rename changes \(unsaved.joined(separator: ", ")), which \(unsaved.count == 1 ? "has" : "have") unsaved edits: save or undo them first."))
+                return
+            }
+            destination = .renamePreview(RenamePreview(plan: plan))
+        } catch is CancellationError {
+            return
+        } catch {
+            guard destination == .rename(form) else { return }
+            destination = .alert(ViewError(Self.message(error)))
+        }
+    }
+
+    /// Makes the rename the preview shows, as one step: the list is read
+    /// again with the document selected at its new path, and `lastRename`
+    /// can undo it.
+    public func onConfirmedRenamePreview() async {
+        guard let preview = destination?.renamePreview else { return }
+        destination = nil
+        do {
+            let applied = try await renamer.apply(root, preview.plan)
+            lastRename = applied
+            await reload()
+            selection = applied.plan.move.destination
+            await renamed(applied, false)
+            notice = "Renamed \(applied.plan.move.source) to \(applied.plan.move.destination); \(Self.linkSummary(applied.plan)). Undo rename puts it back."
+        } catch is CancellationError {
+            return
+        } catch {
+            destination = .alert(ViewError(Self.message(error)))
+            await reload()
+        }
+    }
+
+    /// Undoes the last rename: the document goes back with every file it
+    /// changed, or nothing changes and an alert says why (a file changed
+    /// on disk since, something at the old path, unsaved edits).
+    public func onTappedUndoRename() async {
+        guard let applied = lastRename else { return }
+        let unsaved = writtenPaths(of: applied.plan, after: true).filter(hasUnsavedEdits)
+        guard unsaved.isEmpty else {
+            destination = .alert(ViewError("Undoing the rename changes \(unsaved.joined(separator: ", ")), which \(unsaved.count == 1 ? "has" : "have") unsaved edits: save or undo them first."))
+            return
+        }
+        do {
+            try await renamer.undo(root, applied)
+            lastRename = nil
+            await reload()
+            selection = applied.plan.move.source
+            await renamed(applied, true)
+            notice = "Undid the rename: \(applied.plan.move.destination) is \(applied.plan.move.source) again."
+        } catch is CancellationError {
+            return
+        } catch {
+            destination = .alert(ViewError("The rename was not undone: " + Self.message(error)))
+        }
+    }
+
+    /// The documents a rename (or, `after`, its undo) writes or moves: the
+    /// edited files and every document inside what moves.
+    private func writtenPaths(of plan: RenamePlan, after: Bool) -> [String] {
+        let move = plan.move
+        let moved = (workspace.value?.documents ?? []).map(\.path).filter { WorkspacePath.isInside($0, after ? move.movedTo : move.movedFrom) }
+        let edited = plan.edits.map { after ? $0.newPath : $0.path }
+        return Array(Set(moved + edited)).sorted()
+    }
+
+    private static func linkSummary(_ plan: RenamePlan) -> String {
+        let files = plan.linkingFiles.filter(\.changesText)
+        let links = files.reduce(0) { $0 + $1.linkCount }
+        guard links > 0 else { return "no link to it changed" }
+        return "\(links) link\(links == 1 ? "" : "s") in \(files.count) file\(files.count == 1 ? "" : "s") followed"
+    }
+
     /// Closes the sheet or alert without acting.
     public func onDismissed() {
         destination = nil
@@ -253,6 +377,7 @@ public final class DocumentListModel {
     public func onChose(_ choice: DocumentListAlertChoice) async {
         switch choice {
         case .trashDocument: await onConfirmedDelete()
+        case .applyRename: await onConfirmedRenamePreview()
         case .dismiss: onDismissed()
         }
     }
@@ -260,6 +385,7 @@ public final class DocumentListModel {
     static func message(_ error: any Error) -> String {
         if let error = error as? DocumentStoreError { return error.message }
         if let error = error as? WorkspaceError { return error.message }
+        if let error = error as? RenameError { return error.message }
         return error.localizedDescription
     }
 }

@@ -193,6 +193,21 @@ final class BlockEdits {
         textChanged(immediately: true)
     }
 
+    /// Takes a merged text (`ConflictReview`) as one undoable change, the
+    /// smallest edit from the text as it is; clean only when `matchesDisk`
+    /// (the merge gave the disk's text), since no revision is on disk else.
+    func takeMerged(_ bytes: [UInt8], matchesDisk: Bool) {
+        guard var changed = current else { return }
+        let before = selection.id
+        if let edit = TextEdit.difference(from: changed.bytes, to: bytes) {
+            let change = changed.perform(edits: [edit], focus: before)
+            document = .loaded(changed)
+            record(change, selectionBefore: before)
+        }
+        history.markSaved(matchesDisk ? history.revision : -1)
+        textChanged(immediately: true)
+    }
+
     /// Records `change`, already applied, for undo; its notes become the
     /// notes and the selection follows its focus.
     ///

@@ -12,8 +12,10 @@ public enum DocumentEditorDestination: Equatable, Sendable {
     case prompt(EditorPrompt)
     /// Confirm deleting a block.
     case confirmDelete(BlockID)
-    /// The file changed on disk: reload, overwrite or keep both.
+    /// The file changed on disk: reload, overwrite, keep both, merge or compare.
     case conflict
+    /// The conflict looked at closely: the comparison with the disk, or the merge.
+    case reviewingConflict(ConflictReview)
     /// The file was deleted on disk.
     case deletedOnDisk
     /// The file is read-only for the user: save anyway (keeping its
@@ -33,6 +35,7 @@ public enum DocumentEditorDestination: Equatable, Sendable {
         case (.prompt(let a), .prompt(let b)): a === b
         case (.confirmDelete(let a), .confirmDelete(let b)): a == b
         case (.conflict, .conflict), (.deletedOnDisk, .deletedOnDisk): true
+        case (.reviewingConflict(let a), .reviewingConflict(let b)): a == b
         case (.confirmOverrideReadOnly(let a), .confirmOverrideReadOnly(let b)): a == b
         case (.recovery(let a, let x), .recovery(let b, let y)): a == b && x == y
         case (.confirmDiscardTyping(let a), .confirmDiscardTyping(let b)): a == b
@@ -48,6 +51,7 @@ public enum DocumentEditorDestination: Equatable, Sendable {
         case .conflict: self = .conflict
         case .deletedOnDisk: self = .deletedOnDisk
         case .overrideReadOnly(let message): self = .confirmOverrideReadOnly(message: message)
+        case .reviewConflict(let review): self = .reviewingConflict(review)
         }
     }
 
@@ -57,6 +61,7 @@ public enum DocumentEditorDestination: Equatable, Sendable {
         case .conflict: .conflict
         case .deletedOnDisk: .deletedOnDisk
         case .confirmOverrideReadOnly(let message): .overrideReadOnly(message: message)
+        case .reviewingConflict(let review): .reviewConflict(review)
         default: nil
         }
     }
@@ -83,6 +88,12 @@ public enum DocumentEditorDestination: Equatable, Sendable {
     public var isConflict: Bool {
         if case .conflict = self { return true }
         return false
+    }
+
+    /// The conflict's comparison or merge, when it is the destination.
+    public var conflictReview: ConflictReview? {
+        if case .reviewingConflict(let review) = self { return review }
+        return nil
     }
 
     /// Whether the destination says the file was deleted on disk.

@@ -56,9 +56,14 @@ public final class DocumentEditorModel {
         self.edits = edits
         typing = InspectorTyping(inspector: inspector, edits: edits, session: session)
         sessionOwner = MarkdownSessionOwner(
-            url: url, dialect: dialect, dependencies: dependencies, session: session, edits: edits, inspector: inspector, documentSaved: documentSaved)
+            url: url, displayPath: displayPath, dialect: dialect, dependencies: dependencies, session: session, edits: edits,
+            inspector: inspector, documentSaved: documentSaved)
         session.owner = sessionOwner
         sessionOwner.asks = { [weak self] question in self?.destination = Destination(question) }
+        sessionOwner.settledConflict = { [weak self] in
+            guard let self, self.destination?.isConflict == true || self.destination?.conflictReview != nil else { return }
+            self.destination = nil
+        }
     }
 
     // MARK: Derived state

@@ -10,6 +10,8 @@ import TileditServices
 @MainActor
 final class MarkdownSessionOwner: DocumentSessionOwner {
     private let url: URL
+    /// The path shown to the user.
+    let sessionDisplayPath: String
     private let dialect: FrontMatterDialect
     private let catalog: TileCatalog
     private let session: DocumentSession
@@ -20,12 +22,15 @@ final class MarkdownSessionOwner: DocumentSessionOwner {
     var formatOnSave: Bool
     /// Shows a question of the session (the editor's destination).
     var asks: @MainActor (DocumentSession.Question) -> Void = { _ in }
+    /// Closes a conflict or its review when a merge settled it.
+    var settledConflict: @MainActor () -> Void = {}
 
     init(
-        url: URL, dialect: FrontMatterDialect, dependencies: DocumentEditorDependencies, session: DocumentSession,
+        url: URL, displayPath: String, dialect: FrontMatterDialect, dependencies: DocumentEditorDependencies, session: DocumentSession,
         edits: BlockEdits, inspector: InspectorModel, documentSaved: @escaping @MainActor (URL, [UInt8]) -> Void
     ) {
         self.url = url
+        sessionDisplayPath = displayPath
         self.dialect = dialect
         catalog = dependencies.catalog
         formatOnSave = dependencies.formatOnSave
@@ -94,7 +99,15 @@ final class MarkdownSessionOwner: DocumentSessionOwner {
     func sessionDidKeepCopy(_ copy: URL, _ bytes: [UInt8]) {
         // A new file: the search index and the document list take it in.
         documentSaved(copy, bytes)
-        edits.notes = ["Your edits were saved as \(copy.lastPathComponent)."]
+        edits.notes = [session.keptCopyNote(copy)]
+    }
+
+    func sessionApplyMerge(_ bytes: [UInt8], matchesDisk: Bool, note: String) -> String? {
+        guard edits.document.value != nil else { return "The document is not loaded" }
+        settledConflict()
+        edits.takeMerged(bytes, matchesDisk: matchesDisk)
+        edits.notes = [note]
+        return nil
     }
 
     func sessionAsks(_ question: DocumentSession.Question) {

@@ -5,8 +5,9 @@ import TileditServices
 /// One open file's life with the disk, whatever its format: the version
 /// last read or written, saving (atomic, never over a file changed on disk,
 /// asking before writing a read-only file), settling conflicts (reload,
-/// overwrite, keep both), the recovery journal, autosave and the disk
-/// check (ARCHITECTURE.md, "View models").
+/// overwrite, keep both, or compare and merge through a `ConflictReview`),
+/// the recovery journal, autosave and the disk check (ARCHITECTURE.md,
+/// "View models").
 ///
 /// It works on bytes: its `owner` (a Markdown or YAML editor) tells it the
 /// current text, its revision and whether it is dirty, and is told when a
@@ -24,6 +25,8 @@ public final class DocumentSession {
         /// The file is read-only for the user: save anyway (keeping its
         /// mode) or cancel. `message` names the file and its mode.
         case overrideReadOnly(message: String)
+        /// The conflict looked at closely: its comparison and merge.
+        case reviewConflict(ConflictReview)
     }
 
     /// Where the last save stands, before the owner's dirtiness is added.
@@ -50,8 +53,15 @@ public final class DocumentSession {
     public private(set) var fingerprint: FileFingerprint?
     /// Where the last save stands.
     public private(set) var phase = Phase.idle
+    /// The text as last read or written: what a merge starts from. `nil`
+    /// before a load, and after edits restored from the journal were made
+    /// on another version of the file (that version is not known).
+    public private(set) var baseBytes: [UInt8]?
     /// Time after the last change before an automatic save; `nil`: no autosave.
     public var autosaveDelay: Duration?
+    /// The workspace folder: "keep both" puts its copy in its
+    /// `.tiledit/conflicts/` (`nil`: beside the file).
+    public var workspaceRoot: URL?
     /// The editor the session works for (held weakly: the editor owns the session).
     @ObservationIgnored public weak var owner: (any DocumentSessionOwner)?
 
@@ -98,6 +108,7 @@ public final class DocumentSession {
     public func load() async throws -> [UInt8] {
         let file = try await store.load(url)
         fingerprint = file.fingerprint
+        baseBytes = file.bytes
         phase = .idle
         return file.bytes
     }
@@ -117,7 +128,10 @@ public final class DocumentSession {
     /// then, so when it changed on disk since, saving them is a conflict,
     /// not an overwrite.
     public func adoptBase(of entry: JournalEntry) {
-        if let base = entry.baseHash, base != fingerprint?.hash { fingerprint?.hash = base }
+        if let base = entry.baseHash, base != fingerprint?.hash {
+            fingerprint?.hash = base
+            baseBytes = nil
+        }
     }
 
     /// Empties the journal entry and waits until that is written.
@@ -196,6 +210,7 @@ public final class DocumentSession {
         phase = .saving
         do {
             fingerprint = try await store.saveWithOptions(url, bytes, expected, options)
+            baseBytes = bytes
             phase = .saved
             self.owner?.sessionDidSave(bytes, revision: revision)
             // Values typed and not applied are not in the file: they stay in the journal.
@@ -242,12 +257,73 @@ public final class DocumentSession {
         case .keepBoth:
             guard let bytes = owner?.sessionBytes else { return }
             do {
-                let copy = try await store.saveCopy(url, bytes)
+                let copy = try await store.saveCopy(url, bytes, workspaceRoot)
                 await owner?.sessionReload()
                 owner?.sessionDidKeepCopy(copy, bytes)
             } catch {
                 phase = .failed(ViewError(Self.message(error)))
             }
+        }
+    }
+
+    /// The note after "keep both" wrote the edits to `copy`: where it is,
+    /// and that the site does not publish it there.
+    public func keptCopyNote(_ copy: URL) -> String {
+        if let workspaceRoot, let relative = copy.relativePath(in: workspaceRoot), !relative.isEmpty {
+            return "Your edits were saved as \(relative) (in a hidden folder the site does not publish)."
+        }
+        return "Your edits were saved as \(copy.lastPathComponent)."
+    }
+
+    // MARK: Comparing and merging
+
+    /// Reads the file on disk and shows the conflict closely, at `stage`:
+    /// the comparison, or the merge (taken at once when nothing overlaps).
+    /// A file that cannot be read shows as a failed save.
+    public func reviewConflict(_ stage: ConflictReview.Stage) async {
+        guard phase == .conflict, let owner, let edited = owner.sessionBytes else { return }
+        let onDisk: LoadedFile
+        do {
+            onDisk = try await store.load(url)
+        } catch {
+            phase = .failed(ViewError(Self.message(error)))
+            return
+        }
+        // Off the main actor (a child task): the diffs of a large file take a while.
+        let (diskBytes, base) = (onDisk.bytes, baseBytes)
+        async let computed = ConflictReview.Work(disk: diskBytes, edited: edited, base: base)
+        let work = await computed
+        guard !Task.isCancelled, let owner = self.owner else { return }
+        let review = ConflictReview(
+            displayPath: owner.sessionDisplayPath, disk: onDisk, edited: edited, work: work, stage: stage
+        ) { [weak self] review, outcome in
+            await self?.finishReview(review, outcome)
+        }
+        if case .merging = stage, let merge = review.merge, merge.conflicts.isEmpty {
+            await finishReview(review, .merged(merge.result(choosing: [])))
+            return
+        }
+        owner.sessionAsks(.reviewConflict(review))
+    }
+
+    private func finishReview(_ review: ConflictReview, _ outcome: ConflictReview.Outcome) async {
+        switch outcome {
+        case .back:
+            owner?.sessionAsks(.conflict)
+        case .merged(let bytes):
+            let applied = review.merge?.appliedChanges ?? (ours: 0, theirs: 0)
+            let note = "Merged with \(review.displayPath) on disk (\(applied.theirs) change\(applied.theirs == 1 ? "" : "s") from the disk, \(applied.ours) of yours\(review.conflicts.isEmpty ? "" : ", \(review.conflicts.count) chosen")); not saved yet; undo brings your text back."
+            if let refusal = owner?.sessionApplyMerge(bytes, matchesDisk: bytes == review.disk.bytes, note: note) {
+                review.refused(refusal)
+                return
+            }
+            // The disk's version is now the one the text was merged from:
+            // the next save writes over it, and it is the next merge's base.
+            fingerprint = review.disk.fingerprint
+            baseBytes = review.disk.bytes
+            reportedConflictHash = nil
+            phase = .idle
+            textChanged()
         }
     }
 

@@ -62,6 +62,7 @@ extension DocumentSessionEditor {
     func answer(_ choice: SessionChoice) async {
         switch choice {
         case .resolveConflict(let resolution): await onChoseConflictResolution(resolution)
+        case .reviewConflict(let stage): await session.reviewConflict(stage)
         case .saveAgain: await onTappedSaveAgain()
         case .saveOverridingReadOnly: await onConfirmedOverrideReadOnly()
         case .recovery(let recovery): await onChoseRecovery(recovery)

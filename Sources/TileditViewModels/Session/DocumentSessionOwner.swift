@@ -28,6 +28,14 @@ public protocol DocumentSessionOwner: AnyObject {
     /// The session needs the user to decide (a conflict, a deleted file, a
     /// read-only file); the owner shows it as its destination.
     func sessionAsks(_ question: DocumentSession.Question)
+    /// The path shown to the user (in a conflict review).
+    var sessionDisplayPath: String { get }
+    /// A merge the user finished (`ConflictReview`): `bytes` become the
+    /// text as one undoable change, unsaved (clean only when `matchesDisk`:
+    /// the text is then the disk's), and `note` tells the user. Returns
+    /// why the text cannot be taken (the YAML editor refuses a text that
+    /// does not read), with nothing changed, or `nil`.
+    func sessionApplyMerge(_ bytes: [UInt8], matchesDisk: Bool, note: String) -> String?
     /// Loads the file again from disk through `DocumentSession.load()`,
     /// dropping the history (a clean file changed on disk, "reload", "keep
     /// both").

@@ -3,8 +3,10 @@ import Foundation
 /// Where a YAML editor navigates (`YAMLDocumentModel.destination`): one
 /// optional value, each case carrying what its alert or prompt needs.
 public enum YAMLDocumentDestination: Equatable, Sendable {
-    /// The file changed on disk: reload, overwrite or keep both.
+    /// The file changed on disk: reload, overwrite, keep both, merge or compare.
     case conflict
+    /// The conflict looked at closely: the comparison with the disk, or the merge.
+    case reviewingConflict(ConflictReview)
     /// The file was deleted on disk.
     case deletedOnDisk
     /// The file is read-only for the user: save anyway (keeping its
@@ -19,6 +21,7 @@ public enum YAMLDocumentDestination: Equatable, Sendable {
     public static func == (lhs: Self, rhs: Self) -> Bool {
         switch (lhs, rhs) {
         case (.conflict, .conflict), (.deletedOnDisk, .deletedOnDisk): true
+        case (.reviewingConflict(let a), .reviewingConflict(let b)): a == b
         case (.confirmOverrideReadOnly(let a), .confirmOverrideReadOnly(let b)): a == b
         case (.recovery(let a, let x), .recovery(let b, let y)): a == b && x == y
         case (.prompt(let a), .prompt(let b)): a === b
@@ -32,6 +35,7 @@ public enum YAMLDocumentDestination: Equatable, Sendable {
         case .conflict: self = .conflict
         case .deletedOnDisk: self = .deletedOnDisk
         case .overrideReadOnly(let message): self = .confirmOverrideReadOnly(message: message)
+        case .reviewConflict(let review): self = .reviewingConflict(review)
         }
     }
 
@@ -41,8 +45,15 @@ public enum YAMLDocumentDestination: Equatable, Sendable {
         case .conflict: .conflict
         case .deletedOnDisk: .deletedOnDisk
         case .confirmOverrideReadOnly(let message): .overrideReadOnly(message: message)
+        case .reviewingConflict(let review): .reviewConflict(review)
         case .recovery, .prompt: nil
         }
+    }
+
+    /// The conflict's comparison or merge, when it is the destination.
+    public var conflictReview: ConflictReview? {
+        if case .reviewingConflict(let review) = self { return review }
+        return nil
     }
 
     /// The prompt, when it is the destination.
@@ -57,14 +68,15 @@ public enum YAMLDocumentDestination: Equatable, Sendable {
         return nil
     }
 
-    /// The alert of this destination; `nil` for a prompt (a sheet).
+    /// The alert of this destination; `nil` for a prompt and a conflict's
+    /// review (sheets).
     func alert(displayPath: String) -> AlertState<SessionChoice>? {
         switch self {
         case .conflict: SessionAlert.conflict(displayPath: displayPath)
         case .deletedOnDisk: SessionAlert.deletedOnDisk(displayPath: displayPath)
         case .confirmOverrideReadOnly(let message): SessionAlert.overrideReadOnly(message: message)
         case .recovery(let date, let changed): SessionAlert.recovery(displayPath: displayPath, date: date, fileChangedSince: changed)
-        case .prompt: nil
+        case .prompt, .reviewingConflict: nil
         }
     }
 }

@@ -49,9 +49,13 @@ public final class YAMLDocumentModel {
         let edits = YAMLFileEdits(session: session)
         self.session = session
         self.edits = edits
-        sessionOwner = YAMLSessionOwner(url: url, session: session, edits: edits, documentSaved: documentSaved)
+        sessionOwner = YAMLSessionOwner(url: url, displayPath: displayPath, session: session, edits: edits, documentSaved: documentSaved)
         session.owner = sessionOwner
         sessionOwner.asks = { [weak self] question in self?.destination = Destination(question) }
+        sessionOwner.settledConflict = { [weak self] in
+            guard let self, self.destination?.sessionQuestion == .conflict || self.destination?.conflictReview != nil else { return }
+            self.destination = nil
+        }
     }
 
     /// An editor of `bytes` already read (a headless command, a test); a

@@ -10,14 +10,19 @@ import TileditServices
 @MainActor
 final class YAMLSessionOwner: DocumentSessionOwner {
     private let url: URL
+    /// The path shown to the user.
+    let sessionDisplayPath: String
     private let session: DocumentSession
     private let edits: YAMLFileEdits
     private let documentSaved: @MainActor (URL, [UInt8]) -> Void
     /// Shows a question of the session (the editor's destination).
     var asks: @MainActor (DocumentSession.Question) -> Void = { _ in }
+    /// Closes a conflict or its review when a merge settled it.
+    var settledConflict: @MainActor () -> Void = {}
 
-    init(url: URL, session: DocumentSession, edits: YAMLFileEdits, documentSaved: @escaping @MainActor (URL, [UInt8]) -> Void) {
+    init(url: URL, displayPath: String, session: DocumentSession, edits: YAMLFileEdits, documentSaved: @escaping @MainActor (URL, [UInt8]) -> Void) {
         self.url = url
+        sessionDisplayPath = displayPath
         self.session = session
         self.edits = edits
         self.documentSaved = documentSaved
@@ -71,7 +76,25 @@ final class YAMLSessionOwner: DocumentSessionOwner {
 
     func sessionDidKeepCopy(_ copy: URL, _ bytes: [UInt8]) {
         documentSaved(copy, bytes)
-        edits.notes = ["Your edits were saved as \(copy.lastPathComponent)."]
+        edits.notes = [session.keptCopyNote(copy)]
+    }
+
+    func sessionApplyMerge(_ bytes: [UInt8], matchesDisk: Bool, note: String) -> String? {
+        guard let current = edits.file.value else { return "The file is not loaded" }
+        var merged = current
+        let changes = TextEdit.difference(from: current.bytes, to: bytes).map { [$0] } ?? []
+        merged.apply(changes)
+        // A text that does not read is refused, unless a side already did not read.
+        if let error = merged.diagnostics.first(where: { $0.severity == .error }),
+           !current.diagnostics.contains(where: { $0.severity == .error }) {
+            return "The merged text does not read as YAML (line \(error.location.line): \(error.message)); choose other lines."
+        }
+        settledConflict()
+        if !changes.isEmpty { edits.record(edits: changes, before: current, after: merged, selectionAfter: edits.selection) }
+        // No revision of the history is on disk now, unless the merge gave the disk's text.
+        edits.markSaved(matchesDisk ? edits.history.revision : -1)
+        edits.notes = [note]
+        return nil
     }
 
     func sessionAsks(_ question: DocumentSession.Question) {

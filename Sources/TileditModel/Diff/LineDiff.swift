@@ -4,9 +4,9 @@
 ///
 /// Lines are compared with their terminators, so a line that gains or loses
 /// its `\n`, or changes from CRLF to LF, differs.
-enum LineDiff {
+public enum LineDiff {
     /// One step of an edit script, with 0-based line numbers.
-    enum Operation: Sendable, Hashable {
+    public enum Operation: Sendable, Hashable {
         /// The line is in both texts.
         case equal(old: Int, new: Int)
         /// The old text's line is removed.
@@ -14,7 +14,7 @@ enum LineDiff {
         /// The new text's line is added.
         case insert(new: Int)
 
-        var isEqual: Bool {
+        public var isEqual: Bool {
             if case .equal = self { return true }
             return false
         }
@@ -23,7 +23,7 @@ enum LineDiff {
     /// The lines of `bytes`, each with its terminator (`\n`, `\r\n` or a
     /// lone `\r`, as CommonMark reads lines); the last line has none when
     /// the text does not end with a line break.
-    static func lines(of bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+    public static func lines(of bytes: [UInt8]) -> [ArraySlice<UInt8>] {
         var lines: [ArraySlice<UInt8>] = []
         var start = 0
         var index = 0
@@ -46,12 +46,19 @@ enum LineDiff {
     ///   lines (between the common first and last lines) the script stops
     ///   looking for a shortest one and replaces the whole differing middle,
     ///   so time and memory stay bounded.
-    static func operations(old: [ArraySlice<UInt8>], new: [ArraySlice<UInt8>], maximumDistance: Int = 4096) -> [Operation] {
+    public static func operations(old: [ArraySlice<UInt8>], new: [ArraySlice<UInt8>], maximumDistance: Int = 4096) -> [Operation] {
         // Lines as numbers: comparing numbers is cheaper than comparing bytes.
         var numbers: [ArraySlice<UInt8>: Int] = [:]
         let a = old.map { line in numbers[line] ?? { numbers[line] = numbers.count; return numbers.count - 1 }() }
         let b = new.map { line in numbers[line] ?? { numbers[line] = numbers.count; return numbers.count - 1 }() }
+        return operations(old: a, new: b, maximumDistance: maximumDistance)
+    }
 
+    /// A shortest edit script between two sequences of line numbers (equal
+    /// numbers are equal lines), as `operations(old:new:maximumDistance:)`
+    /// gives for lines: for callers that decide themselves which lines are
+    /// equal (the three-way merge compares lines without their terminators).
+    public static func operations(old a: [Int], new b: [Int], maximumDistance: Int = 4096) -> [Operation] {
         var prefix = 0
         while prefix < a.count && prefix < b.count && a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0

@@ -1,5 +1,6 @@
 import Testing
-@testable import TileditCLI
+import TileditFixtures
+import TileditModel
 
 @Suite("UnifiedDiff")
 struct UnifiedDiffTests {
@@ -62,7 +63,7 @@ struct UnifiedDiffTests {
     }
 
     @Test func scriptsRebuildBothTextsAndAreShortest() {
-        var generator = SplitMix64(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         for _ in 0..<300 {
             let a = (0..<Int(generator.next() % 12)).map { _ in Int(generator.next() % 4) }
             let b = (0..<Int(generator.next() % 12)).map { _ in Int(generator.next() % 4) }
@@ -93,19 +94,17 @@ struct UnifiedDiffTests {
         let script = LineDiff.operations(old: lines("same\na\nb\nsame\n"), new: lines("same\nc\nd\nsame\n"), maximumDistance: 1)
         #expect(script == [.equal(old: 0, new: 0), .delete(old: 1), .delete(old: 2), .insert(new: 1), .insert(new: 2), .equal(old: 3, new: 3)])
     }
-}
 
-/// A small seeded generator (SplitMix64), so the random cases repeat.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+    @Test func hunksGiveEachLineItsKindAndNumbers() {
+        let hunks = UnifiedDiff.hunks(old: Array("a\nb\nc".utf8), new: Array("a\nB\nc".utf8), context: 1)
+        #expect(hunks == [DiffHunk(oldStart: 1, oldCount: 3, newStart: 1, newCount: 3, lines: [
+            DiffLine(.context, Array("a\n".utf8)[...], oldLine: 1, newLine: 1),
+            DiffLine(.removed, Array("b\n".utf8)[...], oldLine: 2, newLine: nil),
+            DiffLine(.added, Array("B\n".utf8)[...], oldLine: nil, newLine: 2),
+            DiffLine(.context, Array("c".utf8)[...], oldLine: 3, newLine: 3),
+        ])])
+        #expect(hunks.first?.header == "@@ -1,3 +1,3 @@")
+        #expect(hunks.first?.lines.map(\.text) == ["a", "b", "B", "c"])
+        #expect(hunks.first?.lines.last?.endsWithoutLineBreak == true)
     }
 }
