@@ -33,7 +33,7 @@ public final class DocumentListModel {
     /// The last document moved to the trash, restorable.
     public private(set) var lastTrashed: TrashedItem?
     /// The last rename made, undoable.
-    public private(set) var lastRename: AppliedRename?
+    public var lastRename: AppliedRename? { renaming.lastRename }
     /// What the last rename or its undo did, until the next action.
     public private(set) var notice: String?
 
@@ -42,7 +42,7 @@ public final class DocumentListModel {
     @ObservationIgnored private let open: @MainActor (String) async -> Void
     @ObservationIgnored private let deleted: @MainActor (String) async -> Void
     @ObservationIgnored private let hasUnsavedEdits: @MainActor (String) -> Bool
-    @ObservationIgnored private let renamer: RenameClient
+    @ObservationIgnored private let renaming: DocumentRenaming
     @ObservationIgnored private let renamed: @MainActor (AppliedRename, _ undone: Bool) async -> Void
 
     /// - Parameters:
@@ -62,7 +62,7 @@ public final class DocumentListModel {
         self.root = root
         workspaceClient = workspace
         self.store = store
-        self.renamer = renamer
+        renaming = DocumentRenaming(root: root, renamer: renamer, hasUnsavedEdits: hasUnsavedEdits)
         self.open = open
         self.deleted = deleted
         self.hasUnsavedEdits = hasUnsavedEdits
@@ -275,29 +275,16 @@ public final class DocumentListModel {
 
     /// Plans the rename the prompt holds and shows what it changes; a path
     /// the rule refuses keeps the prompt open (its message says why).
-    /// Unsaved edits of a file the rename writes refuse it: they would
-    /// meet a file changed on disk.
+    /// Unsaved edits of a file the rename writes refuse it.
     public func onConfirmedRename() async {
         guard let form = destination?.rename, form.message == nil, let workspace = workspace.value else { return }
-        if hasUnsavedEdits(form.source) {
-            destination = .alert(ViewError("\(form.source) has unsaved edits: save or undo them before renaming it."))
-            return
-        }
-        do {
-            let plan = try await renamer.plan(root, DocumentMove(source: form.source, destination: form.text), workspace)
-            // Closed or changed while planning: the plan is not for what the prompt holds now.
-            guard destination == .rename(form) else { return }
-            let unsaved = writtenPaths(of: plan, after: false).filter(hasUnsavedEdits)
-            guard unsaved.isEmpty else {
-                destination = .alert(ViewError("The rename changes \(unsaved.joined(separator: ", ")), which \(unsaved.count == 1 ? "has" : "have") unsaved edits: save or undo them first."))
-                return
-            }
-            destination = .renamePreview(RenamePreview(plan: plan))
-        } catch is CancellationError {
-            return
-        } catch {
-            guard destination == .rename(form) else { return }
-            destination = .alert(ViewError(Self.message(error)))
+        let planned = await renaming.plan(form, in: workspace)
+        // Closed or changed while planning: the plan is not for what the prompt holds now.
+        guard destination == .rename(form) else { return }
+        switch planned {
+        case .preview(let preview): destination = .renamePreview(preview)
+        case .refused(let error): destination = .alert(error)
+        case .cancelled: break
         }
     }
 
@@ -307,59 +294,34 @@ public final class DocumentListModel {
     public func onConfirmedRenamePreview() async {
         guard let preview = destination?.renamePreview else { return }
         destination = nil
-        do {
-            let applied = try await renamer.apply(root, preview.plan)
-            lastRename = applied
+        switch await renaming.apply(preview) {
+        case .success(let (applied, notice))?:
             await reload()
             selection = applied.plan.move.destination
             await renamed(applied, false)
-            notice = "Renamed \(applied.plan.move.source) to \(applied.plan.move.destination); \(Self.linkSummary(applied.plan)). Undo rename puts it back."
-        } catch is CancellationError {
-            return
-        } catch {
-            destination = .alert(ViewError(Self.message(error)))
+            self.notice = notice
+        case .failure(let error)?:
+            destination = .alert(error)
             await reload()
+        case nil:
+            break
         }
     }
 
     /// Undoes the last rename: the document goes back with every file it
-    /// changed, or nothing changes and an alert says why (a file changed
-    /// on disk since, something at the old path, unsaved edits).
+    /// changed, or nothing changes and an alert says why.
     public func onTappedUndoRename() async {
-        guard let applied = lastRename else { return }
-        let unsaved = writtenPaths(of: applied.plan, after: true).filter(hasUnsavedEdits)
-        guard unsaved.isEmpty else {
-            destination = .alert(ViewError("Undoing the rename changes \(unsaved.joined(separator: ", ")), which \(unsaved.count == 1 ? "has" : "have") unsaved edits: save or undo them first."))
-            return
-        }
-        do {
-            try await renamer.undo(root, applied)
-            lastRename = nil
+        switch await renaming.undo(in: workspace.value) {
+        case .success(let (applied, notice))?:
             await reload()
             selection = applied.plan.move.source
             await renamed(applied, true)
-            notice = "Undid the rename: \(applied.plan.move.destination) is \(applied.plan.move.source) again."
-        } catch is CancellationError {
-            return
-        } catch {
-            destination = .alert(ViewError("The rename was not undone: " + Self.message(error)))
+            self.notice = notice
+        case .failure(let error)?:
+            destination = .alert(error)
+        case nil:
+            break
         }
-    }
-
-    /// The documents a rename (or, `after`, its undo) writes or moves: the
-    /// edited files and every document inside what moves.
-    private func writtenPaths(of plan: RenamePlan, after: Bool) -> [String] {
-        let move = plan.move
-        let moved = (workspace.value?.documents ?? []).map(\.path).filter { WorkspacePath.isInside($0, after ? move.movedTo : move.movedFrom) }
-        let edited = plan.edits.map { after ? $0.newPath : $0.path }
-        return Array(Set(moved + edited)).sorted()
-    }
-
-    private static func linkSummary(_ plan: RenamePlan) -> String {
-        let files = plan.linkingFiles.filter(\.changesText)
-        let links = files.reduce(0) { $0 + $1.linkCount }
-        guard links > 0 else { return "no link to it changed" }
-        return "\(links) link\(links == 1 ? "" : "s") in \(files.count) file\(files.count == 1 ? "" : "s") followed"
     }
 
     /// Closes the sheet or alert without acting.
