@@ -15,6 +15,10 @@ struct BenchmarkOptions: Sendable, Equatable {
         /// Write the search figure's generated workspace to the folder and
         /// stop (to time `tiledit search` by hand against other tools).
         case writeSearchWorkspace(path: String)
+        /// Build the search index of the folder `runs` times, one core
+        /// count after another, printing each time (to profile the build
+        /// alone, under `perf record` or callgrind).
+        case profileIndex(path: String, runs: Int)
     }
 
     var mode: Mode = .run
@@ -62,6 +66,10 @@ struct BenchmarkOptions: Sendable, Equatable {
           --write-search-workspace FOLDER
                        write the search figures' 10,000-document workspace
                        into FOLDER and stop
+          --profile-index FOLDER [RUNS]
+                       build the search index of FOLDER RUNS times (10 by
+                       default) beside reading its files, printing each
+                       time: the build alone, to profile
           --help       print this text
 
         Progress goes to standard error; the report to standard output.
@@ -90,6 +98,15 @@ struct BenchmarkOptions: Sendable, Equatable {
             case "--write-search-workspace":
                 guard let path = remaining.popFirst() else { throw UsageError(message: "--write-search-workspace needs a folder path") }
                 mode = .writeSearchWorkspace(path: path)
+            case "--profile-index":
+                guard let path = remaining.popFirst() else { throw UsageError(message: "--profile-index needs a folder path") }
+                var runs = 10
+                if let text = remaining.first, let count = Int(text) {
+                    guard count > 0 else { throw UsageError(message: "--profile-index takes a positive number of runs") }
+                    runs = count
+                    remaining = remaining.dropFirst()
+                }
+                mode = .profileIndex(path: path, runs: runs)
             default:
                 throw UsageError(message: "unknown option `\(argument)`; see --help")
             }

@@ -37,6 +37,12 @@ case .writeSearchWorkspace(let path):
     } catch {
         fail("\(error)", status: 1)
     }
+case .profileIndex(let path, let runs):
+    do {
+        try await SearchBenchmark.profileIndex(folder: URL(fileURLWithPath: path), runs: runs)
+    } catch {
+        fail("\(error)", status: 1)
+    }
 case .run:
     let machine = MachineDescription.current()
     if machine.buildConfiguration != "release" {
