@@ -8,8 +8,9 @@ public struct SearchClient: Sendable {
     /// index; with a cache folder, documents unchanged since the last
     /// opening (same size and modification time) are taken from the cache
     /// instead of read, and the cache is written again when anything
-    /// changed. Throws `CancellationError` when cancelled (the earlier
-    /// index stays).
+    /// changed. Built again for the same folder (the list refreshed), only
+    /// the files changed since the last build are read. Throws
+    /// `CancellationError` when cancelled (the earlier index stays).
     public var build: @Sendable (Workspace) async throws -> Void
     /// Re-indexes one document (path relative to the workspace root) from
     /// its current bytes, e.g. after an edit or a save.
@@ -48,7 +49,8 @@ public struct SearchClient: Sendable {
         return SearchClient(
             build: { workspace in
                 let generation = await holder.beginBuild()
-                let cached = cacheFolder.flatMap { SearchIndexCache.load(root: workspace.root, from: $0, fileSystem: fileSystem) }
+                let cached = await holder.builtIndex(of: workspace.root)
+                    ?? cacheFolder.flatMap { SearchIndexCache.load(root: workspace.root, from: $0, fileSystem: fileSystem) }
                 let (index, changed) = await SearchIndex.buildReportingChanges(
                     workspace: workspace, fileSystem: fileSystem, cached: cached, fingerprints: cacheFolder != nil,
                     concurrency: ProcessInfo.processInfo.activeProcessorCount)
@@ -86,6 +88,12 @@ actor SearchIndexHolder {
 
     init(fileSystem: FileSystem) {
         self.fileSystem = fileSystem
+    }
+
+    /// The index of the last build of `root`, if one finished (with the
+    /// edits since), to build it again from.
+    func builtIndex(of root: URL) -> SearchIndex? {
+        self.root?.standardizedFileURL == root.standardizedFileURL ? index : nil
     }
 
     func beginBuild() -> Int {

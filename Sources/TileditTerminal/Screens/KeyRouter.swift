@@ -98,10 +98,7 @@ public enum KeyRouter {
         case .newDocument:
             list?.onTappedNewDocument()
         case .reload:
-            return [.run {
-                await list?.onRefreshed()
-                await editor?.onCheckedDisk()
-            }]
+            return [.run { await app.onRefreshed() }]
         case .format:
             editor?.onTappedFormat()
         case .goToLine:

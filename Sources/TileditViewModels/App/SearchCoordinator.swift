@@ -37,12 +37,20 @@ final class SearchCoordinator {
     }
 
     /// The document at `path` (relative to the workspace) was saved with
-    /// `bytes`: the index and `list` take it in after every earlier save.
-    func saved(_ path: String, _ bytes: [UInt8], list: DocumentListModel?) {
+    /// `bytes` (or read again from disk): the index re-indexes this document
+    /// only, and `list` takes `summary` (or summarizes the file when there
+    /// is none), each after every earlier save.
+    func saved(_ path: String, _ bytes: [UInt8], summary: DocumentSummary? = nil, list: DocumentListModel?) {
         let search = search
         tasks.chain(.indexUpdates) { await search.update(path, bytes) }
         // In the order of the saves: a later summary never lands before an earlier one.
-        tasks.chain(.listUpdates) { await list?.onSavedDocument(path) }
+        tasks.chain(.listUpdates) {
+            if let summary {
+                await list?.onSummarized(summary)
+            } else {
+                await list?.onSavedDocument(path)
+            }
+        }
     }
 
     /// The document at `path` was closed for good (trashed): it leaves the index.

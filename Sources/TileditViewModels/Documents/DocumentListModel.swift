@@ -3,9 +3,11 @@ import Observation
 import TileditModel
 import TileditServices
 
-/// The documents of a workspace: loaded on appear, filtered and sorted
-/// (the visible list is derived, never stored), with new documents from
-/// templates and deletion to the workspace trash after a confirmation.
+/// The documents of a workspace: listed on appear (file names at once,
+/// with no file read), then summarized in the background, the titles,
+/// dates, tags and counts filled in as they come; filtered and sorted (the
+/// visible list is derived, computed once per change); with new documents
+/// from templates and deletion to the workspace trash after a confirmation.
 @Observable @MainActor
 public final class DocumentListModel {
     /// How the list is ordered.
@@ -76,16 +78,38 @@ public final class DocumentListModel {
     @ObservationIgnored private let open: @MainActor (String) async -> Void
     @ObservationIgnored private let deleted: @MainActor (String) async -> Void
     @ObservationIgnored private let hasUnsavedEdits: @MainActor (String) -> Bool
+    /// Whether appearing starts the summaries (else the owner does, with
+    /// `summarizeRemaining()`, once its first document is open).
+    @ObservationIgnored private let summarizesOnAppear: Bool
+    /// The background summaries (tests await it).
+    @ObservationIgnored private(set) var summaryTask: Task<Void, Never>?
+    /// Position of each document in `workspace`'s documents, by path.
+    @ObservationIgnored private var positionByPath: [String: Int] = [:]
+    /// `visibleDocuments` for the state it was computed from.
+    @ObservationIgnored private var visibleCache: (key: VisibleKey, documents: [DocumentSummary])?
+    /// Changes whenever the documents do (a listing, a summary).
+    @ObservationIgnored private var documentsRevision = 0
+
+    /// What `visibleDocuments` is computed from.
+    private struct VisibleKey: Equatable {
+        var revision: Int
+        var filterText: String
+        var sortOrder: SortOrder
+    }
 
     /// - Parameters:
     ///   - open: opens the document at a relative path (the app's editor).
     ///   - deleted: told when a document went to the trash (close its editor).
     ///   - hasUnsavedEdits: whether an open editor holds unsaved edits of a
     ///     path (the trash confirmation says so).
+    ///   - summarizesOnAppear: whether `onAppeared` starts summarizing the
+    ///     listed documents; `false` leaves that to `summarizeRemaining()`
+    ///     (the app opens its first document first, and gives its summary
+    ///     from the editor's parse).
     public init(
         root: URL, workspace: WorkspaceClient, store: DocumentStore,
         open: @escaping @MainActor (String) async -> Void, deleted: @escaping @MainActor (String) async -> Void = { _ in },
-        hasUnsavedEdits: @escaping @MainActor (String) -> Bool = { _ in false }
+        hasUnsavedEdits: @escaping @MainActor (String) -> Bool = { _ in false }, summarizesOnAppear: Bool = true
     ) {
         self.root = root
         workspaceClient = workspace
@@ -93,13 +117,28 @@ public final class DocumentListModel {
         self.open = open
         self.deleted = deleted
         self.hasUnsavedEdits = hasUnsavedEdits
+        self.summarizesOnAppear = summarizesOnAppear
+    }
+
+    deinit {
+        summaryTask?.cancel()
     }
 
     // MARK: Derived state
 
-    /// The documents shown: filtered by `filterText`, ordered by `sortOrder`.
+    /// The documents shown: filtered by `filterText`, ordered by `sortOrder`
+    /// (computed once for each change of the documents, filter or order).
     public var visibleDocuments: [DocumentSummary] {
         guard let documents = workspace.value?.documents else { return [] }
+        let key = VisibleKey(revision: documentsRevision, filterText: filterText, sortOrder: sortOrder)
+        if let visibleCache, visibleCache.key == key { return visibleCache.documents }
+        let visible = Self.visible(documents, filterText: filterText, sortOrder: sortOrder)
+        visibleCache = (key, visible)
+        return visible
+    }
+
+    /// `documents` filtered by `filterText` and ordered by `sortOrder`.
+    private static func visible(_ documents: [DocumentSummary], filterText: String, sortOrder: SortOrder) -> [DocumentSummary] {
         let filtered = DocumentFilter(filterText).filter(documents)
         switch sortOrder {
         case .path:
@@ -121,26 +160,60 @@ public final class DocumentListModel {
     /// Position of the selection in the visible list.
     public var selectedIndex: Int? { selection.flatMap { path in visibleDocuments.firstIndex { $0.path == path } } }
 
+    /// The summary of the document at `path` (relative), if listed.
+    public func document(at path: String) -> DocumentSummary? {
+        guard let documents = workspace.value?.documents, let position = positionByPath[path], position < documents.count,
+              documents[position].path == path
+        else { return workspace.value?.document(at: path) }
+        return documents[position]
+    }
+
     // MARK: Actions
 
-    /// Discovers the workspace (the renderer calls this when the list appears).
+    /// Lists the workspace (the renderer calls this when the list appears)
+    /// and, unless the owner starts them, summarizes its documents in the
+    /// background.
     public func onAppeared() async {
         guard case .idle = workspace else { return }
-        await reload()
+        await reload(summarizing: summarizesOnAppear ? .unsummarized : nil)
     }
 
-    /// Discovers the workspace again (after outside changes).
+    /// Lists the workspace again (after outside changes) and summarizes
+    /// every document again in the background.
     public func onRefreshed() async {
-        await reload()
+        await reload(summarizing: .all)
     }
 
-    private func reload() async {
+    /// Which documents a listing summarizes.
+    private enum Summarizing {
+        /// Every one (the files may have changed).
+        case all
+        /// Those without a summary yet (new files).
+        case unsummarized
+    }
+
+    /// Lists the workspace, keeping the summaries of documents still there
+    /// until new ones come, and starts summarizing `summarizing`.
+    private func reload(summarizing: Summarizing?) async {
+        stopSummarizing()
         workspace = .loading(previous: workspace.value)
         do {
-            let found = try await workspaceClient.discover(root)
-            workspace = .loaded(found)
-            if selection == nil || found.document(at: selection ?? "") == nil {
+            var found = try await workspaceClient.list(root)
+            if let previous = workspace.value {
+                var earlier: [String: DocumentSummary] = [:]
+                for summary in previous.documents where summary.isSummarized { earlier[summary.path] = summary }
+                for index in found.documents.indices where !found.documents[index].isSummarized {
+                    if let summary = earlier[found.documents[index].path] { found.documents[index] = summary }
+                }
+            }
+            setWorkspace(found)
+            if selection == nil || document(at: selection ?? "") == nil {
                 selection = visibleDocuments.first?.path
+            }
+            switch summarizing {
+            case .all?: summarize(found.documents.map(\.path))
+            case .unsummarized?: summarizeRemaining()
+            case nil: break
             }
         } catch let error as WorkspaceError {
             workspace = .failed(ViewError(error.message))
@@ -152,21 +225,81 @@ public final class DocumentListModel {
         }
     }
 
+    /// Summarizes, in the background, every listed document that has no
+    /// summary yet (replacing summaries under way).
+    func summarizeRemaining() {
+        guard let documents = workspace.value?.documents else { return }
+        summarize(documents.filter { !$0.isSummarized }.map(\.path))
+    }
+
+    /// Summarizes `paths` in the background, each summary taking its row
+    /// as it comes (a stored task: a newer one replaces it; ARCHITECTURE.md, "Tasks").
+    private func summarize(_ paths: [String]) {
+        summaryTask?.cancel()
+        guard let listed = workspace.value, !paths.isEmpty else {
+            summaryTask = nil
+            return
+        }
+        let summaries = workspaceClient.summaries(listed, paths)
+        summaryTask = Task { [weak self] in
+            for await batch in summaries {
+                guard !Task.isCancelled else { return }
+                self?.take(batch)
+            }
+        }
+    }
+
+    /// Stops the background summaries (quitting).
+    func stopSummarizing() {
+        summaryTask?.cancel()
+        summaryTask = nil
+    }
+
+    /// Puts `summaries` in their rows; a summary of a path not listed is a
+    /// new file (a conflict copy) and joins the list in path order.
+    func take(_ summaries: [DocumentSummary]) {
+        guard var current = workspace.value else { return }
+        // Taken out first, so the documents change in place (no copy of the list).
+        workspace = .idle
+        var inserted = false
+        for summary in summaries {
+            if let position = positionByPath[summary.path], position < current.documents.count,
+               current.documents[position].path == summary.path {
+                current.documents[position] = summary
+            } else if let position = current.documents.firstIndex(where: { $0.path == summary.path }) {
+                current.documents[position] = summary
+            } else {
+                let position = current.documents.firstIndex { $0.path > summary.path } ?? current.documents.count
+                current.documents.insert(summary, at: position)
+                inserted = true
+            }
+        }
+        setWorkspace(current, renumbering: inserted)
+    }
+
+    /// The summary of a document the editor parsed (when it opened, saved or
+    /// read the file again): its row follows at once, with no second read.
+    func onSummarized(_ summary: DocumentSummary) {
+        take([summary])
+    }
+
+    private func setWorkspace(_ found: Workspace, renumbering: Bool = true) {
+        if renumbering {
+            positionByPath = [:]
+            positionByPath.reserveCapacity(found.documents.count)
+            for (position, summary) in found.documents.enumerated() { positionByPath[summary.path] = position }
+        }
+        documentsRevision += 1
+        workspace = .loaded(found)
+    }
+
     /// Summarizes the document at `path` again after it was saved, so its
     /// title, date, tags and diagnostics count follow the file; a new file
     /// (a conflict copy) joins the list in path order. A document that
     /// cannot be summarized keeps its old row.
     public func onSavedDocument(_ path: String) async {
-        guard let found = workspace.value, let summary = try? await workspaceClient.summarize(found.url(of: path), root),
-              var current = workspace.value
-        else { return }
-        if let index = current.documents.firstIndex(where: { $0.path == path }) {
-            current.documents[index] = summary
-        } else {
-            let index = current.documents.firstIndex { $0.path > path } ?? current.documents.count
-            current.documents.insert(summary, at: index)
-        }
-        workspace = .loaded(current)
+        guard let found = workspace.value, let summary = try? await workspaceClient.summarize(found.url(of: path), root) else { return }
+        take([summary])
     }
 
     public func onChangedFilter(_ text: String) {
@@ -190,7 +323,7 @@ public final class DocumentListModel {
 
     /// The user opened a document.
     public func onSelectedDocument(_ path: String) async {
-        guard workspace.value?.document(at: path) != nil else { return }
+        guard document(at: path) != nil else { return }
         selection = path
         await open(path)
     }
@@ -221,7 +354,7 @@ public final class DocumentListModel {
             dialect: workspace.value?.isTiledown == false ? .yaml : .tiledown)
         do {
             let url = try await store.create(template, folder)
-            await reload()
+            await reload(summarizing: .unsummarized)
             let path = url.path.hasPrefix(root.path + "/") ? String(url.path.dropFirst(root.path.count + 1)) : url.lastPathComponent
             filterText = ""
             await onSelectedDocument(path)
@@ -243,7 +376,7 @@ public final class DocumentListModel {
         do {
             lastTrashed = try await store.trash(root.appendingPathComponent(path), root)
             await deleted(path)
-            await reload()
+            await reload(summarizing: .unsummarized)
         } catch {
             destination = .alert(ViewError(Self.message(error)))
         }
@@ -255,7 +388,7 @@ public final class DocumentListModel {
         do {
             try await store.restore(item)
             lastTrashed = nil
-            await reload()
+            await reload(summarizing: .unsummarized)
         } catch {
             destination = .alert(ViewError(Self.message(error)))
         }

@@ -125,7 +125,9 @@ public final class DocumentEditorModel {
     ///   - documentChanged: told after every load and change (the preview
     ///     follows it: at once for a load, a reload or restored edits, after
     ///     a pause for typing).
-    ///   - documentSaved: told after every save with the bytes written (the search index follows it).
+    ///   - documentSaved: told after every save with the bytes written, and
+    ///     after the file was read again from disk with its bytes (the search
+    ///     index and the document list follow it).
     public init(
         url: URL, displayPath: String, dialect: FrontMatterDialect, dependencies: Dependencies,
         documentChanged: @escaping @MainActor (MarkdownDocument, _ immediately: Bool) -> Void = { _, _ in },
@@ -650,5 +652,7 @@ extension DocumentEditorModel: DocumentSessionOwner {
 
     public func sessionReload() async {
         await load()
+        // The file changed on disk: the search index and the document list follow it.
+        if let bytes = sessionBytes { documentSaved(url, bytes) }
     }
 }

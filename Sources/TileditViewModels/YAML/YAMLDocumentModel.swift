@@ -84,7 +84,8 @@ public final class YAMLDocumentModel {
     ///
     /// - Parameter documentSaved: told after every save with the file
     ///   written and its bytes (the search index and the document list
-    ///   follow it), also for the copy "keep both" writes.
+    ///   follow it), also for the copy "keep both" writes, and after the
+    ///   file was read again from disk.
     public init(
         url: URL, displayPath: String, dependencies: Dependencies,
         documentSaved: @escaping @MainActor (URL, [UInt8]) -> Void = { _, _ in }
@@ -914,5 +915,7 @@ extension YAMLDocumentModel: DocumentSessionOwner {
 
     public func sessionReload() async {
         await load()
+        // The file changed on disk: the search index and the document list follow it.
+        if let bytes = sessionBytes { documentSaved(url, bytes) }
     }
 }
