@@ -72,7 +72,9 @@ func measure(quick: Bool, only: Set<String>, machine: MachineDescription) async 
         figures += try group.run(in: context)
     }
     // Groups over the view models and the renderer, on the main actor.
-    let mainActorGroups: [any MainActorBenchmarkGroup] = [SearchBenchmark(), FrameBenchmark(), EditorOpenBenchmark(), LanguageServerBenchmark()]
+    let mainActorGroups: [any MainActorBenchmarkGroup] = [
+        SearchBenchmark(), FrameBenchmark(), EditorOpenBenchmark(), FolderOpenBenchmark(), LanguageServerBenchmark(),
+    ]
     for group in mainActorGroups where only.isEmpty || only.contains(group.title) {
         context.progress("— \(group.title)")
         figures += try await group.run(in: context)
