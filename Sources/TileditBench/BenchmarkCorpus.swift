@@ -43,6 +43,12 @@ struct BenchmarkCorpus: Sendable {
     /// new temporary folder.
     ///
     /// - Throws: when the folder or a file cannot be written.
+    /// Writes the Tiledown document of `size` that `generate` writes, to `url`.
+    static func writeDocument(size: Size, to url: URL) throws {
+        var tiledown = TiledownGenerator(seed: seed, frontMatter: .yaml, tileEvery: 20)
+        try Data(tiledown.document(bytes: size.bytes).utf8).write(to: url)
+    }
+
     static func generate(sizes: [Size], progress: (String) -> Void) throws -> BenchmarkCorpus {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("tiledit-bench-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)

@@ -19,6 +19,9 @@ struct BenchmarkOptions: Sendable, Equatable {
         /// count after another, printing each time (to profile the build
         /// alone, under `perf record` or callgrind).
         case profileIndex(path: String, runs: Int)
+        /// Write the 10 MB Tiledown document the figures measure to the
+        /// path and stop (to time `tiledit FILE` or a command by hand).
+        case writeDocument(path: String)
     }
 
     var mode: Mode = .run
@@ -68,6 +71,9 @@ struct BenchmarkOptions: Sendable, Equatable {
           --write-search-workspace FOLDER
                        write the search figures' 10,000-document workspace
                        into FOLDER and stop
+          --write-document FILE
+                       write the 10 MB Tiledown document of the figures to
+                       FILE and stop
           --profile-index FOLDER [RUNS]
                        build the search index of FOLDER RUNS times (10 by
                        default) beside reading its files, printing each
@@ -100,6 +106,9 @@ struct BenchmarkOptions: Sendable, Equatable {
             case "--write-search-workspace":
                 guard let path = remaining.popFirst() else { throw UsageError(message: "--write-search-workspace needs a folder path") }
                 mode = .writeSearchWorkspace(path: path)
+            case "--write-document":
+                guard let path = remaining.popFirst() else { throw UsageError(message: "--write-document needs a file path") }
+                mode = .writeDocument(path: path)
             case "--profile-index":
                 guard let path = remaining.popFirst() else { throw UsageError(message: "--profile-index needs a folder path") }
                 var runs = 10

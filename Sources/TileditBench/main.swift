@@ -37,6 +37,13 @@ case .writeSearchWorkspace(let path):
     } catch {
         fail("\(error)", status: 1)
     }
+case .writeDocument(let path):
+    do {
+        try BenchmarkCorpus.writeDocument(size: .megabytes10, to: URL(fileURLWithPath: path))
+        print("wrote the 10 MB document to \(path)")
+    } catch {
+        fail("\(error)", status: 1)
+    }
 case .profileIndex(let path, let runs):
     do {
         try await SearchBenchmark.profileIndex(folder: URL(fileURLWithPath: path), runs: runs)

@@ -126,7 +126,7 @@ public final class AppModel {
         // on every core, and would otherwise slow the parse the first frame
         // waits for.
         list.summarizeRemaining()
-        if let workspace = list.workspace.value { indexing.build(workspace) }
+        if let workspace = list.workspace.value { indexing.build(workspace, openDocuments: cleanOpenDocuments()) }
     }
 
     /// The user moved the selection in the list of recoverable edits.
@@ -246,7 +246,18 @@ public final class AppModel {
         await documents?.onRefreshed()
         await editor?.onCheckedDisk()
         await yamlEditor?.onCheckedDisk()
-        if let workspace = documents?.workspace.value { indexing.build(workspace) }
+        if let workspace = documents?.workspace.value { indexing.build(workspace, openDocuments: cleanOpenDocuments()) }
+    }
+
+    /// The bytes of the open Markdown documents without unsaved edits, by
+    /// path (the file's bytes, as their editors hold them: the index shares
+    /// them instead of reading the files again).
+    private func cleanOpenDocuments() -> [String: [UInt8]] {
+        var result: [String: [UInt8]] = [:]
+        for (path, editor) in opened.markdown where !editor.isDirty {
+            if let document = editor.document.value { result[path] = document.bytes }
+        }
+        return result
     }
 
     /// Opens the search screen.

@@ -30,10 +30,11 @@ final class SearchCoordinator {
     /// The document list catching up with the last save (tests await it).
     var listUpdateTask: Task<Void, Never>? { tasks[.listUpdates] }
 
-    /// Builds the index of `workspace`, replacing a build under way.
-    func build(_ workspace: Workspace) {
+    /// Builds the index of `workspace`, replacing a build under way;
+    /// `openDocuments` (path → bytes, from their editors) are not read again.
+    func build(_ workspace: Workspace, openDocuments: [String: [UInt8]] = [:]) {
         let search = search
-        tasks.replace(.build) { try? await search.build(workspace) }
+        tasks.replace(.build) { try? await search.buildWithOpenDocuments(workspace, openDocuments) }
     }
 
     /// The document at `path` (relative to the workspace) was saved with

@@ -89,21 +89,28 @@ public struct SearchIndex: Sendable {
 
     /// `build(workspace:…)`, and whether the result differs from `cached`
     /// (a document was read, or a cached one dropped).
+    ///
+    /// - Parameter openDocuments: bytes of documents already read (by an
+    ///   editor), by path: analyzed as they are, not read again nor taken
+    ///   from the cache (they keep no file status, so the next opening reads them).
     static func buildReportingChanges(
-        workspace: Workspace, fileSystem: FileSystem, cached: SearchIndex?, fingerprints: Bool = true, concurrency: Int
+        workspace: Workspace, fileSystem: FileSystem, cached: SearchIndex?, fingerprints: Bool = true,
+        openDocuments: [String: [UInt8]] = [:], concurrency: Int
     ) async -> (index: SearchIndex, changed: Bool) {
         let rootName = workspace.root.standardizedFileURL.lastPathComponent
         var items: [SearchIndexBuilder.Item] = []
+        var preloaded: [SearchIndexBuilder.Item] = []
         items.reserveCapacity(workspace.documents.count)
         for index in workspace.documents.indices where workspace.documents[index].isReadable {
             let path = workspace.documents[index].path
-            items.append(SearchIndexBuilder.Item(
+            let item = SearchIndexBuilder.Item(
                 path: path, kind: workspace.documents[index].kind, dialect: workspace.documents[index].dialect ?? .yaml,
-                url: workspace.url(of: path)))
+                bytes: openDocuments[path], url: workspace.url(of: path))
+            if item.bytes != nil { preloaded.append(item) } else { items.append(item) }
         }
         guard let cached, cached.rootName == rootName else {
             let outputs = await SearchIndexBuilder.analyze(
-                items, rootName: rootName, fileSystem: fileSystem, fingerprints: fingerprints, concurrency: concurrency)
+                preloaded + items, rootName: rootName, fileSystem: fileSystem, fingerprints: fingerprints, concurrency: concurrency)
             return (SearchIndex(rootName: rootName, table: ByteStringTable(), sortedTerms: nil, kept: [], outputs: outputs), true)
         }
         // Which cached documents are still what is on disk.
@@ -117,6 +124,15 @@ public struct SearchIndex: Sendable {
             let item = items[offset]
             if let fingerprint, let id = cached.idByPath[item.path], let document = cached.documents[Int(id)],
                document.fingerprint == fingerprint, document.kind == item.kind, document.dialect == item.dialect {
+                kept.append(document)
+            } else {
+                stale.append(item)
+            }
+        }
+        for item in preloaded {
+            // The open document as cached: nothing to analyze, nothing changed.
+            if let id = cached.idByPath[item.path], let document = cached.documents[Int(id)], document.kind == item.kind,
+               document.dialect == item.dialect, document.bytes == item.bytes {
                 kept.append(document)
             } else {
                 stale.append(item)
