@@ -19,9 +19,11 @@ struct BenchmarkOptions: Sendable, Equatable {
         /// count after another, printing each time (to profile the build
         /// alone, under `perf record` or callgrind).
         case profileIndex(path: String, runs: Int)
-        /// Write the 10 MB Tiledown document the figures measure to the
-        /// path and stop (to time `tiledit FILE` or a command by hand).
-        case writeDocument(path: String)
+        /// Write a generated document of `bytes` (the 10 MB Tiledown
+        /// document the figures measure by default; YAML when the path
+        /// ends in `.yaml`) to the path and stop (to time `tiledit FILE` or
+        /// a command by hand).
+        case writeDocument(path: String, bytes: Int)
     }
 
     var mode: Mode = .run
@@ -71,9 +73,10 @@ struct BenchmarkOptions: Sendable, Equatable {
           --write-search-workspace FOLDER
                        write the search figures' 10,000-document workspace
                        into FOLDER and stop
-          --write-document FILE
-                       write the 10 MB Tiledown document of the figures to
-                       FILE and stop
+          --write-document FILE [BYTES]
+                       write the generated Tiledown document of BYTES
+                       (10 MB: the figures' input) to FILE, YAML when FILE
+                       ends in .yaml, and stop
           --profile-index FOLDER [RUNS]
                        build the search index of FOLDER RUNS times (10 by
                        default) beside reading its files, printing each
@@ -108,7 +111,13 @@ struct BenchmarkOptions: Sendable, Equatable {
                 mode = .writeSearchWorkspace(path: path)
             case "--write-document":
                 guard let path = remaining.popFirst() else { throw UsageError(message: "--write-document needs a file path") }
-                mode = .writeDocument(path: path)
+                var bytes = BenchmarkCorpus.Size.megabytes10.bytes
+                if let text = remaining.first, let count = Int(text) {
+                    guard count > 0 else { throw UsageError(message: "--write-document takes a positive size") }
+                    bytes = count
+                    remaining = remaining.dropFirst()
+                }
+                mode = .writeDocument(path: path, bytes: bytes)
             case "--profile-index":
                 guard let path = remaining.popFirst() else { throw UsageError(message: "--profile-index needs a folder path") }
                 var runs = 10

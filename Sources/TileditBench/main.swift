@@ -37,10 +37,10 @@ case .writeSearchWorkspace(let path):
     } catch {
         fail("\(error)", status: 1)
     }
-case .writeDocument(let path):
+case .writeDocument(let path, let bytes):
     do {
-        try BenchmarkCorpus.writeDocument(size: .megabytes10, to: URL(fileURLWithPath: path))
-        print("wrote the 10 MB document to \(path)")
+        try BenchmarkCorpus.writeDocument(bytes: bytes, to: URL(fileURLWithPath: path))
+        print("wrote \(bytes) bytes to \(path)")
     } catch {
         fail("\(error)", status: 1)
     }
