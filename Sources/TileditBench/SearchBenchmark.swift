@@ -251,7 +251,7 @@ struct SearchBenchmark: MainActorBenchmarkGroup {
         let fileSystem = FileSystem.live
         let readable = workspace.documents.filter(\.isReadable)
         let sizes = await BoundedConcurrency.map(readable, limit: ProcessInfo.processInfo.activeProcessorCount) { summary in
-            (try? fileSystem.read(workspace.url(of: summary.path), limit: ContentCheck.defaultSizeLimit))?.bytes.count ?? 0
+            (try? fileSystem.readListedFile(workspace.url(of: summary.path), limit: ContentCheck.defaultSizeLimit))?.bytes.count ?? 0
         }
         return sizes.reduce(0, +)
     }

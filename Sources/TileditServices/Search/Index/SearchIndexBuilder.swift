@@ -45,7 +45,7 @@ enum SearchIndexBuilder {
                         var fingerprint: SearchFingerprint?
                         if bytes == nil, let url = item.url, let fileSystem {
                             // The open file's status before its bytes: a change after it shows at the next opening.
-                            guard let contents = try? fileSystem.read(url, limit: sizeLimit), contents.bytes.count <= sizeLimit
+                            guard let contents = try? fileSystem.readListedFile(url, limit: sizeLimit), contents.bytes.count <= sizeLimit
                             else { continue }
                             if fingerprints { fingerprint = SearchFingerprint(contents.status) }
                             bytes = contents.bytes
