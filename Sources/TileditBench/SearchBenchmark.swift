@@ -362,7 +362,7 @@ struct SearchBenchmark: MainActorBenchmarkGroup {
 
     /// An executable in the same folder as this one (a release build puts
     /// `tiledit` beside `tiledit-bench`).
-    static func siblingExecutable(named name: String) -> URL? {
+    nonisolated static func siblingExecutable(named name: String) -> URL? {
         guard let folder = Bundle.main.executableURL?.deletingLastPathComponent() else { return nil }
         let url = folder.appendingPathComponent(name)
         return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil

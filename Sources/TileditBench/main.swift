@@ -69,7 +69,9 @@ case .run:
 func measure(quick: Bool, only: Set<String>, machine: MachineDescription) async throws -> Report {
     let sizes: [BenchmarkCorpus.Size] = quick ? [.kilobytes100, .megabyte1] : [.kilobytes100, .megabyte1, .megabytes10]
     // New figure groups go here, one type per file.
-    let groups: [any BenchmarkGroup] = [OpenBenchmark(), YAMLBenchmark(), EditBenchmark(), MemoryProbe(), LinearityBenchmark()]
+    let groups: [any BenchmarkGroup] = [
+        OpenBenchmark(), YAMLBenchmark(), EditBenchmark(), MemoryProbe(), LinearityBenchmark(), CommandMemoryBenchmark(),
+    ]
     let corpus = try BenchmarkCorpus.generate(sizes: sizes) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
     defer { corpus.remove() }
     let context = BenchmarkContext(corpus: corpus, isQuick: quick)
