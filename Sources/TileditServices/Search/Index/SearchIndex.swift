@@ -105,7 +105,7 @@ public struct SearchIndex: Sendable {
             let path = workspace.documents[index].path
             let item = SearchIndexBuilder.Item(
                 path: path, kind: workspace.documents[index].kind, dialect: workspace.documents[index].dialect ?? .yaml,
-                bytes: openDocuments[path], url: workspace.url(of: path))
+                bytes: openDocuments[path], root: workspace.root)
             if item.bytes != nil { preloaded.append(item) } else { items.append(item) }
         }
         guard let cached, cached.rootName == rootName else {
@@ -115,7 +115,9 @@ public struct SearchIndex: Sendable {
         }
         // Which cached documents are still what is on disk.
         let fingerprints = await BoundedConcurrency.map(Array(items.enumerated()), limit: concurrency) { offset, item -> (Int, SearchFingerprint?) in
-            guard let url = item.url, let status = try? fileSystem.status(url), status.kind == .file else { return (offset, nil) }
+            guard let root = item.root, let status = try? fileSystem.status(root.appendingPathComponent(item.path, isDirectory: false)),
+                  status.kind == .file
+            else { return (offset, nil) }
             return (offset, SearchFingerprint(status))
         }
         var kept: [IndexedDocument] = []
@@ -247,9 +249,9 @@ public struct SearchIndex: Sendable {
             for term in list where Int(term >> 3) < termCount { starts[Int(term >> 3) + 1] += 1 }
         }
         for index in 0..<termCount { starts[index + 1] += starts[index] }
-        var flat = [UInt32](repeating: 0, count: starts[termCount])
         var next = starts
-        flat.withUnsafeMutableBufferPointer { flat in
+        // Every slot is written below (the counts are exact): no zero fill first.
+        let flat = [UInt32](unsafeUninitializedCapacity: starts[termCount]) { flat, initialized in
             next.withUnsafeMutableBufferPointer { next in
                 for (id, list) in termLists.enumerated() {
                     for term in list where Int(term >> 3) < termCount {
@@ -259,6 +261,7 @@ public struct SearchIndex: Sendable {
                     }
                 }
             }
+            initialized = starts[termCount]
         }
         return (0..<termCount).map { Array(flat[starts[$0]..<starts[$0 + 1]]) }
     }
