@@ -100,10 +100,7 @@ public enum KeyRouter {
         case .newDocument:
             list?.onTappedNewDocument()
         case .reload:
-            return [.run {
-                await list?.onRefreshed()
-                await editor?.onCheckedDisk()
-            }]
+            return [.run { await app.onRefreshed() }]
         case .format:
             editor?.onTappedFormat()
         case .goToLine:

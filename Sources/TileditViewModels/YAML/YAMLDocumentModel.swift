@@ -38,7 +38,8 @@ public final class YAMLDocumentModel {
     ///
     /// - Parameter documentSaved: told after every save with the file
     ///   written and its bytes (the search index and the document list
-    ///   follow it), also for the copy "keep both" writes.
+    ///   follow it), also for the copy "keep both" writes, and after the
+    ///   file was read again from disk.
     public init(
         url: URL, displayPath: String, dependencies: Dependencies,
         documentSaved: @escaping @MainActor (URL, [UInt8]) -> Void = { _, _ in }
