@@ -234,11 +234,13 @@ public final class AppModel {
         destination = .search(model)
     }
 
-    /// Opens a search result: the document, with the matched block selected.
+    /// Opens a search result: the document, with the matched block (in a
+    /// YAML file, the matched node) selected.
     func openResult(_ result: SearchResult) async {
         destination = nil
         await documents?.onSelectedDocument(result.path)
         editor?.onSelectedLine(result.line)
+        yamlEditor?.onSelectedLine(result.line)
     }
 
     /// Opens the settings screen.
