@@ -158,7 +158,8 @@ public final class AppModel {
             destination = .alert(ViewError(problem.message(path: path)))
             return
         }
-        if summary?.kind == .yaml {
+        // YAML files and `tiledown.yml` (read as Tiledown's flat lines) open in the YAML editor.
+        if summary?.kind == .yaml || summary?.kind == .siteConfig {
             await openYAML(path, url: url)
             return
         }
