@@ -239,6 +239,24 @@ struct AppModelTests {
         #expect(app.destination == nil)
     }
 
+    @Test func aSearchResultInAYAMLFileOpensAtItsNodeUnfoldingWhatHidesIt() async throws {
+        let search = SearchClient.live()
+        let data = "# People\nteam:\n  lead:\n    name: Ada\n    role: chair\n  size: 3\nother: x\n"
+        let (app, workspace) = try makeApp(["notes.md": "# Notes\n", "data.yml": data], search: search)
+        await app.onAppeared(path: "notes.md", currentDirectory: workspace)
+        await app.indexTask?.value
+        let result = try #require(await search.search("chair", 10).first)
+        #expect(result.path == "data.yml" && result.line == 5)
+        await app.openResult(result)
+        let yaml = try #require(app.yamlEditor)
+        #expect(yaml.selection.flatMap(yaml.path(of:))?.description == "team.lead.role")
+        #expect((0..<yaml.rowCount).compactMap { yaml.row(at: $0) }.map { "\($0.depth) \($0.label)" } == [
+            "0 team", "1 lead", "2 name", "2 role", "1 size", "0 other",
+        ])
+        #expect(yaml.field?.text == "chair")
+        #expect(app.editor == nil && app.destination == nil)
+    }
+
     @Test func savingAYAMLFileUpdatesTheSearchIndexAndTheDocumentList() async throws {
         let search = SearchClient.live()
         let (app, workspace) = try makeApp(["notes.md": "# Notes\n", "data.yml": "title: Old name # shown\nteam: Ada\n"], search: search)

@@ -169,7 +169,8 @@ public final class AppModel {
             destination = .alert(ViewError(problem.message(path: path)))
             return
         }
-        if summary?.kind == .yaml {
+        // YAML files and `tiledown.yml` (read as Tiledown's flat lines) open in the YAML editor.
+        if summary?.kind == .yaml || summary?.kind == .siteConfig {
             await openYAML(path, url: url)
             return
         }
@@ -279,11 +280,13 @@ public final class AppModel {
         destination = .search(model)
     }
 
-    /// Opens a search result: the document, with the matched block selected.
+    /// Opens a search result: the document, with the matched block (in a
+    /// YAML file, the matched node) selected.
     func openResult(_ result: SearchResult) async {
         destination = nil
         await documents?.onSelectedDocument(result.path)
         editor?.onSelectedLine(result.line)
+        yamlEditor?.onSelectedLine(result.line)
     }
 
     /// Opens the settings screen.
