@@ -82,8 +82,8 @@ struct AppModelTests {
             ["notes.md": notes, "other.md": "# Other\n"], workspaceReads: workspaceReads, searchReads: searchReads, summarized: summarized)
 
         await app.onAppeared(path: "notes.md", currentDirectory: workspace)
-        await app.summaryTask?.value
-        await app.indexTask?.value
+        await app.documents?.listing.summaryTask?.value
+        await app.indexing.buildTask?.value
 
         // notes.md is read once to check it is text before the editor opens
         // it (not parsed), and not summarized: its row is the editor's.
@@ -103,15 +103,15 @@ struct AppModelTests {
             ["notes.md": "# Notes\n\nApples.\n", "other.md": "# Other\n\nApples too.\n"],
             workspaceReads: workspaceReads, searchReads: searchReads)
         await app.onAppeared(path: "notes.md", currentDirectory: workspace)
-        await app.summaryTask?.value
-        await app.indexTask?.value
+        await app.documents?.listing.summaryTask?.value
+        await app.indexing.buildTask?.value
         workspaceReads.clear()
         searchReads.clear()
 
         try TestSupport.writeFiles(["notes.md": "# Renamed notes\n\nPears.\n"], in: workspace)
         await app.editor?.onCheckedDisk()
-        await app.indexUpdateTask?.value
-        await app.savedSummaryTask?.value
+        await app.indexing.indexUpdateTask?.value
+        await app.indexing.listUpdateTask?.value
 
         #expect(app.editor?.document.value?.text == "# Renamed notes\n\nPears.\n")
         #expect(app.documents?.document(at: "notes.md")?.title == "Renamed notes")
@@ -129,14 +129,14 @@ struct AppModelTests {
             ["a.md": "# A\n\nOld.\n", "b.md": "# B\n\nOld.\n", "c.md": "# C\n\nOld.\n"],
             workspaceReads: workspaceReads, searchReads: searchReads, cache: true)
         await app.onAppeared(path: "a.md", currentDirectory: workspace)
-        await app.summaryTask?.value
-        await app.indexTask?.value
+        await app.documents?.listing.summaryTask?.value
+        await app.indexing.buildTask?.value
         searchReads.clear()
 
         try TestSupport.writeFiles(["b.md": "# Bee\n\nNew words.\n"], in: workspace)
         await app.onRefreshed()
-        await app.indexTask?.value
-        await app.summaryTask?.value
+        await app.indexing.buildTask?.value
+        await app.documents?.listing.summaryTask?.value
 
         #expect(searchReads.all == ["b.md"])
         #expect(await search.search("new", 10).map { $0.path } == ["b.md"])
@@ -176,7 +176,7 @@ struct AppModelTests {
             settings: .live(file: folder.appendingPathComponent("settings.yml")), clock: ManualClock(),
             fileSystem: .live, diskCheckInterval: nil))
         await app.onAppeared(path: "notes.md", currentDirectory: workspace)
-        await app.indexTask?.value
+        await app.indexing.buildTask?.value
         #expect(events.withLock { $0 } == ["load notes.md", "build"])
         #expect(await search.search("apples", 10).map { $0.path } == ["notes.md"])
     }
@@ -244,7 +244,7 @@ struct AppModelTests {
         let data = "# People\nteam:\n  lead:\n    name: Ada\n    role: chair\n  size: 3\nother: x\n"
         let (app, workspace) = try makeApp(["notes.md": "# Notes\n", "data.yml": data], search: search)
         await app.onAppeared(path: "notes.md", currentDirectory: workspace)
-        await app.indexTask?.value
+        await app.indexing.buildTask?.value
         let result = try #require(await search.search("chair", 10).first)
         #expect(result.path == "data.yml" && result.line == 5)
         await app.openResult(result)
@@ -261,8 +261,8 @@ struct AppModelTests {
         let search = SearchClient.live()
         let (app, workspace) = try makeApp(["notes.md": "# Notes\n", "data.yml": "title: Old name # shown\nteam: Ada\n"], search: search)
         await app.onAppeared(path: "data.yml", currentDirectory: workspace)
-        await app.indexTask?.value
-        await app.summaryTask?.value
+        await app.indexing.buildTask?.value
+        await app.documents?.listing.summaryTask?.value
         #expect(await search.search("old", 10).map { $0.path } == ["data.yml"])
         let yaml = try #require(app.yamlEditor)
         #expect(app.documents?.workspace.value?.document(at: "data.yml")?.title == "Old name")
@@ -270,8 +270,8 @@ struct AppModelTests {
         yaml.onEditedField("Zeppelin crew")
         #expect(yaml.onCommittedField())
         await yaml.onTappedSave()
-        await app.indexUpdateTask?.value
-        await app.savedSummaryTask?.value
+        await app.indexing.indexUpdateTask?.value
+        await app.indexing.listUpdateTask?.value
         #expect(yaml.saveState == .saved)
         #expect(try String(contentsOf: workspace.appendingPathComponent("data.yml"), encoding: .utf8) == "title: Zeppelin crew # shown\nteam: Ada\n")
         // The index built at start-up answers with the saved value, and no longer with the old one.

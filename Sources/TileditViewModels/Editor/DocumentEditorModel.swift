@@ -295,7 +295,3 @@ public final class DocumentEditorModel {
         }
     }
 }
-
-extension DocumentEditorModel: DocumentSessionEditor {
-    public var sessionQuestion: DocumentSession.Question? { destination?.sessionQuestion }
-}

@@ -294,7 +294,3 @@ public final class YAMLDocumentModel {
     /// The user chose a button of `alert` (or closed it: its `dismissal`).
     public func onChose(_ choice: SessionChoice) async { await answer(choice) }
 }
-
-extension YAMLDocumentModel: DocumentSessionEditor {
-    public var sessionQuestion: DocumentSession.Question? { destination?.sessionQuestion }
-}
