@@ -220,6 +220,12 @@ enum FrontMatterReader {
             while valueStart < line.contentEnd && Byte.isSpaceOrTab(buffer[valueStart]) { valueStart += 1 }
             let valueRange = buffer.trimmed(LineSpan(start: valueStart, contentEnd: line.contentEnd, end: line.contentEnd))
             let key = buffer.string(keyRange)
+            if diagnoses, Byte.isSpaceOrTab(buffer[line.start]) {
+                diagnostics.append(BlockDiagnostic(
+                    .warning, .frontMatterIndentedLine,
+                    "this line is indented: Tiledown reads front matter as flat `key: value` lines, so `\(YAMLChecks.shown(key))` is a key of its own here, while YAML tools read it inside the key above",
+                    range: (line.start - base)..<(line.contentEnd - base)))
+            }
             if diagnoses {
                 let keyBytes = Array(buffer[keyRange])
                 if let first = firstLineOfKey[keyBytes] {
