@@ -141,6 +141,19 @@ struct SetCommandExactnessTests {
         }
     }
 
+    /// A plain date given text shaped like a date that names no day (a
+    /// month or day out of range, February 29 of a common year) is refused,
+    /// as the editor's date field refuses it; quoted or tagged, it is text.
+    @Test(arguments: ["2024-13-45", "2026-02-30", "2100-02-29", "2024-04-31", "2024-00-10"])
+    func aPlainDateIsNotGivenADayThatDoesNotExist(value: String) async throws {
+        let (run, text) = try await set("v.yaml", "date: 2024-01-05 # due\n", ["--yaml", "date=\(value)"])
+        #expect(run == CommandRun(status: 1, standardError: "v.yaml: `date` holds a date, and `\(value)` names no day of the calendar; nothing was changed\n"))
+        #expect(text == "date: 2024-01-05 # due\n")
+        let (quoted, quotedText) = try await set("q.yaml", "date: \"2024-01-05\"\n", ["--yaml", "date=\(value)"])
+        #expect(quoted == CommandRun(status: 0))
+        #expect(quotedText == "date: \"\(value)\"\n")
+    }
+
     @Test func aNewValueOfTheSameTypeKeepsTheOldStyle() async throws {
         let cases: [(String, String, String)] = [
             ("date: 2024-01-05\n", "date=2024-02-03", "date: 2024-02-03\n"),
@@ -152,8 +165,7 @@ struct SetCommandExactnessTests {
             ("s: \"double\"\n", "s=plain", "s: \"plain\"\n"),
             ("s: |\n  block\n", "s=two\nlines", "s: |-\n  two\n  lines\n"),
             ("s: >-\n  folded\n", "s=one line", "s: >-\n  one line\n"),
-            // Readers disagree about these: the new text is quoted.
-            ("date: 2024-01-05\n", "date=2024-13-45", "date: \"2024-13-45\"\n"),
+            // Readers disagree about this: the new text is quoted.
             ("answer: yes\n", "answer=no", "answer: \"no\"\n"),
         ]
         for (source, edit, expected) in cases {

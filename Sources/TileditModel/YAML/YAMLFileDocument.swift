@@ -154,7 +154,9 @@ public struct YAMLFileDocument: Sendable {
     /// its mapping when absent; flat dialect: the key is the whole path).
     ///
     /// - Throws: `EditError` when the path leads nowhere editable, through an
-    ///   alias, or the file has errors; the file is then unchanged.
+    ///   alias, or the file has errors, or when a plain date is given text
+    ///   shaped like a date that names no day (`2026-02-30`); the file is
+    ///   then unchanged.
     @discardableResult
     public mutating func setValue(at path: YAMLPath, to value: String, document: Int = 0) throws(EditError) -> Change {
         try setValue(at: path, to: value, document: document, refusingNewErrors: false)
@@ -173,6 +175,14 @@ public struct YAMLFileDocument: Sendable {
             }
         case .yaml:
             let editor = try editor(document: document)
+            // A date stays a date: text shaped like one that names no day is
+            // a mistake, not a new string (the YAML editor's date field and
+            // front matter's `date` follow the same rule, `CalendarDate`).
+            if let scalar = node(at: path, document: document), scalar.tag == nil, let current = scalar.scalar, current.style == .plain,
+               YAMLScalarWriter.agreedType(current.value) == .timestamp,
+               YAMLScalarType.yaml11(plain: value) == .timestamp, !YAMLScalarType.isCalendarTimestamp(value) {
+                throw .invalidValue(message: "`\(path)` holds a date, and `\(value)` names no day of the calendar; nothing was changed")
+            }
             let (plans, notes) = try editor.setScalarPlans(at: path, to: value)
             return try keepFirst(plans, notes: notes, refusingNewErrors: refusingNewErrors) { file in
                 if let problem = file.unreadable(path) { return problem }
