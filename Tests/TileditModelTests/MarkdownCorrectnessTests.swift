@@ -192,6 +192,35 @@ struct MarkdownCorrectnessTests {
         #expect(warning.message == "this tile is indented four or more columns, which CommonMark reads as an indented code block; Tiledown still reads it as a tile and renders it")
     }
 
+    /// Every C0 control but TAB, LF, CR and FF, DEL and every C1 control,
+    /// put at a generated place in a paragraph, a heading or a code block
+    /// (past the first 8 KB or not): one warning at its line and column,
+    /// whose fix removes it; TAB, FF, U+00A0 and emoji are no such thing.
+    @Test func aControlCharacterInTheTextIsWarnedAboutWhereItIsAndItsFixRemovesIt() throws {
+        var random = SeededGenerator(seed: 11)
+        let controls: [Unicode.Scalar] = ((0...0x1F).filter { ![0x09, 0x0A, 0x0C, 0x0D].contains($0) } + [0x7F] + Array(0x80...0x9F))
+            .compactMap { Unicode.Scalar(UInt32($0)) }
+        for control in controls {
+            let padding = String(repeating: "word ", count: Int.random(in: 0...2000, using: &random))
+            let lead = ["Some text ", "# Heading ", "```\ncode "][Int.random(in: 0..<3, using: &random)]
+            let before = "Intro \(padding)\n\n\(lead)"
+            let text = before + String(control) + " end\n" + (lead.hasPrefix("```") ? "```\n" : "")
+            let document = MarkdownDocument(text, dialect: .yaml)
+            let warnings = document.diagnostics.filter { $0.code == .controlCharacter }
+            let line = before.split(separator: "\n", omittingEmptySubsequences: false).count
+            let column = (before.split(separator: "\n", omittingEmptySubsequences: false).last?.utf8.count ?? 0) + 1
+            #expect(warnings.map(\.location) == [SourceLocation(line: line, column: column)], "U+\(String(control.value, radix: 16))")
+            let fixed = try #require(warnings.first?.fix).edits.reduce(into: Array(text.utf8)) { bytes, edit in
+                bytes.replaceSubrange(edit.range, with: edit.replacement)
+            }
+            #expect(String(decoding: fixed, as: UTF8.self) == text.replacingOccurrences(of: String(control), with: ""))
+        }
+        let clean = MarkdownDocument("A\ttab, a form\u{0C}feed, a no\u{A0}break and 👍🏽.\n", dialect: .yaml)
+        #expect(clean.diagnostics.isEmpty)
+        let message = MarkdownDocument("x\u{1B}[31my\u{7}\n", dialect: .yaml).diagnostics.map(\.message)
+        #expect(message == ["this block holds 2 control characters, the first U+001B here: it does not show, and HTML does not allow it"])
+    }
+
     static let nestedFlatFrontMatter = "---\ntitle: x\nmeta:\n  a: 1\n\tb: [1,2]\n---\nx\n"
 
     @Test func anIndentedLineOfFlatFrontMatterIsWarnedAboutAndFormattedAsWritten() {

@@ -94,6 +94,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     case tileInsideHTML = "tile.inside-html"
     case tileIndentedAsCode = "tile.indented-as-code"
     case rawBlock = "markdown.raw-block"
+    case controlCharacter = "markdown.control-character"
     case siteConfigUnknownKey = "site-config.unknown-key"
     case siteConfigInvalidValue = "site-config.invalid-value"
     case siteConfigMissingKey = "site-config.missing-key"

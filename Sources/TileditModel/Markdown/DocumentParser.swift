@@ -195,7 +195,7 @@ private struct Scanner {
                     if result.isClosed {
                         flushProse(upTo: line.start)
                         var diagnostics = result.diagnostics
-                        if html == .none, Self.indentationColumns(buffer, line) >= 4 {
+                        if html == .none, buffer.indentation(line) >= 4 {
                             // CommonMark 4.4: four columns of indentation make an indented code block.
                             diagnostics.append(BlockDiagnostic(
                                 .warning, .tileIndentedAsCode,
@@ -242,18 +242,6 @@ private struct Scanner {
         var parsed = ParsedText(blocks: blocks, finalHTMLContext: html, endsOpen: sawUnclosedDirective || fence != nil, lineStarts: lineStarts)
         parsed.linesRead = lineStarts.count + unclosedStates.linesRead
         return parsed
-    }
-
-    /// The columns of `line`'s leading spaces and tabs, a tab moving to the
-    /// next multiple of 4 (CommonMark 2.2, tabs).
-    static func indentationColumns(_ buffer: UnsafeBufferPointer<UInt8>, _ line: LineSpan) -> Int {
-        var columns = 0
-        var offset = line.start
-        while offset < line.contentEnd, Byte.isSpaceOrTab(buffer[offset]) {
-            columns = buffer[offset] == Byte.tab ? (columns / 4 + 1) * 4 : columns + 1
-            offset += 1
-        }
-        return columns
     }
 
     /// Whether the first non-blank line trims to `---` (a front matter
@@ -309,12 +297,47 @@ private struct Scanner {
             if case .raw = block.kind {
                 diagnostics.append(BlockDiagnostic(.warning, .rawBlock, "these lines could not be read as Markdown; they are kept as written", range: 0..<block.range.count))
             }
+            if let controls = controlCharacters(in: block.range) { diagnostics.append(controls) }
             var parsed = ParsedBlock(kind: block.kind, start: block.range.lowerBound, end: block.range.upperBound, diagnostics: diagnostics)
             let slot = slot(at: block.range.lowerBound)
             parsed.htmlContext = lineContexts.isEmpty ? .none : lineContexts[slot]
             parsed.startsInsideFence = isInsideFence(slot)
             blocks.append(parsed)
         }
+    }
+
+    /// A warning for the control characters in `range` (C0 but TAB, LF, CR
+    /// and FF; DEL; C1, U+0080 to U+009F), at the first, with a fix that
+    /// removes them all; `nil` when there are none. They do not show, a
+    /// terminal would act on them, and HTML does not allow them (HTML
+    /// Living Standard 13.2.5, "control-character-in-input-stream").
+    private func controlCharacters(in range: Range<Int>) -> BlockDiagnostic? {
+        var found: [Range<Int>] = []
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let byte = buffer[index]
+            if byte < 0x20 {
+                if byte != Byte.tab && byte != Byte.newline && byte != Byte.carriageReturn && byte != 0x0C { found.append(index..<(index + 1)) }
+            } else if byte == 0x7F {
+                found.append(index..<(index + 1))
+            } else if byte == 0xC2, index + 1 < range.upperBound, (0x80...0x9F).contains(buffer[index + 1]) {
+                found.append(index..<(index + 2))
+                index += 1
+            }
+            index += 1
+        }
+        guard let first = found.first else { return nil }
+        let scalar = first.count == 1 ? UInt32(buffer[first.lowerBound]) : UInt32(buffer[first.lowerBound + 1])
+        let name = Unicode.Scalar(scalar).map(YAMLInvisibleCharacters.codePoint) ?? "U+FFFD"
+        let count = found.count == 1 ? "a control character" : "\(found.count) control characters, the first"
+        let start = range.lowerBound
+        let fix = DiagnosticFix(
+            title: found.count == 1 ? "Remove the control character" : "Remove the \(found.count) control characters",
+            edits: found.map { TextEdit(range: ($0.lowerBound - start)..<($0.upperBound - start), replacement: []) })
+        return BlockDiagnostic(
+            .warning, .controlCharacter,
+            "this block holds \(count) \(name) here: it does not show, and HTML does not allow it",
+            range: (first.lowerBound - start)..<(first.upperBound - start), fix: fix)
     }
 
     /// ``` or ~~~ (three or more) after at most three spaces of indentation
