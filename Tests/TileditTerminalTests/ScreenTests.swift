@@ -85,7 +85,7 @@ struct ScreenTests {
         expectRows(filtered, 14..<18, Self.catalogCh)
     }
 
-    @Test func theStatusLineSaysTheDocumentsOrderWhenAFilterCutsItFromThePaneTitle() async throws {
+    @Test func theStatusLineSaysTheDocumentsOrderWhenAFilterCutsItFromThePaneTitleAndRowsShowTheirDates() async throws {
         let fixture = try await exampleSite()
         await fixture.press(.character("1"), .character("f"))
         await fixture.type("post")
@@ -94,8 +94,9 @@ struct ScreenTests {
         let frame = await fixture.frame()
         let lines = EditorFixture.lines(frame)
         #expect(lines[0].hasPrefix("┏ Documents · 4 of 9 · … ┓"))
-        #expect(lines[2].hasPrefix("┃ A newsletter sign-up d…┃"))
-        #expect(lines[3].hasPrefix("┃ Charts and diagrams  p…┃"))
+        // Ordered by date, each row shows its date.
+        #expect(lines[2].hasPrefix("┃ 2026-11-20  A newslett…┃"))
+        #expect(lines[3].hasPrefix("┃ 2026-11-09  Charts and…┃"))
         expectRows(frame, 39..<40, [" index.md  clean  block 1/9  Documents (by date): posts/charts-and-diagrams/index.md (Charts and diagra… ? keys  q quit"])
         await fixture.press(.character("f"), .ctrl("g"))
         let unfiltered = await fixture.frame()

@@ -164,4 +164,15 @@ struct DocumentListModelTests {
         #expect(list.destination == .newDocument(NewDocumentForm(kind: .post, title: "Fresh start")))
         #expect(discovery.roots == ["/site"])
     }
+
+    @Test func orderedByDateARowShowsItsDateOrThatItHasNone() {
+        let dated = DocumentSummary(path: "a.md", kind: .markdown, title: "A", date: "2024-05-01", dialect: .yaml, size: 10)
+        let undated = DocumentSummary(path: "b.md", kind: .markdown, title: "B", dialect: .yaml, size: 10)
+        #expect(DocumentSortOrder.date.detail(of: dated) == "2024-05-01")
+        #expect(DocumentSortOrder.date.detail(of: undated) == "no date")
+        // Not summarized yet: its date is not known.
+        #expect(DocumentSortOrder.date.detail(of: Self.listed("c.md")) == nil)
+        #expect(DocumentSortOrder.title.detail(of: dated) == nil)
+        #expect(DocumentSortOrder.path.detail(of: dated) == nil)
+    }
 }

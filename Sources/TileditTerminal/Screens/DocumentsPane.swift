@@ -71,6 +71,7 @@ enum DocumentsPane {
             let summary = documents[row.index]
             var segments: [TextSegment] = []
             segments.append(unsaved.contains(summary.path) ? TextSegment("*", role: .dirty, attributes: .bold) : TextSegment(summary.path == openPath ? "›" : " ", role: .accent))
+            if let detail = list.sortOrder.detail(of: summary) { segments.append(TextSegment(detail + "  ", role: .muted)) }
             segments.append(TextSegment(summary.title, role: .text, attributes: summary.path == openPath ? .bold : []))
             if summary.isDraft { segments.append(TextSegment(" draft", role: .warning)) }
             if !summary.isReadable { segments.append(TextSegment(" unreadable", role: .error)) }
