@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TileditCLI
+import TileditServices
 import TileditTestSupport
 
 @Suite("tiledit search")
@@ -29,6 +30,18 @@ struct SearchCommandTests {
             status: 0, standardOutput: "beta.md:3: Beta — A fox and a hound.\n"))
         #expect(await CommandRun.run(["search", "ws", "brown", "fox"], in: folder) == CommandRun(
             status: 0, standardOutput: "posts/alpha.md:6: Alpha — The quick brown fox.\n"))
+    }
+
+    /// A query with no word and no filter (an emoji, punctuation, empty
+    /// quotes) would match every document: it is a usage error instead.
+    @Test(arguments: ["🎉", "!!!", "\"\"", "👩‍💻"])
+    func aQueryWithNoWordIsAUsageErrorNotEveryDocument(query: String) async throws {
+        let folder = try makeFolder(Self.files)
+        #expect(await CommandRun.run(["search", "ws", query], in: folder) == CommandRun(
+            status: 2,
+            standardError: "tiledit search: the query `\(query)` has no word to search for: search finds words, CJK text, \"phrases\" and tag:, type:, draft: filters\nRun 'tiledit search --help' for usage.\n"))
+        let scan = try await SearchScan.run(root: folder.appendingPathComponent("ws"), query: SearchQuery(parsing: query))
+        #expect(scan.results.isEmpty)
     }
 
     @Test func noResultsPrintNothing() async throws {

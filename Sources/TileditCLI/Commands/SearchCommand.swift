@@ -41,7 +41,11 @@ struct SearchCommand: Command {
             limit = value
         }
         let root = arguments.positionals[0]
-        let query = SearchQuery(parsing: arguments.positionals.dropFirst().joined(separator: " "))
+        let text = arguments.positionals.dropFirst().joined(separator: " ")
+        let query = SearchQuery(parsing: text)
+        guard !query.isEmpty else {
+            throw UsageError("the query `\(text)` has no word to search for: search finds words, CJK text, \"phrases\" and tag:, type:, draft: filters")
+        }
         let outcome: SearchScan.Outcome
         do {
             outcome = try await SearchScan.run(root: context.url(for: root), query: query, limit: limit, fileSystem: context.fileSystem)

@@ -63,6 +63,8 @@ public enum SearchScan {
         root: URL, query: SearchQuery, limit: Int = 100, fileSystem: FileSystem = .live,
         sizeLimit: Int = ContentCheck.defaultSizeLimit, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
     ) async throws -> Outcome {
+        // A query of no words and no filters (`🎉`, `""`) matches nothing, as in the index.
+        guard !query.isEmpty else { return Outcome(results: [], unreadableFiles: [], unreadableFolders: []) }
         var scanner = WorkspaceScanner(fileSystem: fileSystem)
         scanner.measuresFiles = false
         let scan = try scanner.scan(root: root)
