@@ -77,6 +77,26 @@ public final class Terminal {
     /// taken it back.
     public private(set) var isSuspended = false
 
+    /// Whether the terminal is asked to report the mouse (xterm's button
+    /// tracking, mode 1000, in SGR form, mode 1006): clicks and the wheel
+    /// come as `.mouse` events, and the terminal's own selection needs
+    /// Shift. Off: the terminal keeps the mouse to itself.
+    public private(set) var reportsMouse = false
+
+    /// The bytes that turn mouse reports on (SGR form) and off.
+    static let mouseReportingOn = Array("\u{1B}[?1000h\u{1B}[?1006h".utf8)
+    static let mouseReportingOff = Array("\u{1B}[?1006l\u{1B}[?1000l".utf8)
+
+    /// Asks the terminal to report the mouse, or to stop (see
+    /// `reportsMouse`); kept across `suspend()` and `resume()`, and always
+    /// turned off by `stop()` and on a crash.
+    public func setMouseReporting(_ on: Bool) {
+        guard on != reportsMouse else { return }
+        reportsMouse = on
+        guard screen != nil, !isSuspended else { return }
+        writeToOutput(on ? Self.mouseReportingOn : Self.mouseReportingOff)
+    }
+
     /// Takes over the terminal. Does nothing when already started.
     /// - Throws: `TerminalError.notATerminal` when standard input or output
     ///   is not a tty; `.unknownTerminalType` when ncurses has no entry for
@@ -116,6 +136,10 @@ public final class Terminal {
         window = newWindow
         keypad(newWindow, true)
         leaveok(newWindow, false)
+        // Cells are only ever written where they changed: shifting a row
+        // with insert and delete character would move clusters written
+        // directly (see `TerminalGlyphs`) behind ncurses' back.
+        idcok(newWindow, false)
         measuringPad = newpad(1, 32)
 
         var colorCount = 0
@@ -133,6 +157,7 @@ public final class Terminal {
         wnoutrefresh(newWindow)
         doupdate()
         writeToOutput(Array("\u{1B}[?2004h".utf8))
+        if reportsMouse { writeToOutput(Self.mouseReportingOn) }
 
         let sequence = TerminalRestoration.restoreSequence(
             capabilities: ["sgr0", "cnorm", "rmkx", "rmcup"].map(Self.terminfoString)
@@ -146,6 +171,7 @@ public final class Terminal {
     public func stop() {
         guard let screen else { return }
         writeToOutput(Array("\u{1B}[?2004l".utf8))
+        if reportsMouse { writeToOutput(Self.mouseReportingOff) }
         curs_set(1)
         endwin()
         TerminalRestoration.uninstall()
@@ -188,8 +214,9 @@ public final class Terminal {
         }
         let rows = Int(getmaxy(window))
         let columns = Int(getmaxx(window))
+        var direct: [TerminalGlyphs.DirectCell] = []
         for change in changes where change.row < rows && change.column < columns {
-            draw(change.cell, row: change.row, column: change.column, in: window)
+            if let cell = draw(change.cell, row: change.row, column: change.column, in: window) { direct.append(cell) }
         }
         if let cursor = frame.cursor, cursor.row >= 0, cursor.row < rows, cursor.column >= 0, cursor.column < columns {
             wmove(window, Int32(cursor.row), Int32(cursor.column))
@@ -199,6 +226,7 @@ public final class Terminal {
         }
         wnoutrefresh(window)
         doupdate()
+        if !direct.isEmpty { writeDirectly(direct, columns: columns, in: window) }
         previousFrame = frame
     }
 
@@ -261,6 +289,7 @@ public final class Terminal {
     public func suspend() {
         guard screen != nil, !isSuspended else { return }
         writeToOutput(Array("\u{1B}[?2004l".utf8))
+        if reportsMouse { writeToOutput(Self.mouseReportingOff) }
         curs_set(1)
         isCursorVisible = nil
         endwin()
@@ -280,6 +309,7 @@ public final class Terminal {
         doupdate()
         setCursorVisible(false)
         writeToOutput(Array("\u{1B}[?2004h".utf8))
+        if reportsMouse { writeToOutput(Self.mouseReportingOn) }
         previousFrame = nil
     }
 
@@ -312,15 +342,59 @@ public final class Terminal {
 
     // MARK: - Drawing
 
-    private func draw(_ cell: Cell, row: Int, column: Int, in window: UnsafeMutablePointer<WINDOW>) {
+    /// Draws `cell` through ncurses, or its placeholder when ncurses cannot
+    /// hold it whole; then returns what to write directly.
+    private func draw(_ cell: Cell, row: Int, column: Int, in window: UnsafeMutablePointer<WINDOW>) -> TerminalGlyphs.DirectCell? {
         let resolved = palette.resolve(cell.style)
         let attributes = Self.attributes(resolved.attributes)
         let pair = colorPair(foreground: resolved.foreground.colorNumber, background: resolved.background.colorNumber)
-        let glyphs = TerminalGlyphs.plan(for: cell.grapheme, width: cell.width, measure: ncursesWidth)
+        let glyphs: [String]
+        var direct: TerminalGlyphs.DirectCell?
+        switch TerminalGlyphs.plan(for: cell.grapheme, width: cell.width, measure: ncursesWidth) {
+        case .ncurses(let grapheme):
+            glyphs = [grapheme]
+        case .direct(let placeholders):
+            glyphs = placeholders
+            direct = TerminalGlyphs.DirectCell(row: row, column: column, width: cell.width, grapheme: cell.grapheme, style: resolved)
+        }
         for (offset, glyph) in glyphs.enumerated() {
             guard var character = Self.complexCharacter(glyph, attributes: attributes, pair: pair) else { continue }
             _ = mvwadd_wch(window, Int32(row), Int32(column + offset), &character)
         }
+        return direct
+    }
+
+    /// Writes `cells` whole to the terminal over their placeholders, then
+    /// has ncurses draw again the rest of each of their rows: a terminal
+    /// that gives a cluster more columns than the frame does (tmux 3.3
+    /// draws 👍🏽 as 👍 and 🏽) has drawn over those cells, and ncurses
+    /// would not know. ncurses is made to find them changed by marking
+    /// them in its image of the screen (`curscr`) with a glyph no frame
+    /// draws; the cursor is put back where ncurses believes it is.
+    private func writeDirectly(_ cells: [TerminalGlyphs.DirectCell], columns: Int, in window: UnsafeMutablePointer<WINDOW>) {
+        guard let screenImage = tiledit_current_screen() else { return }
+        let cursor = (row: Int(getcury(screenImage)), column: Int(getcurx(screenImage)))
+        writeToOutput(TerminalGlyphs.directOutput(cells, cursor: cursor, cursorVisible: isCursorVisible == true))
+        var directColumns: [Int: Set<Int>] = [:]
+        var firstEnd: [Int: Int] = [:]
+        for cell in cells {
+            directColumns[cell.row, default: []].formUnion(cell.column..<(cell.column + max(1, cell.width)))
+            firstEnd[cell.row] = min(firstEnd[cell.row] ?? Int.max, cell.column + max(1, cell.width))
+        }
+        let marker: [wchar_t] = [0xE000, 0]
+        var stale = cchar_t()
+        // A_BLINK | A_INVIS: attributes no frame uses.
+        guard setcchar(&stale, marker, attr_t(1 << 19 | 1 << 23), 0, nil) != ERR else { return }
+        for (row, start) in firstEnd {
+            let skipped = directColumns[row] ?? []
+            for column in start..<columns where !skipped.contains(column) {
+                _ = mvwadd_wch(screenImage, Int32(row), Int32(column), &stale)
+            }
+            touchline(window, Int32(row), 1)
+        }
+        wmove(screenImage, Int32(cursor.row), Int32(cursor.column))
+        wnoutrefresh(window)
+        doupdate()
     }
 
     /// `text` as one ncurses cell, or `nil` when ncurses would not keep all

@@ -56,11 +56,12 @@ enum LineEditing {
         return index
     }
 
-    /// Display columns of `characters[range]`.
+    /// Display columns of `characters[range]`, drawn from its start (a
+    /// TAB reaches the next tab stop counted from there).
     static func columns(of characters: [Character], in range: Range<Int>) -> Int {
         var total = 0
-        for index in range {
-            total += DisplayWidth.of(characters[index])
+        for index in range where index >= 0 && index < characters.count {
+            total += DisplayWidth.advance(of: characters[index], at: total)
         }
         return total
     }
@@ -71,8 +72,8 @@ enum LineEditing {
     static func offset(atColumn column: Int, in characters: [Character], range: Range<Int>, limit: Int) -> Int {
         var position = 0
         var index = range.lowerBound
-        while index < limit {
-            let width = DisplayWidth.of(characters[index])
+        while index < limit, index < characters.count {
+            let width = DisplayWidth.advance(of: characters[index], at: position)
             if position + width > column {
                 break
             }

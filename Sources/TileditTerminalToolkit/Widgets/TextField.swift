@@ -124,7 +124,7 @@ public struct TextField: Hashable, Sendable {
         let width = max(1, width)
         let characters = Array(text)
         let column = cursorColumn
-        let underCursor = cursor < characters.count ? max(1, DisplayWidth.of(characters[cursor])) : 1
+        let underCursor = cursor < characters.count ? max(1, DisplayWidth.advance(of: characters[cursor], at: column)) : 1
         let totalWidth = DisplayWidth.of(text) + 1
         if column < scrollColumn {
             scrollColumn = column
