@@ -143,6 +143,7 @@ enum InspectorPane {
             let height = rowsOf(line)
             guard row + height > rect.row, row < rect.maxRow else { continue }
             let rowRect = Rect(row: row, column: rect.column, width: rect.width, height: 1)
+            if let field = line.field { state.record(Rect(row: row, column: rect.column, width: rect.width, height: height).intersection(rect), .row(.inspector, index: field)) }
             let isSelected = line.field == selected && focused && state.editing == nil && line.areaRows == 0
             if line.areaRows > 0 {
                 editorRect = Rect(row: row, column: rect.column + 2, width: rect.width - 3, height: height).intersection(rect)

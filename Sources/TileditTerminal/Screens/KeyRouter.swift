@@ -27,6 +27,7 @@ public enum KeyRouter {
         state.sync(with: app)
         switch key {
         case .resize, .terminate: return []
+        case .mouse(let event): return MouseRouter.handle(event, app: app, state: &state)
         default: break
         }
         let modal = Modal.current(app: app, state: state)
@@ -60,6 +61,12 @@ public enum KeyRouter {
     }
 
     // MARK: Panes
+
+    /// Carries out `command` as its key would in the focused pane (the
+    /// mouse presses Enter's commands through this).
+    static func perform(_ command: Command, app: AppModel, state: inout ViewState) -> [Effect] {
+        perform(command, key: .enter, app: app, state: &state)
+    }
 
     private static func perform(_ command: Command, key: KeyEvent, app: AppModel, state: inout ViewState) -> [Effect] {
         if let yaml = app.yamlEditor, let effects = YAMLKeys.perform(command, yaml: yaml, state: &state) {

@@ -42,6 +42,9 @@ public struct ViewState: Sendable {
     var sheetScroll = 0
     /// Body rows the last sheet of changes showed (page keys move by it).
     var sheetPage = 10
+    /// Where the last frame drew what a click can reach, in drawing order
+    /// (the last region containing a place is the one on top).
+    var hitRegions: [HitRegion] = []
 
     public init() {}
 
@@ -106,6 +109,26 @@ public struct ViewState: Sendable {
             editing = nil
         case (nil, .filter?), (nil, nil), (_, .yamlValue?):
             return
+        }
+    }
+
+    /// What the last frame drew at (`row`, `column`), the topmost region first.
+    func target(row: Int, column: Int) -> MouseTarget? {
+        hitRegions.last { $0.rect.contains(row: row, column: column) }?.target
+    }
+
+    /// Records a region of the frame being drawn.
+    mutating func record(_ rect: Rect, _ target: MouseTarget) {
+        guard !rect.isEmpty else { return }
+        hitRegions.append(HitRegion(rect: rect, target: target))
+    }
+
+    /// Records the rows a list shows in `rect`, from `offset` (its scroll)
+    /// to the last of `count`, each as `target(index)`.
+    mutating func recordRows(in rect: Rect, offset: Int, count: Int, _ target: (Int) -> MouseTarget) {
+        guard rect.height > 0 else { return }
+        for index in max(0, offset)..<max(max(0, offset), min(count, offset + rect.height)) {
+            record(Rect(row: rect.row + index - offset, column: rect.column, width: rect.width, height: 1), target(index))
         }
     }
 
