@@ -8,7 +8,3 @@
 #include <locale.h>
 #include <wchar.h>
 #include <ncurses.h>
-
-/* ncurses' image of what the terminal shows (`curscr`), as a function:
- * Swift 6 refuses to read a C global variable. */
-static inline WINDOW *tiledit_current_screen(void) { return curscr; }

@@ -191,15 +191,16 @@ public enum DisplayWidth {
 
     /// `text` word-wrapped to lines of at most `width` columns.
     ///
-    /// Line breaks in `text` (LF, CR, CRLF, U+2028, U+2029, …) always end a
-    /// line, and an empty line stays an empty string. Lines break at spaces;
+    /// Line breaks in `text` (LF, CR, CRLF) always end a line, and an empty
+    /// line stays an empty string; other characters Unicode counts as line
+    /// breaks (VT, FF, NEL, U+2028, U+2029) show as their escapes. Lines break at spaces;
     /// the spaces at a break are dropped, leading spaces of a line are kept.
     /// A word wider than `width` is broken between grapheme clusters; a single
     /// cluster wider than `width` takes a line of its own. No grapheme
     /// cluster is ever split. `width` below 1 counts as 1.
     public static func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
-        for hardLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+        for hardLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
             let characters = Array(hardLine)
             let segments = wrapSegments(of: characters, width: width)
             for (index, segment) in segments.enumerated() {

@@ -98,15 +98,21 @@ import Darwin
     }
 
     /// The bytes of a direct write: each cluster whole, at its place, in its
-    /// colors, then the normal attributes and the cursor where ncurses left it.
-    @Test func directOutputWritesEveryScalarOfTheClusterAtItsPlace() {
+    /// colors, then its tail from the column after it, then the normal
+    /// attributes and the cursor where ncurses left it.
+    @Test func directOutputWritesEveryScalarOfTheClusterAtItsPlaceThenTheRestOfItsRow() {
         let family = "👨‍👩‍👧"
+        let plain = ResolvedStyle(foreground: .terminalDefault, background: .terminalDefault, attributes: [])
+        let dim = ResolvedStyle(foreground: .terminalDefault, background: .terminalDefault, attributes: .dim)
         let cells = [
-            TerminalGlyphs.DirectCell(row: 2, column: 10, width: 2, grapheme: family, style: ResolvedStyle(foreground: .indexed(203), background: .ansi(4), attributes: .bold)),
-            TerminalGlyphs.DirectCell(row: 2, column: 14, width: 2, grapheme: "👍🏽", style: ResolvedStyle(foreground: .terminalDefault, background: .ansi(9), attributes: [])),
+            TerminalGlyphs.DirectCell(
+                row: 2, column: 10, width: 2, grapheme: family, style: ResolvedStyle(foreground: .indexed(203), background: .ansi(4), attributes: .bold),
+                tail: [TerminalGlyphs.TailCell(grapheme: " ", style: plain), TerminalGlyphs.TailCell(grapheme: "B", style: plain), TerminalGlyphs.TailCell(grapheme: "日", style: dim)]),
+            TerminalGlyphs.DirectCell(row: 2, column: 15, width: 2, grapheme: "👍🏽", style: ResolvedStyle(foreground: .terminalDefault, background: .ansi(9), attributes: [])),
         ]
         let bytes = TerminalGlyphs.directOutput(cells, cursor: (row: 5, column: 0), cursorVisible: true)
-        let expected = "\u{1B}[?25l\u{1B}[3;11H\u{1B}[0;1;38;5;203;44m\(family)\u{1B}[3;15H\u{1B}[0;101m👍🏽\u{1B}[0m\u{1B}[6;1H\u{1B}[?25h"
+        let expected = "\u{1B}[?25l\u{1B}[3;11H\u{1B}[0;1;38;5;203;44m\(family)\u{1B}[3;13H\u{1B}[0m B\u{1B}[0;2m日"
+            + "\u{1B}[3;16H\u{1B}[0;101m👍🏽\u{1B}[0m\u{1B}[6;1H\u{1B}[?25h"
         #expect(bytes == Array(expected.utf8))
         #expect(TerminalGlyphs.directOutput([], cursor: (row: 0, column: 0), cursorVisible: false) == [])
     }

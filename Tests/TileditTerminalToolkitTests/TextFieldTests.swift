@@ -116,6 +116,28 @@ import TileditTextLayout
         ])
     }
 
+    /// Only LF, CR and CRLF are line breaks to a field: a VT, FF, NEL or
+    /// U+2028 in a value stays (shown as its escape), so opening a field
+    /// changes nothing.
+    @Test func onlyLineEndingsAreJoinedOtherBreaksStay() {
+        let field = TextField(text: "a\u{0B}b\u{85}c\u{2028}d\ne")
+        #expect(field.text == "a\u{0B}b\u{85}c\u{2028}d e")
+        var buffer = ScreenBuffer(rows: 1, columns: 40)
+        var drawn = field
+        drawn.draw(into: &buffer, rect: Rect(row: 0, column: 0, width: 40, height: 1), focused: true)
+        #expect(buffer.text(row: 0).hasPrefix(#"a\u{0B}b\u{85}c\u{2028}d e"#))
+    }
+
+    /// A TAB is blank to the next tab stop, and the cursor after it stands at the stop.
+    @Test func aTabIsDrawnToTheTabStopAndTheCursorFollows() {
+        var field = TextField(text: "ab\tc", cursor: 3)
+        var buffer = ScreenBuffer(rows: 1, columns: 10)
+        field.draw(into: &buffer, rect: Rect(row: 0, column: 1, width: 9, height: 1), focused: true)
+        #expect(buffer.text(row: 0) == " ab  c    ")
+        #expect(field.cursorColumn == 4)
+        #expect(buffer.cursor == ScreenPosition(row: 0, column: 5))
+    }
+
     @Test func unrelatedKeysAreIgnored() {
         run(TextField(text: "x"), [
             Step(key: .enter, text: "x", cursor: 1, outcome: .ignored),

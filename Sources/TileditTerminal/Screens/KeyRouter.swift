@@ -46,6 +46,11 @@ public enum KeyRouter {
         if let editing = state.editing {
             return handleEditing(editing, key: key, app: app, state: &state)
         }
+        if case .paste = key {
+            // Pasted text is never taken as keys (a `d` or a `q` in it).
+            state.message = "Paste goes into a field or a text area: Enter opens one"
+            return []
+        }
         guard let command = KeyMap.command(for: key, in: scopes(for: state.focus)) else { return [] }
         return perform(command, key: key, app: app, state: &state)
     }

@@ -214,9 +214,10 @@ public final class Terminal {
         }
         let rows = Int(getmaxy(window))
         let columns = Int(getmaxx(window))
-        var direct: [TerminalGlyphs.DirectCell] = []
+        var changedRows = Set<Int>()
         for change in changes where change.row < rows && change.column < columns {
-            if let cell = draw(change.cell, row: change.row, column: change.column, in: window) { direct.append(cell) }
+            draw(change.cell, row: change.row, column: change.column, in: window)
+            changedRows.insert(change.row)
         }
         if let cursor = frame.cursor, cursor.row >= 0, cursor.row < rows, cursor.column >= 0, cursor.column < columns {
             wmove(window, Int32(cursor.row), Int32(cursor.column))
@@ -226,7 +227,14 @@ public final class Terminal {
         }
         wnoutrefresh(window)
         doupdate()
-        if !direct.isEmpty { writeDirectly(direct, columns: columns, in: window) }
+        // Every direct cell of a row ncurses updated, changed or not: to
+        // save cursor moves, ncurses may have written a placeholder again.
+        var direct: [TerminalGlyphs.DirectCell] = []
+        for row in changedRows.sorted() { direct += directCells(row: row, of: frame, columns: min(columns, frame.columns)) }
+        if !direct.isEmpty {
+            let cursor = (row: Int(getcury(window)), column: Int(getcurx(window)))
+            writeToOutput(TerminalGlyphs.directOutput(direct, cursor: cursor, cursorVisible: isCursorVisible == true))
+        }
         previousFrame = frame
     }
 
@@ -343,58 +351,36 @@ public final class Terminal {
     // MARK: - Drawing
 
     /// Draws `cell` through ncurses, or its placeholder when ncurses cannot
-    /// hold it whole; then returns what to write directly.
-    private func draw(_ cell: Cell, row: Int, column: Int, in window: UnsafeMutablePointer<WINDOW>) -> TerminalGlyphs.DirectCell? {
+    /// hold it whole (see `TerminalGlyphs`).
+    private func draw(_ cell: Cell, row: Int, column: Int, in window: UnsafeMutablePointer<WINDOW>) {
         let resolved = palette.resolve(cell.style)
         let attributes = Self.attributes(resolved.attributes)
         let pair = colorPair(foreground: resolved.foreground.colorNumber, background: resolved.background.colorNumber)
         let glyphs: [String]
-        var direct: TerminalGlyphs.DirectCell?
         switch TerminalGlyphs.plan(for: cell.grapheme, width: cell.width, measure: ncursesWidth) {
-        case .ncurses(let grapheme):
-            glyphs = [grapheme]
-        case .direct(let placeholders):
-            glyphs = placeholders
-            direct = TerminalGlyphs.DirectCell(row: row, column: column, width: cell.width, grapheme: cell.grapheme, style: resolved)
+        case .ncurses(let grapheme): glyphs = [grapheme]
+        case .direct(let placeholders): glyphs = placeholders
         }
         for (offset, glyph) in glyphs.enumerated() {
             guard var character = Self.complexCharacter(glyph, attributes: attributes, pair: pair) else { continue }
             _ = mvwadd_wch(window, Int32(row), Int32(column + offset), &character)
         }
-        return direct
     }
 
-    /// Writes `cells` whole to the terminal over their placeholders, then
-    /// has ncurses draw again the rest of each of their rows: a terminal
-    /// that gives a cluster more columns than the frame does (tmux 3.3
-    /// draws 👍🏽 as 👍 and 🏽) has drawn over those cells, and ncurses
-    /// would not know. ncurses is made to find them changed by marking
-    /// them in its image of the screen (`curscr`) with a glyph no frame
-    /// draws; the cursor is put back where ncurses believes it is.
-    private func writeDirectly(_ cells: [TerminalGlyphs.DirectCell], columns: Int, in window: UnsafeMutablePointer<WINDOW>) {
-        guard let screenImage = tiledit_current_screen() else { return }
-        let cursor = (row: Int(getcury(screenImage)), column: Int(getcurx(screenImage)))
-        writeToOutput(TerminalGlyphs.directOutput(cells, cursor: cursor, cursorVisible: isCursorVisible == true))
-        var directColumns: [Int: Set<Int>] = [:]
-        var firstEnd: [Int: Int] = [:]
-        for cell in cells {
-            directColumns[cell.row, default: []].formUnion(cell.column..<(cell.column + max(1, cell.width)))
-            firstEnd[cell.row] = min(firstEnd[cell.row] ?? Int.max, cell.column + max(1, cell.width))
-        }
-        let marker: [wchar_t] = [0xE000, 0]
-        var stale = cchar_t()
-        // A_BLINK | A_INVIS: attributes no frame uses.
-        guard setcchar(&stale, marker, attr_t(1 << 19 | 1 << 23), 0, nil) != ERR else { return }
-        for (row, start) in firstEnd {
-            let skipped = directColumns[row] ?? []
-            for column in start..<columns where !skipped.contains(column) {
-                _ = mvwadd_wch(screenImage, Int32(row), Int32(column), &stale)
+    /// The cells of `row` of `frame` (its first `columns`) that are written
+    /// directly, each with its tail: the cells after it up to the next one.
+    private func directCells(row: Int, of frame: ScreenBuffer, columns: Int) -> [TerminalGlyphs.DirectCell] {
+        var cells: [TerminalGlyphs.DirectCell] = []
+        for column in 0..<max(0, columns) {
+            let cell = frame[row, column]
+            guard !cell.isContinuation else { continue }
+            if case .direct = TerminalGlyphs.plan(for: cell.grapheme, width: cell.width, measure: ncursesWidth) {
+                cells.append(TerminalGlyphs.DirectCell(row: row, column: column, width: cell.width, grapheme: cell.grapheme, style: palette.resolve(cell.style)))
+            } else if !cells.isEmpty {
+                cells[cells.count - 1].tail.append(TerminalGlyphs.TailCell(grapheme: cell.grapheme, style: palette.resolve(cell.style)))
             }
-            touchline(window, Int32(row), 1)
         }
-        wmove(screenImage, Int32(cursor.row), Int32(cursor.column))
-        wnoutrefresh(window)
-        doupdate()
+        return cells
     }
 
     /// `text` as one ncurses cell, or `nil` when ncurses would not keep all

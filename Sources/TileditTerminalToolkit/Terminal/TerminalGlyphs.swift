@@ -8,8 +8,11 @@
 /// placeholder of the cell's width there (a no-break space or an
 /// ideographic space: not a space, so ncurses never clears it with an
 /// erase-to-end-of-line), then the cluster is written straight to the
-/// terminal, whole, at its place (`directOutput`). Every other cluster goes
-/// through ncurses as it is.
+/// terminal, whole, at its place, and the rest of its row after it, each
+/// run from its own column (`directOutput`): a terminal that gives the
+/// cluster more columns than the frame (tmux 3.3 draws 👍🏽 as 👍 and 🏽)
+/// has its overflow written over, one that gives it fewer keeps a blank.
+/// Every other cluster goes through ncurses as it is.
 enum TerminalGlyphs {
     /// What to do for one cell.
     enum Plan: Hashable, Sendable {
@@ -21,11 +24,19 @@ enum TerminalGlyphs {
     }
 
     /// A cluster written directly: its place (rows and columns from 0), the
-    /// columns it takes in the frame, and its look.
+    /// columns it takes in the frame, its look, and the cells after it on
+    /// its row up to the next direct one (`tail`), written after it.
     struct DirectCell: Hashable, Sendable {
         var row: Int
         var column: Int
         var width: Int
+        var grapheme: String
+        var style: ResolvedStyle
+        var tail: [TailCell] = []
+    }
+
+    /// A cell of a direct cell's row, as the frame has it (never a control).
+    struct TailCell: Hashable, Sendable {
         var grapheme: String
         var style: ResolvedStyle
     }
@@ -37,7 +48,7 @@ enum TerminalGlyphs {
     ///   - measure: the columns ncurses gives a string stored whole in one
     ///     cell, or `nil` when it cannot store it whole.
     static func plan(for grapheme: String, width: Int, measure: (String) -> Int?) -> Plan {
-        if measure(grapheme) == width {
+        if grapheme.utf8.count == 1 || measure(grapheme) == width {
             return .ncurses(grapheme)
         }
         if width == 2, measure(ideographicSpace) == 2 {
@@ -47,10 +58,10 @@ enum TerminalGlyphs {
     }
 
     /// The bytes that write `cells` whole at their places, each in its own
-    /// colors and attributes (then back to the normal ones, as ncurses
-    /// leaves the terminal after an update), the cursor hidden meanwhile
-    /// when it is shown, and left at `cursor` (row, column from 0), where
-    /// ncurses believes it is.
+    /// colors and attributes, then its tail from the column after it (then
+    /// back to the normal attributes, as ncurses leaves the terminal after
+    /// an update), the cursor hidden meanwhile when it is shown, and left at
+    /// `cursor` (row, column from 0), where ncurses believes it is.
     static func directOutput(_ cells: [DirectCell], cursor: (row: Int, column: Int), cursorVisible: Bool) -> [UInt8] {
         guard !cells.isEmpty else { return [] }
         var bytes: [UInt8] = []
@@ -59,6 +70,16 @@ enum TerminalGlyphs {
             bytes += Array("\u{1B}[\(cell.row + 1);\(cell.column + 1)H".utf8)
             bytes += selectGraphicRendition(cell.style)
             bytes += Array(cell.grapheme.utf8)
+            guard !cell.tail.isEmpty else { continue }
+            bytes += Array("\u{1B}[\(cell.row + 1);\(cell.column + cell.width + 1)H".utf8)
+            var style: ResolvedStyle?
+            for tail in cell.tail {
+                if tail.style != style {
+                    bytes += selectGraphicRendition(tail.style)
+                    style = tail.style
+                }
+                bytes += Array(tail.grapheme.utf8)
+            }
         }
         bytes += Array("\u{1B}[0m".utf8)
         bytes += Array("\u{1B}[\(cursor.row + 1);\(cursor.column + 1)H".utf8)

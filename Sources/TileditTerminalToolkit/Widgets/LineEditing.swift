@@ -83,9 +83,18 @@ enum LineEditing {
         return index
     }
 
-    /// `text` with every line break (LF, CR, CRLF, …) turned into a space,
-    /// for single-line fields.
+    /// `text` with every line break (LF, CR, CRLF: CommonMark's and the
+    /// files' line endings) turned into a space, for single-line fields.
+    /// Other characters Unicode counts as line breaks (VT, FF, NEL,
+    /// U+2028, U+2029) stay as they are, shown as escapes: a value holding
+    /// one is not changed by opening its field.
     static func joiningLines(_ text: String) -> String {
-        String(text.map { $0.isNewline ? " " : $0 })
+        guard text.contains(where: isLineBreak) else { return text }
+        return String(text.map { isLineBreak($0) ? " " : $0 })
+    }
+
+    /// Whether `character` is LF, CR or CRLF.
+    static func isLineBreak(_ character: Character) -> Bool {
+        character == "\n" || character == "\r" || character == "\r\n"
     }
 }

@@ -104,7 +104,7 @@ public struct Overlay: Hashable, Sendable {
         let buttonsRowWidth = buttons.reduce(0) { $0 + DisplayWidth.of($1) } + 2 * max(0, buttons.count - 1)
         let widest = max(
             DisplayWidth.of(title) + 2,
-            body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { DisplayWidth.of($0) }.max() ?? 0,
+            body.split(omittingEmptySubsequences: false, whereSeparator: LineEditing.isLineBreak).map { DisplayWidth.of($0) }.max() ?? 0,
             buttonsRowWidth
         )
         // A row of buttons wider than `maxWidth` widens the box when the area allows, rather than stacking.

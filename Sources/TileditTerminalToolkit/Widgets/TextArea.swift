@@ -7,8 +7,9 @@ import TileditTextLayout
 ///
 /// Lines wrap at word boundaries (see `DisplayWidth.wrapSegments`) to the
 /// viewport width minus one column, kept free for the cursor at a row's end.
-/// Line breaks are LF inside the widget; mapping back to a file's CRLF is the
-/// caller's business.
+/// Line breaks are LF inside the widget (CR and CRLF read as LF; no other
+/// character breaks a line); mapping back to a file's CRLF is the caller's
+/// business.
 ///
 /// Keys: everything `TextField` reads (characters, backspace, delete, left,
 /// right, word moves, home/end of the line, ctrl+a/e/k/u/w, alt+b/f/d,
@@ -363,7 +364,10 @@ public struct TextArea: Hashable, Sendable {
         return Position(line: line, offset: min(max(0, position.offset), lines[line].count))
     }
 
+    /// The lines of `text`, split at LF, CR and CRLF only (a VT, FF, NEL
+    /// or U+2028 stays in its line, shown as its escape, so the text comes
+    /// back with it).
     private static func splitLines(_ text: String) -> [String] {
-        text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+        text.split(omittingEmptySubsequences: false, whereSeparator: LineEditing.isLineBreak).map(String.init)
     }
 }
