@@ -21,8 +21,15 @@ public enum KeyRouter {
         case editExternally(ExternalEdit)
     }
 
-    /// Handles `key` and returns the effects to carry out.
+    /// Handles `key` and returns the effects to carry out; the view-local
+    /// state follows what the key did (a field a new tile opened, …).
     public static func handle(_ key: KeyEvent, app: AppModel, state: inout ViewState) -> [Effect] {
+        let effects = route(key, app: app, state: &state)
+        state.sync(with: app)
+        return effects
+    }
+
+    private static func route(_ key: KeyEvent, app: AppModel, state: inout ViewState) -> [Effect] {
         state.message = nil
         state.sync(with: app)
         switch key {
@@ -304,6 +311,22 @@ public enum KeyRouter {
             default:
                 if area.handle(key) == .edited { editor.onInspector(.changedText(area.text)) }
                 state.editing = .text(block: block, area)
+            }
+            state.sync(with: app)
+        case .newParagraph(var area):
+            guard let editor else { break }
+            switch KeyMap.command(for: key, in: [.textEditing]) {
+            case .leaveField?:
+                editor.onInspector(.leftNewParagraph)
+            case .discardTyping?:
+                editor.onTappedDiscardTyping(.newParagraph)
+            case .commitAndSave?:
+                editor.onInspector(.leftNewParagraph)
+                state.sync(with: app)
+                return [.run { await editor.onTappedSave() }]
+            default:
+                if area.handle(key) == .edited { editor.onInspector(.changedNewParagraph(area.text)) }
+                state.editing = .newParagraph(area)
             }
             state.sync(with: app)
         case .yamlValue(let field):

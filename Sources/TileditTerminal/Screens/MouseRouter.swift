@@ -70,7 +70,7 @@ enum MouseRouter {
         switch (editing, target) {
         case (.field(_, let key, _), .row(.inspector, let index)), (.fieldArea(_, let key, _), .row(.inspector, let index)):
             return app.editor?.inspector.fields.indices.contains(index) == true && app.editor?.inspector.fields[index].key == key
-        case (.text, .pane(.inspector)):
+        case (.text, .pane(.inspector)), (.newParagraph, .pane(.inspector)):
             return true
         case (.filter, .pane(.documents)):
             return true

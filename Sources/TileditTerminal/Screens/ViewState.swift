@@ -88,12 +88,22 @@ public struct ViewState: Sendable {
     }
 
     /// The text widget follows what the inspector says is being typed
-    /// into: opened with the field's (or the text's) value, closed when
-    /// the inspector stops editing.
+    /// into: opened with the field's (or the text's) value, and the focus
+    /// with it (a new tile's form, a new paragraph), closed when the
+    /// inspector stops editing.
     @MainActor
     private mutating func syncEditing(with inspector: InspectorModel?) {
         let block = inspector?.subject.blockID
+        let wasTyping = typesIntoInspector
+        defer { if !wasTyping, typesIntoInspector { focus = .inspector } }
         switch (inspector?.editing, editing) {
+        case (.newParagraph?, .newParagraph?): return
+        case (.newParagraph?, _):
+            editing = .newParagraph(TextArea(text: inspector?.newParagraph?.text ?? "", accessibilityLabel: "Text of the new paragraph"))
+            return
+        case (_, .newParagraph?):
+            editing = nil
+            return
         case (.field(let key)?, .field(let open, let openKey, _)?) where openKey == key && open == block: return
         case (.field(let key)?, .fieldArea(let open, let openKey, _)?) where openKey == key && open == block: return
         case (.text?, .text(let open, _)?) where open == block: return
@@ -129,6 +139,14 @@ public struct ViewState: Sendable {
         guard rect.height > 0 else { return }
         for index in max(0, offset)..<max(max(0, offset), min(count, offset + rect.height)) {
             record(Rect(row: rect.row + index - offset, column: rect.column, width: rect.width, height: 1), target(index))
+        }
+    }
+
+    /// Whether a field or text area of the Markdown inspector is open.
+    private var typesIntoInspector: Bool {
+        switch editing {
+        case .field?, .fieldArea?, .text?, .newParagraph?: true
+        case .filter?, .yamlValue?, nil: false
         }
     }
 
