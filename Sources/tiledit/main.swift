@@ -58,6 +58,7 @@ func clock(environment: [String: String]) -> any Clock<Duration> {
     return clock
 }
 
+ProcessMemory.returnLargeBuffersWhenFreed()
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "lsp" {
     exit(await LanguageServerMain.run(arguments: Array(arguments.dropFirst()), version: CommandLineTool.version))

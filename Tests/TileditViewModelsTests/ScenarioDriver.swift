@@ -54,6 +54,7 @@ final class ScenarioDriver {
     /// or `renderPreview`.
     private func settle() async {
         await app.indexTask?.value
+        await app.summaryTask?.value
         await app.savedSummaryTask?.value
         await app.flushJournals()
         for _ in 0..<20 { await Task.yield() }

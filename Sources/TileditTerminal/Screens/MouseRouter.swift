@@ -74,7 +74,7 @@ enum MouseRouter {
             return true
         case (.filter, .pane(.documents)):
             return true
-        case (.yamlValue, .pane(.inspector)):
+        case (.yamlValue, .pane(.inspector)), (.yamlText, .pane(.inspector)):
             return true
         default:
             return false

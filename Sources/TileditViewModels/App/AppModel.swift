@@ -64,6 +64,8 @@ public final class AppModel {
 
     /// Index building (tests await it).
     var indexTask: Task<Void, Never>? { indexing.buildTask }
+    /// The document list's background summaries (tests await it).
+    var summaryTask: Task<Void, Never>? { documents?.listing.summaryTask }
     /// The document list catching up with the last save (tests await it).
     var savedSummaryTask: Task<Void, Never>? { indexing.listUpdateTask }
     /// The search index catching up with the last save or close (tests await it).
@@ -73,6 +75,7 @@ public final class AppModel {
     private func quit() {
         tasks.cancelAll()
         indexing.cancelAll()
+        documents?.listing.stopSummarizing()
         hasQuit = true
     }
 
@@ -97,7 +100,8 @@ public final class AppModel {
             open: { [weak self] path in await self?.openDocument(path) },
             deleted: { [weak self] path in self?.closeDocument(path) },
             hasUnsavedEdits: { [weak self] path in self?.unsavedPaths.contains(path) ?? false },
-            renamed: { [weak self] applied, undone in await self?.followRename(applied, undone: undone) })
+            renamed: { [weak self] applied, undone in await self?.followRename(applied, undone: undone) },
+            summarizesOnAppear: false)
         documents = list
         opened.workspaceRoot = root
         await list.onAppeared()
@@ -114,15 +118,17 @@ public final class AppModel {
             queuedDestination = destination
             destination = .interruptedSaves(interrupted)
         }
-        switch WorkspaceStart.firstDocument(file, in: list) {
+        switch await WorkspaceStart.firstDocument(file, in: list, readability: dependencies.workspace.readability) {
         case .success(let first?): await list.onSelectedDocument(first)
         case .success(nil): break
         case .failure(let problem): destination = .alert(problem)
         }
-        // After the first document is open: the build reads and tokenizes
-        // every file on every core, and would otherwise slow the parse the
-        // first frame waits for.
-        if let workspace = list.workspace.value { indexing.build(workspace) }
+        // After the first document is open (its summary came from the
+        // editor's parse): the summaries and the index build read every file
+        // on every core, and would otherwise slow the parse the first frame
+        // waits for.
+        list.listing.summarizeRemaining()
+        if let workspace = list.workspace.value { indexing.build(workspace, openDocuments: cleanOpenDocuments()) }
     }
 
     /// The user moved the selection in the list of recoverable edits.
@@ -153,12 +159,18 @@ public final class AppModel {
         guard let root = session.root ?? documents?.root else { return }
         if opened.yaml[path] != nil || opened.markdown[path] != nil { return show(opened.markdown[path], opened.yaml[path]) }
         let url = root.appendingPathComponent(path)
-        let summary = documents?.workspace.value?.document(at: path)
+        var summary = documents?.document(at: path)
+        if let listed = summary, !listed.isSummarized, case .unreadable(let problem) = await dependencies.workspace.readability(url) {
+            // Not summarized yet: checked (not parsed) before an editor opens it.
+            summary = DocumentSummary(path: path, kind: listed.kind, title: listed.title, size: 0, readability: .unreadable(problem))
+            if let summary { documents?.listing.take([summary]) }
+        }
         if let summary, case .unreadable(let problem) = summary.readability {
             destination = .alert(ViewError(problem.message(path: path)))
             return
         }
-        if summary?.kind == .yaml {
+        // YAML files and `tiledown.yml` (read as Tiledown's flat lines) open in the YAML editor.
+        if summary?.kind == .yaml || summary?.kind == .siteConfig {
             await openYAML(path, url: url)
             return
         }
@@ -173,6 +185,15 @@ public final class AppModel {
         show(editor, nil)
         await editor.onAppeared()
         preview.onChangedDocument(editor.document.value, immediately: true)
+        // The list's row from the editor's parse: the file is not parsed twice.
+        if let summary = parsedSummary(path) { documents?.listing.take([summary]) }
+    }
+
+    /// The summary of the Markdown document open at `path`, from its editor's
+    /// parse (`nil` when it is not open, or not loaded).
+    private func parsedSummary(_ path: String) -> DocumentSummary? {
+        guard let root = session.root ?? documents?.root, let document = opened.markdown[path]?.document.value else { return nil }
+        return DocumentSummary(parsed: document, path: path, rootName: root.standardizedFileURL.lastPathComponent)
     }
 
     /// Puts the Markdown or the YAML editor in the editor's place; the preview follows.
@@ -190,12 +211,15 @@ public final class AppModel {
         await yaml.onAppeared()
     }
 
-    /// A document (Markdown or YAML) was written: the search index and the
-    /// document list take in `bytes`, one save after another in save order.
+    /// A document (Markdown or YAML) was written, or read again after
+    /// another program changed it: the search index and the document list
+    /// take in `bytes` (only this document), one after another in order; a
+    /// Markdown document's row comes from its editor's parse.
     private func documentSaved(_ url: URL, _ bytes: [UInt8]) {
         // A conflict copy in the hidden `.tiledit/conflicts/` is no document of the workspace.
         guard let root = session.root ?? documents?.root, let path = url.relativePath(in: root), !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { return }
-        indexing.saved(path, bytes, list: documents)
+        let parsed = opened.markdown[path]?.document.value?.bytes == bytes ? parsedSummary(path) : nil
+        indexing.saved(path, bytes, summary: parsed, list: documents)
     }
 
     /// A rename was made or undone: editors, the index and the document shown follow (`RenameFollowing`).
@@ -226,6 +250,28 @@ public final class AppModel {
         })
     }
 
+    /// The user asked to read the folder again (files changed outside the
+    /// editor): the list is read again and summarized, the open document
+    /// compared with its file (read again when it changed and has no unsaved
+    /// edits), and the search index reads again only the files that changed.
+    public func onRefreshed() async {
+        await documents?.onRefreshed()
+        await editor?.onCheckedDisk()
+        await yamlEditor?.onCheckedDisk()
+        if let workspace = documents?.workspace.value { indexing.build(workspace, openDocuments: cleanOpenDocuments()) }
+    }
+
+    /// The bytes of the open Markdown documents without unsaved edits, by
+    /// path (the file's bytes, as their editors hold them: the index shares
+    /// them instead of reading the files again).
+    private func cleanOpenDocuments() -> [String: [UInt8]] {
+        var result: [String: [UInt8]] = [:]
+        for (path, editor) in opened.markdown where !editor.isDirty {
+            if let document = editor.document.value { result[path] = document.bytes }
+        }
+        return result
+    }
+
     /// Opens the search screen.
     public func onTappedSearch() {
         let model = SearchModel(search: dependencies.search, clock: dependencies.clock) { [weak self] result in
@@ -234,11 +280,13 @@ public final class AppModel {
         destination = .search(model)
     }
 
-    /// Opens a search result: the document, with the matched block selected.
+    /// Opens a search result: the document, with the matched block (in a
+    /// YAML file, the matched node) selected.
     func openResult(_ result: SearchResult) async {
         destination = nil
         await documents?.onSelectedDocument(result.path)
         editor?.onSelectedLine(result.line)
+        yamlEditor?.onSelectedLine(result.line)
     }
 
     /// Opens the settings screen.

@@ -51,7 +51,7 @@ final class DocumentRenaming {
         } catch is CancellationError {
             return .cancelled
         } catch {
-            return .refused(ViewError(DocumentListModel.message(error)))
+            return .refused(ViewError(DocumentFiles.message(error)))
         }
     }
 
@@ -67,7 +67,7 @@ final class DocumentRenaming {
         } catch is CancellationError {
             return nil
         } catch {
-            return .failure(ViewError(DocumentListModel.message(error)))
+            return .failure(ViewError(DocumentFiles.message(error)))
         }
     }
 
@@ -89,7 +89,7 @@ final class DocumentRenaming {
         } catch is CancellationError {
             return nil
         } catch {
-            return .failure(ViewError("The rename was not undone: " + DocumentListModel.message(error)))
+            return .failure(ViewError("The rename was not undone: " + DocumentFiles.message(error)))
         }
     }
 
