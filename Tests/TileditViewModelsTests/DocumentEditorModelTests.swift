@@ -369,11 +369,31 @@ struct DocumentEditorModelTests {
         let fixture = await makeEditor(text)
         fixture.editor.onTappedFormat()
         let formatted = ":::tile callout\nid: note-1\ntitle: Hi\n:::\n"
-        #expect(shown(fixture.editor) == Shown(text: formatted, selected: 0, saveState: .dirty, canUndo: true))
+        #expect(shown(fixture.editor) == Shown(
+            text: formatted, selected: 0, notes: ["Formatted 1 block (1 tile callout)"], saveState: .dirty, canUndo: true))
         fixture.editor.onTappedFormat()
-        #expect(shown(fixture.editor) == Shown(text: formatted, selected: 0, saveState: .dirty, canUndo: true))
+        #expect(shown(fixture.editor) == Shown(
+            text: formatted, selected: 0, notes: ["Already canonical: formatting changes nothing"], saveState: .dirty, canUndo: true))
         fixture.editor.onTappedUndo()
         #expect(shown(fixture.editor) == Shown(text: text, selected: 0, canRedo: true))
+    }
+
+    @Test func formattingSaysHowManyBlocksOfWhichKindsChangedTheEndOfTheFileAndWhatErrorsKeptAsWritten() async {
+        let text = "* one\n* two\n\n:::tile callout\ntitle: Hi\nid: note-1\n:::\n\n:::tile callout\nid: Bad Id\n:::\n\n:::tile callout\ntitle: Yo\nid: note-2\n:::\n\n\n"
+        let fixture = await makeEditor(text)
+        fixture.editor.onTappedFormat()
+        let formatted = "- one\n- two\n\n:::tile callout\nid: note-1\ntitle: Hi\n:::\n\n:::tile callout\nid: Bad Id\n:::\n\n:::tile callout\nid: note-2\ntitle: Yo\n:::\n"
+        #expect(shown(fixture.editor) == Shown(
+            text: formatted, selected: 0,
+            notes: ["Formatted 3 blocks (2 tile callout, 1 bullet list) and the end of the file; 1 block with errors left as written"],
+            saveState: .dirty, canUndo: true))
+    }
+
+    @Test func formatReportsReadAsTheyShouldForEachShape() {
+        #expect(FormatReport().message == "Already canonical: formatting changes nothing")
+        #expect(FormatReport(fixedEnding: true).message == "Formatted the end of the file")
+        #expect(FormatReport(blocksByKind: ["paragraph": 1, "heading 1": 1]).message == "Formatted 2 blocks (1 heading 1, 1 paragraph)")
+        #expect(FormatReport(skippedWithErrors: 2).message == "Already canonical: formatting changes nothing; 2 blocks with errors left as written")
     }
 
     // MARK: The inspector

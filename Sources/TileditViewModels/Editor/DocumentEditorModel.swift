@@ -221,8 +221,11 @@ public final class DocumentEditorModel {
         if let id { showingRefusal { try edits.delete(id) } }
     }
 
-    /// Rewrites the document in canonical form (one undoable change).
-    public func onTappedFormat() { edits.format() }
+    /// Rewrites the document in canonical form (one undoable change); the
+    /// note says what changed, or that it was already canonical (`FormatReport`).
+    public func onTappedFormat() {
+        if let report = edits.format() { edits.notes = [report.message] }
+    }
 
     /// Applies the first fix among the selected block's problems; a note says when it has none.
     public func onTappedApplyFix() {
