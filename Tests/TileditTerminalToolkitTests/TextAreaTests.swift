@@ -158,6 +158,22 @@ import Testing
         ])
     }
 
+    /// Ctrl+y puts back what the last kill key deleted, a joined line
+    /// break too, so none throws typing away for good.
+    @Test func ctrlYPutsBackWhatTheLastKillKeyDeleted() {
+        run(TextArea(text: "one two\nthree", cursor: Position(line: 0, offset: 4)), [
+            Step(.ctrl("y"), ["one two", "three"], 0, 4, .ignored),
+            Step(.ctrl("k"), ["one ", "three"], 0, 4, .edited),
+            Step(.ctrl("y"), ["one two", "three"], 0, 7, .edited),
+            Step(.ctrl("k"), ["one twothree"], 0, 7, .edited),
+            Step(.ctrl("y"), ["one two", "three"], 1, 0, .edited),
+            Step(.ctrl("u"), ["one two", "three"], 1, 0, .ignored),
+            Step(.end, ["one two", "three"], 1, 5, .moved),
+            Step(.ctrl("w"), ["one two", ""], 1, 0, .edited),
+            Step(.ctrl("y"), ["one two", "three"], 1, 5, .edited),
+        ])
+    }
+
     @Test func tabAndEscapeAreLeftToTheScreen() {
         run(TextArea(text: "x"), [
             Step(.tab, ["x"], 0, 1, .ignored),

@@ -109,6 +109,21 @@ import TileditTextLayout
         ])
     }
 
+    /// No kill key throws typing away for good: ctrl+y puts back what the
+    /// last one deleted (a nano habit, ctrl+u to paste, deletes instead).
+    @Test func ctrlYPutsBackWhatTheLastKillKeyDeleted() {
+        run(TextField(text: "keep 👨‍👩‍👧 this", cursor: 7), [
+            Step(key: .ctrl("y"), text: "keep 👨‍👩‍👧 this", cursor: 7, outcome: .ignored),
+            Step(key: .ctrl("u"), text: "this", cursor: 0, outcome: .edited),
+            Step(key: .ctrl("y"), text: "keep 👨‍👩‍👧 this", cursor: 7, outcome: .edited),
+            Step(key: .ctrl("k"), text: "keep 👨‍👩‍👧 ", cursor: 7, outcome: .edited),
+            Step(key: .home, text: "keep 👨‍👩‍👧 ", cursor: 0, outcome: .moved),
+            Step(key: .ctrl("y"), text: "thiskeep 👨‍👩‍👧 ", cursor: 4, outcome: .edited),
+            Step(key: .alt("d"), text: "this 👨‍👩‍👧 ", cursor: 4, outcome: .edited),
+            Step(key: .ctrl("y"), text: "thiskeep 👨‍👩‍👧 ", cursor: 8, outcome: .edited),
+        ])
+    }
+
     @Test func pasteInsertsWithLineBreaksAsSpaces() {
         run(TextField(text: "[]", cursor: 1), [
             Step(key: .paste("one\ntwo\r\nthree"), text: "[one two three]", cursor: 14, outcome: .edited),
