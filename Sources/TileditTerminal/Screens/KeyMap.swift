@@ -74,6 +74,7 @@ public enum KeyMap {
         KeyBinding(.textFields, note: "Home, End", "Start and end of the line (also Ctrl-A, Ctrl-E)"),
         KeyBinding(.textFields, note: "Ctrl-U, Ctrl-K", "Delete to the start, to the end"),
         KeyBinding(.textFields, note: "Ctrl-W, Alt-d", "Delete the word before, after"),
+        KeyBinding(.textFields, note: "Ctrl-Y", "Put back what the last of those deleted"),
         KeyBinding(.textFields, note: "Paste", "Inserts the text (bracketed paste)"),
 
         KeyBinding(.dialog, [.enter], "Enter", .choose),
