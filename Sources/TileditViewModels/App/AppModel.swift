@@ -241,13 +241,23 @@ public final class AppModel {
         indexing.removed(path)
     }
 
-    /// Compares the open document with the file on disk now and then.
+    /// Compares the open document with the file on disk now and then, and
+    /// the folder with the document list (`onCheckedFolder`): the list and
+    /// the search index follow outside changes without `R`.
     private func startWatching() {
         guard let interval = dependencies.diskCheckInterval else { return }
         tasks.replace(.diskCheck, with: DiskCheck.every(interval, on: dependencies.clock) { [weak self] in
             await self?.editor?.onCheckedDisk()
             await self?.yamlEditor?.onCheckedDisk()
+            await self?.followFolder()
         })
+    }
+
+    /// The folder changed outside the editor: the list follows, and the
+    /// index reads again only the files that changed.
+    func followFolder() async {
+        guard let documents, await documents.onCheckedFolder(), let workspace = documents.workspace.value else { return }
+        indexing.build(workspace, openDocuments: cleanOpenDocuments())
     }
 
     /// The user asked to read the folder again (files changed outside the

@@ -105,6 +105,30 @@ public final class DocumentListModel {
         await reload(summarizing: .all)
     }
 
+    /// Most changed files summarized again one by one when following the
+    /// folder; more read the whole list again in the background, as `R`.
+    static let followedChangesLimit = 64
+
+    /// Follows outside changes without `R` (the app calls it with its
+    /// disk check): documents added or removed list the folder again (new
+    /// ones summarized, a selection gone moves to the first document), a
+    /// file that changed is summarized again (its title, date, tags and
+    /// counts follow), measured from the first listing.
+    ///
+    /// - Returns: whether anything changed (the search index follows then).
+    @discardableResult
+    public func onCheckedFolder() async -> Bool {
+        let changes = await listing.changesOnDisk()
+        guard !changes.isEmpty else { return false }
+        if changes.changed.count > Self.followedChangesLimit {
+            await reload(summarizing: .all)
+            return true
+        }
+        if changes.listing { await reload(summarizing: .unsummarized) }
+        for path in changes.changed { await listing.summarizeAgain(path) }
+        return true
+    }
+
     /// Lists the workspace; a selection no longer listed moves to the first document.
     private func reload(summarizing: DocumentListing.Summarizing? = .unsummarized) async {
         await listing.reload(summarizing: summarizing)
