@@ -141,7 +141,7 @@ public enum KeyMap {
         KeyBinding(.conventions, note: "?", "The help (in micro and nano Ctrl-G)"),
         KeyBinding(.conventions, note: "Ctrl-G", "Discards what was typed into a field or text, after asking (in micro and nano the help)"),
         KeyBinding(.conventions, note: "Esc, Tab, Ctrl-C", "Leave a field or text keeping what was typed, applied when valid (Ctrl-C copies in micro)"),
-        KeyBinding(.conventions, note: "q, Ctrl-C", "Quit, asking first when anything is unsaved or typed and not applied (helix records a macro with q)"),
+        KeyBinding(.conventions, note: "q, Ctrl-C", "Quit, asking first when anything is unsaved or typed and not applied (in helix q replays a macro)"),
         KeyBinding(.conventions, note: "Ctrl-K, Ctrl-U", "In a field: delete to the end, to the start of the line (nano cuts the line and pastes it)"),
         KeyBinding(.conventions, note: "u, Ctrl-R", "Undo and redo as in vim (helix redoes with U; Ctrl-Z and Ctrl-Y too, as in micro)"),
         KeyBinding(.conventions, note: "o", "A new paragraph after the block, typed before it exists; left empty, nothing is added"),
