@@ -112,7 +112,7 @@ let package = Package(
         .testTarget(name: "TileditServicesTests", dependencies: ["TileditServices", "TileditModel", "TileditTestSupport", "TileditFixtures"]),
         .testTarget(name: "TileditViewModelsTests", dependencies: ["TileditViewModels", "TileditServices", "TileditModel", "TileditTextLayout", "TileditTestSupport"]),
         .testTarget(name: "TileditTextLayoutTests", dependencies: ["TileditTextLayout", "TileditModel", "TileditTestSupport"]),
-        .testTarget(name: "TileditTerminalToolkitTests", dependencies: ["TileditTerminalToolkit", "TileditTextLayout"]),
+        .testTarget(name: "TileditTerminalToolkitTests", dependencies: ["TileditTerminalToolkit", "TileditTextLayout", "TileditModel"]),
         .testTarget(name: "TileditTerminalTests", dependencies: ["TileditTerminal", "TileditTerminalToolkit", "TileditTextLayout", "TileditViewModels", "TileditServices", "TileditModel", "TileditTestSupport"]),
         .testTarget(name: "TileditCLITests", dependencies: ["TileditCLI", "TileditServices", "TileditModel", "TileditTestSupport"]),
         // Also drives the real `tiledit lsp` through pytest-lsp and Neovim.

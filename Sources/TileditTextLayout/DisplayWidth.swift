@@ -1,13 +1,22 @@
+import TileditModel
+
 /// Display width of text in terminal columns, measured grapheme cluster by
-/// grapheme cluster (a Swift `Character`), and the layout helpers built on it.
+/// grapheme cluster (a Swift `Character`, UAX #29's extended grapheme
+/// cluster), and the layout helpers built on it.
 ///
 /// The rule for one grapheme cluster, decided from its scalars' Unicode
 /// properties (never from libc's `wcwidth`, whose tables differ by platform):
-/// - a control character (general category Cc, or U+2028/U+2029) is drawn as
-///   U+FFFD REPLACEMENT CHARACTER: 1 column;
-/// - a cluster starting with a combining mark (Mn, Me) or a format character
-///   (Cf: U+200B–U+200F, U+2060–U+2064, bidi controls U+202A–U+202E and
-///   U+2066–U+2069, …) or a variation selector: 0 columns, drawn as nothing;
+/// - a TAB is blank up to the next tab stop (every `tabStop` columns from
+///   where the text starts): 1 to `tabStop` columns (see `advance(of:at:)`);
+/// - a character a terminal would act on instead of showing (every other
+///   C0 control, DEL, the C1 controls, U+2028/U+2029 and the bidirectional
+///   embedding, override and isolate controls; `VisibleText`) is shown as
+///   its visible escape, `\n`, `\r`, `\u{1B}`, `\u{202E}`: as many columns
+///   as the escape has characters. U+FFFD stays for bytes that really were
+///   invalid;
+/// - a cluster starting with a combining mark (Mn, Me) or another format
+///   character (Cf: U+200B–U+200F, U+2060–U+2064, …) or a variation
+///   selector: 0 columns, drawn as nothing;
 /// - an emoji presentation base (`isEmojiPresentation`; covers ZWJ sequences
 ///   such as 👨‍👩‍👧, which start with one, and flags, which are pairs of
 ///   regional indicators): 2 columns, or 1 when followed by U+FE0E (text
@@ -20,8 +29,22 @@
 /// Right-to-left text (Hebrew, Arabic) is measured and drawn in logical order,
 /// one column per letter; it is never reordered.
 public enum DisplayWidth {
-    /// What a control character is drawn as.
-    public static let replacementCharacter: Character = "\u{FFFD}"
+    /// Columns between tab stops: CommonMark's tab stop, so a TAB lines
+    /// up as Markdown reads it.
+    public static let tabStop = 4
+
+    /// How one grapheme cluster is drawn (see the type's rule).
+    public enum Glyph: Hashable, Sendable {
+        /// Nothing is drawn (zero width).
+        case hidden
+        /// The cluster itself, whole, in `width` columns (1 or 2).
+        case cluster(Character, width: Int)
+        /// A visible escape (ASCII, one column per character) in place of
+        /// a character the terminal would act on.
+        case escape(String)
+        /// A TAB: blank to the next tab stop.
+        case tab
+    }
 
     /// How `pad(_:to:alignment:ellipsis:)` places text in its field.
     public enum Alignment: Sendable, Equatable {
@@ -33,15 +56,20 @@ public enum DisplayWidth {
         case center
     }
 
-    /// The number of terminal columns one grapheme cluster takes: 0, 1 or 2.
+    /// The number of terminal columns one grapheme cluster takes: 0, 1 or
+    /// 2, the length of its escape for a control character, `tabStop` for
+    /// a TAB (its width at a tab stop; see `advance(of:at:)`).
     public static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
-        if character.utf8.count == 1 {
+        if character.utf8.count == 1, first.value >= 0x20, first.value < 0x7F {
             return 1
         }
-        if isControl(first) {
-            return 1
+        if first == "\t", scalars.count == 1 {
+            return tabStop
+        }
+        if let escape = escape(of: character) {
+            return escape.utf8.count
         }
         if isZeroWidth(first) {
             return 0
@@ -62,31 +90,54 @@ public enum DisplayWidth {
         return 1
     }
 
-    /// The number of terminal columns `text` takes: the sum over its grapheme
-    /// clusters (see the type's rule). Line breaks count as control characters.
+    /// The columns `character` takes when it starts at `column` (counted
+    /// from where its text starts): a TAB reaches the next tab stop, any
+    /// other cluster takes `of(_:)`.
+    public static func advance(of character: Character, at column: Int) -> Int {
+        guard character == "\t" else { return of(character) }
+        return tabStop - ((column % tabStop) + tabStop) % tabStop
+    }
+
+    /// The number of terminal columns `text` takes from its start: the sum
+    /// of its grapheme clusters' advances (see the type's rule; tab stops
+    /// count from the start of `text`). Line breaks count as control
+    /// characters (their escapes).
     public static func of(_ text: some StringProtocol) -> Int {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
             return text.utf8.count
         }
         var columns = 0
         for character in text {
-            columns += of(character)
+            columns += advance(of: character, at: columns)
         }
         return columns
     }
 
-    /// What is drawn for `character`: `nil` for a zero-width cluster (nothing
-    /// is drawn, so bidi controls and zero-width spaces never disturb the
-    /// layout), U+FFFD for a control character, the character itself otherwise.
-    public static func visibleForm(of character: Character) -> Character? {
-        guard let first = character.unicodeScalars.first else { return nil }
-        if isControl(first) {
-            return replacementCharacter
+    /// How `character` is drawn: hidden (zero width, so zero-width spaces
+    /// and marks never disturb the layout), as itself, as its visible
+    /// escape (a control character, a bidirectional control), or as the
+    /// blank of a TAB. No control character is ever drawn as itself.
+    public static func glyph(of character: Character) -> Glyph {
+        guard let first = character.unicodeScalars.first else { return .hidden }
+        if character == "\t" {
+            return .tab
+        }
+        if let escape = escape(of: character) {
+            return .escape(escape)
         }
         if isZeroWidth(first) {
-            return nil
+            return .hidden
         }
-        return character
+        return .cluster(character, width: of(character))
+    }
+
+    /// The visible escape of `character` when a terminal would act on it
+    /// (`VisibleText`: `\n`, `\r`, `\u{1B}`, `\u{202E}`, …), else `nil`.
+    /// A TAB has one too (`\t`), for one-line labels; text fields and the
+    /// screen draw it as blank to the next tab stop.
+    public static func escape(of character: Character) -> String? {
+        guard character.unicodeScalars.contains(where: VisibleText.needsEscaping) else { return nil }
+        return VisibleText.escaped(String(character))
     }
 
     /// `text` cut to at most `width` columns, ending in `ellipsis` when it was
@@ -105,7 +156,7 @@ public enum DisplayWidth {
         var result = ""
         var used = 0
         for character in text {
-            let columns = of(character)
+            let columns = advance(of: character, at: used)
             if used + columns > budget {
                 break
             }
@@ -140,15 +191,16 @@ public enum DisplayWidth {
 
     /// `text` word-wrapped to lines of at most `width` columns.
     ///
-    /// Line breaks in `text` (LF, CR, CRLF, U+2028, U+2029, …) always end a
-    /// line, and an empty line stays an empty string. Lines break at spaces;
+    /// Line breaks in `text` (LF, CR, CRLF) always end a line, and an empty
+    /// line stays an empty string; other characters Unicode counts as line
+    /// breaks (VT, FF, NEL, U+2028, U+2029) show as their escapes. Lines break at spaces;
     /// the spaces at a break are dropped, leading spaces of a line are kept.
     /// A word wider than `width` is broken between grapheme clusters; a single
     /// cluster wider than `width` takes a line of its own. No grapheme
     /// cluster is ever split. `width` below 1 counts as 1.
     public static func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
-        for hardLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+        for hardLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
             let characters = Array(hardLine)
             let segments = wrapSegments(of: characters, width: width)
             for (index, segment) in segments.enumerated() {
@@ -179,7 +231,7 @@ public enum DisplayWidth {
         var index = 0
         while index < characters.count {
             if isBreakableSpace(characters[index]) {
-                column += of(characters[index])
+                column += advance(of: characters[index], at: column)
                 index += 1
                 continue
             }
@@ -198,7 +250,7 @@ public enum DisplayWidth {
                 column += wordWidth
             } else {
                 for offset in index..<wordEnd {
-                    let columns = of(characters[offset])
+                    let columns = advance(of: characters[offset], at: column)
                     if column + columns > width, offset > start {
                         segments.append(start..<offset)
                         start = offset
@@ -230,15 +282,6 @@ public enum DisplayWidth {
     }
 
     private static let textPresentationSelector: Unicode.Scalar = "\u{FE0E}"
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .control, .lineSeparator, .paragraphSeparator:
-            return true
-        default:
-            return false
-        }
-    }
 
     private static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {

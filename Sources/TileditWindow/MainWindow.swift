@@ -105,7 +105,7 @@ public final class MainWindow {
         add("undo") { [weak self] in self?.app.editor?.onTappedUndo() }
         add("redo") { [weak self] in self?.app.editor?.onTappedRedo() }
         add("insert-tile") { [weak self] in self?.app.editor?.onTappedInsertTile() }
-        add("insert-paragraph") { [weak self] in self?.app.editor?.onTappedInsertParagraph() }
+        add("insert-paragraph") { [weak self] in self?.app.editor?.onTappedInsertParagraph(text: "New paragraph.") }
         add("duplicate-block") { [weak self] in self?.app.editor?.onTappedDuplicate() }
         add("delete-block") { [weak self] in self?.app.editor?.onTappedDelete() }
         add("move-block-up") { [weak self] in self?.app.editor?.onTappedMoveUp() }

@@ -17,7 +17,14 @@ import TileditTestSupport
     func text() throws -> String { String(decoding: try TestSupport.readFile(file), as: UTF8.self) }
 
     @Test func aMissingFileGivesTheDefaults() async throws {
-        #expect(try await client.load() == Settings(formatOnSave: false, autosaveInterval: 0, theme: .auto, catalogOrder: []))
+        #expect(try await client.load() == Settings(formatOnSave: false, autosaveInterval: 0, theme: .auto, mouse: true, catalogOrder: []))
+    }
+
+    @Test func theMouseSettingReadsAndWritesOnlyItsOwnBytes() async throws {
+        try TestSupport.writeFile(Array("theme: dark # mine\nmouse: no\n".utf8), at: "tiledit/settings.yml", in: folder)
+        #expect(try await client.load() == Settings(theme: .dark, mouse: false))
+        try await client.save(Settings(theme: .dark, mouse: true))
+        #expect(try text() == "theme: dark # mine\nmouse: true\n")
     }
 
     @Test func savingWithoutAFileWritesACommentedDefaultFileThatReadsBack() async throws {
@@ -36,6 +43,10 @@ import TileditTestSupport
 
             # Colors: auto (follow the terminal), dark or light.
             theme: dark
+
+            # The terminal editor takes clicks and the wheel (true or false; false
+            # leaves the mouse to the terminal, for its own selection).
+            mouse: true
 
             # Tile types listed first in the insert catalog, in this order; the others follow.
             catalogOrder: [chart, callout]

@@ -94,11 +94,24 @@ struct KeyRouterTests {
         #expect(fixture.app.editor?.blockCount == 9)
     }
 
-    @Test func insertParagraphAndDuplicate() async throws {
+    /// `o` opens an empty text area in the inspector: typed text becomes
+    /// the paragraph when it is left; left empty, there is none.
+    @Test func oOpensANewParagraphsTextAreaTheTypingBecomesTheParagraph() async throws {
         let fixture = try await exampleSite()
         await fixture.press(.character("o"))
-        #expect(labels(fixture)[4] == "paragraph: New paragraph.")
-        await fixture.press(.character("c"))
+        #expect(fixture.state.focus == .inspector)
+        #expect(fixture.state.editing?.accessibilityLabel == "Editing a new paragraph, line 1 of 1")
+        let frame = EditorFixture.lines(await fixture.frame())
+        #expect(frame.contains { $0.contains("Inspector · new paragraph") })
+        #expect(frame.contains { $0.contains(" new paragraph: block 5 of 10") })
+        #expect(fixture.app.editor?.blockCount == 9)
+        await fixture.type("Fresh text")
+        await fixture.press(.escape)
+        #expect(labels(fixture)[4] == "paragraph: Fresh text")
+        #expect(fixture.state.editing == nil)
+        await fixture.press(.character("2"), .character("o"), .escape)
+        #expect(fixture.app.editor?.blockCount == 10)
+        await fixture.press(.character("2"), .character("c"))
         #expect(fixture.app.editor?.blockCount == 11)
     }
 
@@ -111,6 +124,9 @@ struct KeyRouterTests {
         #expect(fixture.app.editor?.destination == nil)
         #expect(labels(fixture)[4].hasPrefix("tile chart: "))
         #expect(fixture.app.editor?.selectedIndex == 4)
+        // Its form is open on its first field, the focus with it.
+        #expect(fixture.state.focus == .inspector)
+        #expect(fixture.state.editing?.accessibilityLabel == "Editing field id")
     }
 
     @Test func moveToAPositionAsksForItAndRefusesNonsense() async throws {

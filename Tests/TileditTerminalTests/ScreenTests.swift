@@ -74,6 +74,16 @@ struct ScreenTests {
         #expect(!fixture.state.isHelpShown)
     }
 
+    /// The help ends by saying where the keys differ from micro, nano and
+    /// helix, Ctrl-G first among them.
+    @Test func helpEndsWithWhereTheKeysDifferFromMicroNanoAndHelix() {
+        let section = Array(HelpOverlay.text.drop { $0 != "Unlike micro, nano and helix" })
+        #expect(section.count == 9)
+        #expect(section.last == HelpOverlay.text.last)
+        #expect(section.contains("  Ctrl-G            Discards what was typed into a field or text, after asking (in micro and nano the help)"))
+        #expect(HelpOverlay.text.contains("  Ctrl-Y            Put back what the last of those deleted"))
+    }
+
     @Test func tileCatalogSheetListsTheTypesAndFiltersAsTheUserTypes() async throws {
         let fixture = try await exampleSite()
         await fixture.press(.character("2"), .down, .down, .down, .character("i"))

@@ -1,4 +1,5 @@
 import Testing
+import TileditModel
 @testable import TileditTerminalToolkit
 
 @Suite struct ScreenBufferTests {
@@ -72,19 +73,43 @@ import Testing
         #expect(buffer.text(row: 0) == " x y  ")
     }
 
-    @Test func clustersAreStoredWholeAndControlsReplaced() {
-        var buffer = ScreenBuffer(rows: 1, columns: 12)
-        buffer.put("e\u{301}👨‍👩‍👧🇳🇴a\tb", row: 0, column: 0)
-        #expect(buffer.text(row: 0) == "e\u{301}👨‍👩‍👧🇳🇴a\u{FFFD}b    ")
-        #expect(buffer[0, 1] == Cell(grapheme: "👨‍👩‍👧", width: 2))
-        #expect(buffer[0, 3] == Cell(grapheme: "🇳🇴", width: 2))
+    @Test func clustersAreStoredWholeTabsReachTheTabStopAndControlsShowEscaped() {
+        var buffer = ScreenBuffer(rows: 1, columns: 24)
+        let next = buffer.put("e\u{301}👨‍👩‍👧🇳🇴a\tb\u{1B}[2J", row: 0, column: 2)
+        // e + 👨‍👩‍👧 + 🇳🇴 + a = 6 columns from the start; the TAB reaches 8.
+        #expect(buffer.text(row: 0) == "  e\u{301}👨‍👩‍👧🇳🇴a  b\\u{1B}[2J    ")
+        #expect(next == 20)
+        #expect(buffer[0, 3] == Cell(grapheme: "👨‍👩‍👧", width: 2))
+        #expect(buffer[0, 5] == Cell(grapheme: "🇳🇴", width: 2))
+        #expect(buffer[0, 9] == Cell.blank)
+        #expect(buffer[0, 11] == Cell(grapheme: "\\", width: 1, style: CellStyle(attributes: .dim)))
+        #expect(buffer[0, 17] == Cell(grapheme: "[", width: 1))
     }
 
-    @Test func bidiControlsAndZeroWidthSpacesAreNotDrawn() {
-        var buffer = ScreenBuffer(rows: 1, columns: 8)
-        let next = buffer.put("\u{200F}שלום\u{200E}\u{200B}!", row: 0, column: 0)
-        #expect(next == 5)
-        #expect(buffer.text(row: 0) == "שלום!   ")
+    /// Every C0 control, DEL, every C1 control, the line and paragraph
+    /// separators and the bidirectional controls in any text: each shows
+    /// as its escape, one printable ASCII character a cell, and no cell
+    /// ever holds a control or a NUL that would cut a C string short.
+    @Test func noCellEverHoldsAControlCharacter() {
+        let controls = Array(0x00...0x1F) + Array(0x7F...0x9F) + [0x2028, 0x2029, 0x200E, 0x200F, 0x061C] + Array(0x202A...0x202E) + Array(0x2066...0x2069)
+        var text = "a"
+        for value in controls { text.unicodeScalars.append(Unicode.Scalar(value)!); text += "b" }
+        var buffer = ScreenBuffer(rows: 1, columns: 600)
+        buffer.put(text, row: 0, column: 0)
+        for column in 0..<buffer.columns {
+            let grapheme = buffer[0, column].grapheme
+            #expect(grapheme.unicodeScalars.allSatisfy { !VisibleText.needsEscaping($0) && $0.value != 0 }, "column \(column): \(grapheme.unicodeScalars.map { $0.value })")
+        }
+        #expect(buffer.text(row: 0).hasPrefix("a\\u{00}b\\u{01}b"))
+        #expect(buffer.text(row: 0).contains("b\\nb\\u{0B}b"))
+        #expect(buffer.text(row: 0).contains("b\\u{202E}b"))
+    }
+
+    @Test func bidiMarksAndZeroWidthSpacesAreNotDrawnButEmbeddingsShowEscaped() {
+        var buffer = ScreenBuffer(rows: 1, columns: 16)
+        let next = buffer.put("\u{200F}שלום\u{200E}\u{200B}!\u{202E}", row: 0, column: 0)
+        #expect(next == 13)
+        #expect(buffer.text(row: 0) == "שלום!\\u{202E}   ")
     }
 
     @Test func rowOutsideFrameOrClipDrawsNothing() {

@@ -39,7 +39,7 @@ import Darwin
 
     @Test func restoreSequenceLeavesPasteModeThenAppliesCapabilities() {
         let bytes = TerminalRestoration.restoreSequence(capabilities: ["\u{1B}(B\u{1B}[m", nil, "\u{1B}[?25h", "\u{1B}[?1049l$<5>"])
-        #expect(bytes == Array("\u{1B}[?2004l\u{1B}(B\u{1B}[m\u{1B}[?25h\u{1B}[?1049l".utf8))
+        #expect(bytes == Array("\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1000l\u{1B}(B\u{1B}[m\u{1B}[?25h\u{1B}[?1049l".utf8))
     }
 
     @Test(arguments: [
@@ -77,18 +77,43 @@ import Darwin
     }
 
     @Test(arguments: [
-        ("a", 1, ["a"]),
-        ("日", 2, ["日"]),
-        ("e\u{301}", 1, ["e\u{301}"]),
-        ("👨‍👩‍👧", 2, ["👨"]),
-        ("👍🏽", 2, ["👍"]),
-        ("🇳🇴", 2, ["N", "O"]),
-        ("🇳", 2, ["N", " "]),
-        ("❤️", 2, ["❤", " "]),
-        ("1️⃣", 2, ["1", " "]),
-        ("\u{1FAE8}", 2, ["\u{FFFD}", " "]),
-    ] as [(String, Int, [String])])
-    func glyphsKeepTheCellWidthForNcurses(grapheme: String, width: Int, expected: [String]) {
-        #expect(TerminalGlyphs.plan(for: grapheme, width: width, measure: Self.fakeMeasure) == expected)
+        ("a", 1, TerminalGlyphs.Plan.ncurses("a")),
+        ("日", 2, .ncurses("日")),
+        ("e\u{301}", 1, .ncurses("e\u{301}")),
+        ("👨‍👩‍👧", 2, .direct(placeholders: ["\u{3000}"])),
+        ("👍🏽", 2, .direct(placeholders: ["\u{3000}"])),
+        ("🇳🇴", 2, .direct(placeholders: ["\u{3000}"])),
+        ("🇳", 2, .direct(placeholders: ["\u{3000}"])),
+        ("❤️", 2, .direct(placeholders: ["\u{3000}"])),
+        ("1️⃣", 2, .direct(placeholders: ["\u{3000}"])),
+        ("\u{1FAE8}", 2, .direct(placeholders: ["\u{3000}"])),
+        ("a\u{300}\u{301}\u{302}\u{303}\u{304}\u{305}", 1, .direct(placeholders: ["\u{00A0}"])),
+    ] as [(String, Int, TerminalGlyphs.Plan)])
+    func clustersNcursesCannotHoldWholeAreWrittenDirectlyOverAPlaceholder(grapheme: String, width: Int, expected: TerminalGlyphs.Plan) {
+        let measure: (String) -> Int? = { text in
+            // ncurses holds one spacing scalar and at most four marks.
+            text.unicodeScalars.count > 5 ? nil : Self.fakeMeasure(text)
+        }
+        #expect(TerminalGlyphs.plan(for: grapheme, width: width, measure: measure) == expected)
+    }
+
+    /// The bytes of a direct write: each cluster whole, at its place, in its
+    /// colors, then its tail from the column after it, then the normal
+    /// attributes and the cursor where ncurses left it.
+    @Test func directOutputWritesEveryScalarOfTheClusterAtItsPlaceThenTheRestOfItsRow() {
+        let family = "👨‍👩‍👧"
+        let plain = ResolvedStyle(foreground: .terminalDefault, background: .terminalDefault, attributes: [])
+        let dim = ResolvedStyle(foreground: .terminalDefault, background: .terminalDefault, attributes: .dim)
+        let cells = [
+            TerminalGlyphs.DirectCell(
+                row: 2, column: 10, width: 2, grapheme: family, style: ResolvedStyle(foreground: .indexed(203), background: .ansi(4), attributes: .bold),
+                tail: [TerminalGlyphs.TailCell(grapheme: " ", style: plain), TerminalGlyphs.TailCell(grapheme: "B", style: plain), TerminalGlyphs.TailCell(grapheme: "日", style: dim)]),
+            TerminalGlyphs.DirectCell(row: 2, column: 15, width: 2, grapheme: "👍🏽", style: ResolvedStyle(foreground: .terminalDefault, background: .ansi(9), attributes: [])),
+        ]
+        let bytes = TerminalGlyphs.directOutput(cells, cursor: (row: 5, column: 0), cursorVisible: true)
+        let expected = "\u{1B}[?25l\u{1B}[3;11H\u{1B}[0;1;38;5;203;44m\(family)\u{1B}[3;13H\u{1B}[0m B\u{1B}[0;2m日"
+            + "\u{1B}[3;16H\u{1B}[0;101m👍🏽\u{1B}[0m\u{1B}[6;1H\u{1B}[?25h"
+        #expect(bytes == Array(expected.utf8))
+        #expect(TerminalGlyphs.directOutput([], cursor: (row: 0, column: 0), cursorVisible: false) == [])
     }
 }

@@ -158,6 +158,22 @@ import Testing
         ])
     }
 
+    /// Ctrl+y puts back what the last kill key deleted, a joined line
+    /// break too, so none throws typing away for good.
+    @Test func ctrlYPutsBackWhatTheLastKillKeyDeleted() {
+        run(TextArea(text: "one two\nthree", cursor: Position(line: 0, offset: 4)), [
+            Step(.ctrl("y"), ["one two", "three"], 0, 4, .ignored),
+            Step(.ctrl("k"), ["one ", "three"], 0, 4, .edited),
+            Step(.ctrl("y"), ["one two", "three"], 0, 7, .edited),
+            Step(.ctrl("k"), ["one twothree"], 0, 7, .edited),
+            Step(.ctrl("y"), ["one two", "three"], 1, 0, .edited),
+            Step(.ctrl("u"), ["one two", "three"], 1, 0, .ignored),
+            Step(.end, ["one two", "three"], 1, 5, .moved),
+            Step(.ctrl("w"), ["one two", ""], 1, 0, .edited),
+            Step(.ctrl("y"), ["one two", "three"], 1, 5, .edited),
+        ])
+    }
+
     @Test func tabAndEscapeAreLeftToTheScreen() {
         run(TextArea(text: "x"), [
             Step(.tab, ["x"], 0, 1, .ignored),
@@ -177,6 +193,33 @@ import Testing
             "        ",
         ])
         #expect(buffer.cursor == ScreenPosition(row: 2, column: 7))
+    }
+
+    /// Lines break at LF, CR and CRLF only: a U+2028 or a VT stays in its
+    /// line and comes back in the text.
+    @Test func onlyLineEndingsSplitLinesAndTheTextComesBackWhole() {
+        let area = TextArea(text: "one\u{2028}two\u{0B}three\r\nfour")
+        #expect(area.lines == ["one\u{2028}two\u{0B}three", "four"])
+        #expect(area.text == "one\u{2028}two\u{0B}three\nfour")
+    }
+
+    /// Case 57's paste: indentation as pasted, a TAB drawn blank to the tab
+    /// stop (never U+FFFD), the cursor placed by display columns.
+    @Test func pastedTabsAndIndentationDrawAsTheyWerePasted() {
+        var area = TextArea(text: "First paragraph.", cursor: Position(line: 0, offset: 16))
+        area.handle(.paste("\nalpha\n  beta\n\tgamma"))
+        var buffer = ScreenBuffer(rows: 4, columns: 20)
+        area.draw(into: &buffer, rect: Rect(row: 0, column: 0, width: 20, height: 4), focused: true)
+        #expect((0..<4).map { buffer.text(row: $0) } == [
+            "First paragraph.    ",
+            "alpha               ",
+            "  beta              ",
+            "    gamma           ",
+        ])
+        #expect(buffer.cursor == ScreenPosition(row: 3, column: 9))
+        area.handle(.home)
+        area.handle(.right)
+        #expect(area.cursorRowAndColumn.column == 4)
     }
 
     @Test func verticalScrollKeepsTheCursorVisible() {

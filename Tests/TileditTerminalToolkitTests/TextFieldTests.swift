@@ -109,11 +109,48 @@ import TileditTextLayout
         ])
     }
 
+    /// No kill key throws typing away for good: ctrl+y puts back what the
+    /// last one deleted (a nano habit, ctrl+u to paste, deletes instead).
+    @Test func ctrlYPutsBackWhatTheLastKillKeyDeleted() {
+        run(TextField(text: "keep 👨‍👩‍👧 this", cursor: 7), [
+            Step(key: .ctrl("y"), text: "keep 👨‍👩‍👧 this", cursor: 7, outcome: .ignored),
+            Step(key: .ctrl("u"), text: "this", cursor: 0, outcome: .edited),
+            Step(key: .ctrl("y"), text: "keep 👨‍👩‍👧 this", cursor: 7, outcome: .edited),
+            Step(key: .ctrl("k"), text: "keep 👨‍👩‍👧 ", cursor: 7, outcome: .edited),
+            Step(key: .home, text: "keep 👨‍👩‍👧 ", cursor: 0, outcome: .moved),
+            Step(key: .ctrl("y"), text: "thiskeep 👨‍👩‍👧 ", cursor: 4, outcome: .edited),
+            Step(key: .alt("d"), text: "this 👨‍👩‍👧 ", cursor: 4, outcome: .edited),
+            Step(key: .ctrl("y"), text: "thiskeep 👨‍👩‍👧 ", cursor: 8, outcome: .edited),
+        ])
+    }
+
     @Test func pasteInsertsWithLineBreaksAsSpaces() {
         run(TextField(text: "[]", cursor: 1), [
             Step(key: .paste("one\ntwo\r\nthree"), text: "[one two three]", cursor: 14, outcome: .edited),
             Step(key: .paste(""), text: "[one two three]", cursor: 14, outcome: .ignored),
         ])
+    }
+
+    /// Only LF, CR and CRLF are line breaks to a field: a VT, FF, NEL or
+    /// U+2028 in a value stays (shown as its escape), so opening a field
+    /// changes nothing.
+    @Test func onlyLineEndingsAreJoinedOtherBreaksStay() {
+        let field = TextField(text: "a\u{0B}b\u{85}c\u{2028}d\ne")
+        #expect(field.text == "a\u{0B}b\u{85}c\u{2028}d e")
+        var buffer = ScreenBuffer(rows: 1, columns: 40)
+        var drawn = field
+        drawn.draw(into: &buffer, rect: Rect(row: 0, column: 0, width: 40, height: 1), focused: true)
+        #expect(buffer.text(row: 0).hasPrefix(#"a\u{0B}b\u{85}c\u{2028}d e"#))
+    }
+
+    /// A TAB is blank to the next tab stop, and the cursor after it stands at the stop.
+    @Test func aTabIsDrawnToTheTabStopAndTheCursorFollows() {
+        var field = TextField(text: "ab\tc", cursor: 3)
+        var buffer = ScreenBuffer(rows: 1, columns: 10)
+        field.draw(into: &buffer, rect: Rect(row: 0, column: 1, width: 9, height: 1), focused: true)
+        #expect(buffer.text(row: 0) == " ab  c    ")
+        #expect(field.cursorColumn == 4)
+        #expect(buffer.cursor == ScreenPosition(row: 0, column: 5))
     }
 
     @Test func unrelatedKeysAreIgnored() {

@@ -29,29 +29,67 @@ import Testing
         ("\u{FE00}", 0),
         ("שלום", 4),  // Hebrew
         ("\u{200F}שלום\u{200E}", 4),  // Hebrew between RLM and LRM
-        ("\u{202B}مرحبا\u{202C}", 5),  // Arabic inside RLE … PDF
-        ("\u{2067}עברית\u{2069} ok", 8),  // RLI … PDI
+        ("\u{202B}مرحبا\u{202C}", 21),  // Arabic inside RLE … PDF, each control as its 8-column escape
+        ("\u{2067}עברית\u{2069} ok", 24),  // RLI … PDI
         ("بِسْمِ", 3),  // Arabic with harakat (combining)
-        ("a\tb", 3),  // control drawn as one replacement column
-        ("\u{7}", 1),
-        ("a\r\nb", 3),
+        ("a\tb", 5),  // the TAB reaches the tab stop at column 4
+        ("\tb", 5),
+        ("abcd\te", 9),
+        ("\u{7}", 6),  // `\u{07}`
+        ("a\r\nb", 6),  // `\r\n`
+        ("\u{1B}[31m", 10),  // `\u{1B}[31m`: the escape sequence cannot act
+        ("\u{0}", 6),
+        ("\u{85}", 6),
+        ("\u{2028}", 8),
     ] as [(String, Int)])
     func widthOfStrings(text: String, columns: Int) {
         #expect(DisplayWidth.of(text) == columns)
     }
 
-    @Test func visibleFormReplacesControlsAndDropsZeroWidth() {
-        #expect(DisplayWidth.visibleForm(of: "\t") == "\u{FFFD}")
-        #expect(DisplayWidth.visibleForm(of: "\u{1B}") == "\u{FFFD}")
-        #expect(DisplayWidth.visibleForm(of: "\u{7F}") == "\u{FFFD}")
-        #expect(DisplayWidth.visibleForm(of: "\u{85}") == "\u{FFFD}")
-        #expect(DisplayWidth.visibleForm(of: "\u{2028}") == "\u{FFFD}")
-        #expect(DisplayWidth.visibleForm(of: "\u{200F}") == nil)
-        #expect(DisplayWidth.visibleForm(of: "\u{202E}") == nil)
-        #expect(DisplayWidth.visibleForm(of: "\u{2066}") == nil)
-        #expect(DisplayWidth.visibleForm(of: "\u{200B}") == nil)
-        #expect(DisplayWidth.visibleForm(of: "a") == "a")
-        #expect(DisplayWidth.visibleForm(of: "👨‍👩‍👧") == "👨‍👩‍👧")
+    @Test func glyphsShowControlsAsEscapesTabsAsBlankAndDropZeroWidth() {
+        #expect(DisplayWidth.glyph(of: "\t") == .tab)
+        #expect(DisplayWidth.glyph(of: "\u{1B}") == .escape("\\u{1B}"))
+        #expect(DisplayWidth.glyph(of: "\u{0}") == .escape("\\u{00}"))
+        #expect(DisplayWidth.glyph(of: "\n") == .escape("\\n"))
+        #expect(DisplayWidth.glyph(of: "\r\n") == .escape("\\r\\n"))
+        #expect(DisplayWidth.glyph(of: "\u{7F}") == .escape("\\u{7F}"))
+        #expect(DisplayWidth.glyph(of: "\u{85}") == .escape("\\u{85}"))
+        #expect(DisplayWidth.glyph(of: "\u{9B}") == .escape("\\u{9B}"))
+        #expect(DisplayWidth.glyph(of: "\u{2028}") == .escape("\\u{2028}"))
+        #expect(DisplayWidth.glyph(of: "\u{2029}") == .escape("\\u{2029}"))
+        #expect(DisplayWidth.glyph(of: "\u{202E}") == .escape("\\u{202E}"))
+        #expect(DisplayWidth.glyph(of: "\u{2066}") == .escape("\\u{2066}"))
+        #expect(DisplayWidth.glyph(of: "\u{200F}") == .hidden)
+        #expect(DisplayWidth.glyph(of: "\u{200B}") == .hidden)
+        #expect(DisplayWidth.glyph(of: "\u{FFFD}") == .cluster("\u{FFFD}", width: 1))
+        #expect(DisplayWidth.glyph(of: "a") == .cluster("a", width: 1))
+        #expect(DisplayWidth.glyph(of: "👨‍👩‍👧") == .cluster("👨‍👩‍👧", width: 2))
+        #expect(DisplayWidth.glyph(of: "👍🏽") == .cluster("👍🏽", width: 2))
+    }
+
+    /// Every scalar a terminal would act on is drawn as an escape of
+    /// printable ASCII, never as itself.
+    @Test func noControlCharacterIsEverDrawnAsItself() {
+        let controls = Array(0x00...0x1F) + Array(0x7F...0x9F) + [0x2028, 0x2029] + Array(0x202A...0x202E) + Array(0x2066...0x2069)
+        for value in controls {
+            guard let scalar = Unicode.Scalar(value), scalar != "\t" else { continue }
+            guard case .escape(let escape) = DisplayWidth.glyph(of: Character(scalar)) else {
+                Issue.record("U+\(String(value, radix: 16)) is not escaped")
+                continue
+            }
+            #expect(escape.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }, "U+\(String(value, radix: 16))")
+            #expect(DisplayWidth.of(Character(scalar)) == escape.count)
+        }
+    }
+
+    @Test func aTabAdvancesToTheNextTabStop() {
+        #expect(DisplayWidth.advance(of: "\t", at: 0) == 4)
+        #expect(DisplayWidth.advance(of: "\t", at: 1) == 3)
+        #expect(DisplayWidth.advance(of: "\t", at: 3) == 1)
+        #expect(DisplayWidth.advance(of: "\t", at: 4) == 4)
+        #expect(DisplayWidth.advance(of: "\t", at: -1) == 1)
+        #expect(DisplayWidth.advance(of: "日", at: 3) == 2)
+        #expect(DisplayWidth.truncate("\tgamma", to: 7) == "\tga…")
     }
 
     @Test(arguments: [

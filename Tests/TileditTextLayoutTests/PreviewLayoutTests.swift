@@ -135,8 +135,8 @@ import TileditTestSupport
         ("abc", 3), ("日本", 4), ("ｱ", 1), ("Ａ", 2), ("한", 2), ("\u{1100}\u{1161}", 2),
         ("👋", 2), ("👋🏽", 2), ("👨‍👩‍👧", 2), ("🇯🇵", 2), ("1\u{FE0F}\u{20E3}", 2), ("☺", 1),
         ("e\u{301}", 1), ("\u{301}", 0), ("a\u{200B}b", 2),
-        // A control character is drawn as U+FFFD by the terminal: one column.
-        ("\t", 1),
+        // A TAB reaches the next tab stop; a control character shows as its escape.
+        ("\t", 4), ("\u{1B}", 6),
     ])
     func measuresDisplayColumns(text: String, columns: Int) {
         #expect(DisplayWidth.of(text) == columns)

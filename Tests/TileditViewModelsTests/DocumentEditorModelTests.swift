@@ -191,6 +191,89 @@ struct DocumentEditorModelTests {
         let text = try #require(editor.document.value?.text)
         #expect(text.contains(":::tile chart\nid: chart-1\n"))
         #expect(shown(editor) == Shown(text: text, selected: 2, saveState: .dirty, canUndo: true))
+        // Its form is open on its first field (none needs a value).
+        #expect(editor.inspector.editing == .field("id"))
+    }
+
+    // MARK: New blocks
+
+    @Test func aNewTileOpensItsFormOnItsFirstFieldThatNeedsAValueElseOnItsFirstField() async {
+        let fixture = await makeEditor()
+        let editor = fixture.editor
+        editor.onTappedInsertTile()
+        editor.destination?.tileCatalog?.onChose("embed")
+        #expect(editor.selectedBlock?.kind.tile?.type == "embed")
+        #expect(editor.inspector.selectedField?.key == "url")
+        #expect(editor.inspector.editing == .field("url"))
+        editor.onInspector(.changedField("url", text: "not a link"))
+        editor.onInspector(.leftField("url"))
+        editor.onTappedInsertTile()
+        editor.destination?.tileCatalog?.onChose("counter")
+        #expect(editor.selectedBlock?.kind.tile?.type == "counter")
+        #expect(editor.inspector.selectedField?.key == "id")
+        #expect(editor.inspector.editing == .field("id"))
+        #expect(editor.destination == nil)
+    }
+
+    @Test func oOpensAnEmptyParagraphThatIsInsertedWhenLeftWithTextAsOneUndoStep() async {
+        let fixture = await makeEditor()
+        let editor = fixture.editor
+        editor.onMovedSelection(by: 2)
+        editor.onTappedInsertParagraph()
+        #expect(editor.inspector.editing == .newParagraph)
+        #expect(editor.inspector.newParagraph == NewParagraph(index: 3))
+        // Nothing is in the document, and nothing is unsaved, until something is typed.
+        #expect(shown(editor) == Shown(text: Self.page, selected: 2))
+        editor.onInspector(.changedNewParagraph("Second one."))
+        #expect(shown(editor) == Shown(text: Self.page, selected: 2, saveState: .dirty, pending: ["the new paragraph at 4"]))
+        editor.onInspector(.leftNewParagraph)
+        let expected = Self.page.replacingOccurrences(of: "A paragraph.\n\n", with: "A paragraph.\n\nSecond one.\n\n")
+        #expect(shown(editor) == Shown(text: expected, selected: 3, saveState: .dirty, canUndo: true))
+        #expect(editor.inspector.newParagraph == nil)
+        #expect(editor.inspector.editing == nil)
+        editor.onTappedUndo()
+        #expect(shown(editor) == Shown(text: Self.page, selected: 2, canRedo: true))
+    }
+
+    @Test func aNewParagraphLeftEmptyLeavesNoTraceInTheTextTheJournalOrUndo() async {
+        let fixture = await makeEditor()
+        let editor = fixture.editor
+        editor.onTappedInsertParagraph()
+        editor.onInspector(.changedNewParagraph("typed, then taken back"))
+        editor.onInspector(.changedNewParagraph(" \n "))
+        editor.onInspector(.leftNewParagraph)
+        #expect(shown(editor) == Shown(text: Self.page, selected: 0))
+        #expect(editor.inspector.newParagraph == nil)
+        #expect(editor.inspector.editing == nil)
+        #expect(await flushed(fixture).filter { if case .save = $0 { true } else { false } } == [])
+        #expect(fixture.disk.journalEntry == nil)
+    }
+
+    @Test func oInAnEmptyDocumentTypesItsFirstParagraph() async {
+        let fixture = await makeEditor("")
+        fixture.editor.onTappedInsertParagraph()
+        fixture.editor.onInspector(.changedNewParagraph("First."))
+        fixture.editor.onInspector(.leftNewParagraph)
+        #expect(shown(fixture.editor) == Shown(text: "First.\n", selected: 0, saveState: .dirty, canUndo: true))
+    }
+
+    @Test func aNewParagraphBeingTypedIsJournaledAndComesBackOpen() async {
+        let fixture = await makeEditor()
+        fixture.editor.onTappedInsertParagraph()
+        fixture.editor.onInspector(.changedNewParagraph("Half typed"))
+        let typed = JournalEntry.PendingValue(block: 1, key: nil, text: "Half typed", isNewParagraph: true)
+        #expect(await flushed(fixture).last == Self.journal(Self.page, pending: [typed]))
+        let again = await makeEditor(disk: fixture.disk)
+        #expect(shown(again.editor).destination == "recovery")
+        await again.editor.onChose(.session(.recovery(.restore)))
+        #expect(again.editor.inspector.newParagraph == NewParagraph(index: 1, text: "Half typed"))
+        #expect(again.editor.inspector.editing == .newParagraph)
+        #expect(shown(again.editor) == Shown(text: Self.page, selected: 0, saveState: .dirty, pending: ["the new paragraph at 2"]))
+        // Discarding it asks first, as any typing.
+        again.editor.onTappedDiscardTyping(.newParagraph)
+        #expect(shown(again.editor).destination == "confirm discard newParagraph")
+        await again.editor.onChose(.discardTyping)
+        #expect(shown(again.editor) == Shown(text: Self.page, selected: 0))
     }
 
     @Test func aCatalogFilterMatchingNothingChoosesNothing() async {
@@ -286,11 +369,31 @@ struct DocumentEditorModelTests {
         let fixture = await makeEditor(text)
         fixture.editor.onTappedFormat()
         let formatted = ":::tile callout\nid: note-1\ntitle: Hi\n:::\n"
-        #expect(shown(fixture.editor) == Shown(text: formatted, selected: 0, saveState: .dirty, canUndo: true))
+        #expect(shown(fixture.editor) == Shown(
+            text: formatted, selected: 0, notes: ["Formatted 1 block (1 tile callout)"], saveState: .dirty, canUndo: true))
         fixture.editor.onTappedFormat()
-        #expect(shown(fixture.editor) == Shown(text: formatted, selected: 0, saveState: .dirty, canUndo: true))
+        #expect(shown(fixture.editor) == Shown(
+            text: formatted, selected: 0, notes: ["Already canonical: formatting changes nothing"], saveState: .dirty, canUndo: true))
         fixture.editor.onTappedUndo()
         #expect(shown(fixture.editor) == Shown(text: text, selected: 0, canRedo: true))
+    }
+
+    @Test func formattingSaysHowManyBlocksOfWhichKindsChangedTheEndOfTheFileAndWhatErrorsKeptAsWritten() async {
+        let text = "* one\n* two\n\n:::tile callout\ntitle: Hi\nid: note-1\n:::\n\n:::tile callout\nid: Bad Id\n:::\n\n:::tile callout\ntitle: Yo\nid: note-2\n:::\n\n\n"
+        let fixture = await makeEditor(text)
+        fixture.editor.onTappedFormat()
+        let formatted = "- one\n- two\n\n:::tile callout\nid: note-1\ntitle: Hi\n:::\n\n:::tile callout\nid: Bad Id\n:::\n\n:::tile callout\nid: note-2\ntitle: Yo\n:::\n"
+        #expect(shown(fixture.editor) == Shown(
+            text: formatted, selected: 0,
+            notes: ["Formatted 3 blocks (2 tile callout, 1 bullet list) and the end of the file; 1 block with errors left as written"],
+            saveState: .dirty, canUndo: true))
+    }
+
+    @Test func formatReportsReadAsTheyShouldForEachShape() {
+        #expect(FormatReport().message == "Already canonical: formatting changes nothing")
+        #expect(FormatReport(fixedEnding: true).message == "Formatted the end of the file")
+        #expect(FormatReport(blocksByKind: ["paragraph": 1, "heading 1": 1]).message == "Formatted 2 blocks (1 heading 1, 1 paragraph)")
+        #expect(FormatReport(skippedWithErrors: 2).message == "Already canonical: formatting changes nothing; 2 blocks with errors left as written")
     }
 
     // MARK: The inspector

@@ -42,6 +42,35 @@ struct DocumentListModelTests {
         #expect(discovery.roots == ["/site"])
     }
 
+    /// The list follows the folder without `R`: a title changed outside,
+    /// a new file and a removed one show at the next look; a look finding
+    /// nothing new changes nothing.
+    @Test func theListFollowsTitlesNewAndRemovedFilesAtTheNextLookAtTheFolder() async throws {
+        let folder = try TestSupport.makeTemporaryFolder("follow")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func write(_ path: String, _ text: String) throws { try Data(text.utf8).write(to: folder.appendingPathComponent(path)) }
+        try write("a.md", "# Alpha\n")
+        try write("b.md", "# Bravo\n")
+        let list = DocumentListModel(root: folder, workspace: .live(), store: .unimplemented, renamer: .unimplemented, open: { _ in })
+        await list.onAppeared()
+        await list.listing.summaryTask?.value
+        #expect(list.visibleDocuments.map(\.title) == ["Alpha", "Bravo"])
+        #expect(await list.onCheckedFolder() == false)
+        #expect(await list.onCheckedFolder() == false)
+
+        try write("a.md", "# Alpha, renamed outside\n")
+        try write("c.md", "# Charlie\n")
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("b.md"))
+        list.onMovedSelection(by: 1)
+        #expect(list.selection == "b.md")
+        #expect(await list.onCheckedFolder() == true)
+        await list.listing.summaryTask?.value
+        #expect(list.visibleDocuments.map(\.path) == ["a.md", "c.md"])
+        #expect(list.visibleDocuments.map(\.title) == ["Alpha, renamed outside", "Charlie"])
+        #expect(list.selection == "a.md")
+        #expect(await list.onCheckedFolder() == false)
+    }
+
     @Test func aWorkspaceErrorFailsWithItsMessage() async {
         let discovery = RecordingDiscovery { throw WorkspaceError.missing(path: "/site") }
         let list = makeList(discovery)

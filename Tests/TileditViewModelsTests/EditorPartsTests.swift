@@ -100,6 +100,15 @@ struct EditorPartsTests {
         #expect(TileCatalogPicker.matching("zzz", in: catalog) == [])
     }
 
+    // MARK: Rows
+
+    /// A summary shows every character a terminal would act on as its
+    /// escape (never hides it, never holds a NUL), a TAB as a space.
+    @Test func aBlockSummaryShowsControlCharactersAsEscapes() {
+        let text = "a\tb \u{7} \u{0} \u{1B}[2J \u{85} \u{202E}x\n"
+        #expect(BlockRow.summary(kind: .paragraph, text: text) == #"a b \u{07} \u{00} \u{1B}[2J \u{85} \u{202E}x"#)
+    }
+
     // MARK: An outside editor
 
     @Test(arguments: [

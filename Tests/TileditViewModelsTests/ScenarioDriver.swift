@@ -134,7 +134,11 @@ final class ScenarioDriver {
         case "openCatalog":
             try requireEditor(step).onTappedInsertTile()
         case "insertParagraph":
-            try requireEditor(step).onTappedInsertParagraph()
+            // The new paragraph's text area opens empty; leaving it with text inserts it.
+            let editor = try requireEditor(step)
+            editor.onTappedInsertParagraph()
+            editor.onInspector(.changedNewParagraph(step[argument: "text"] ?? ""))
+            editor.onInspector(.leftNewParagraph)
         case "duplicate":
             try requireEditor(step).onTappedDuplicate()
         case "delete":

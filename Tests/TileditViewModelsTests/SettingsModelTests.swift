@@ -27,8 +27,8 @@ struct SettingsModelTests {
         Shown(settings: model.settings, saveError: model.saveError, rows: model.rows.map(\.accessibilityLabel), selected: model.selected?.accessibilityLabel)
     }
 
-    static func rows(formatOnSave: String = "off", autosave: String = "off", theme: String = "auto", types: [String] = types) -> [String] {
-        ["Format on save: \(formatOnSave)", "Autosave: \(autosave)", "Theme: \(theme)"] + types.enumerated().map { "Catalog \($0.offset + 1): \($0.element)" }
+    static func rows(formatOnSave: String = "off", autosave: String = "off", theme: String = "auto", mouse: String = "on", types: [String] = types) -> [String] {
+        ["Format on save: \(formatOnSave)", "Autosave: \(autosave)", "Theme: \(theme)", "Mouse: \(mouse)"] + types.enumerated().map { "Catalog \($0.offset + 1): \($0.element)" }
     }
 
     /// A model over `client` that has loaded; the settings it reports are appended to `changed`.
@@ -133,10 +133,26 @@ struct SettingsModelTests {
         #expect(changed.values == [])
     }
 
+    @Test func steppingTheMouseTurnsItOffAndOnSavesAtOnceAndTellsTheApp() async {
+        let client = RecordingSettingsClient()
+        let changed = Recorder<Settings>()
+        let model = await loadedModel(client, changed: changed)
+        model.onMovedSelection(by: 3)
+        #expect(model.selected == SettingsRow(kind: .mouse, name: "Mouse", value: "on"))
+        await model.onSteppedSelectedSetting(by: 1)
+        var expected = Settings()
+        expected.mouse = false
+        #expect(shown(model) == Shown(settings: .loaded(expected), saveError: nil, rows: Self.rows(mouse: "off"), selected: "Mouse: off"))
+        #expect(changed.values == [expected])
+        await model.onSteppedSelectedSetting(by: -1)
+        #expect(shown(model).selected == "Mouse: on")
+        #expect(client.calls == [.load, .save(expected), .save(Settings())])
+    }
+
     @Test func theSelectionStaysOnTheRowsWhateverTheOffset() async {
         let model = await loadedModel(RecordingSettingsClient())
         model.onMovedSelection(by: Int.max)
-        #expect(model.selectedRow == 2 + Self.types.count)
+        #expect(model.selectedRow == 3 + Self.types.count)
         #expect(model.selected?.accessibilityLabel == "Catalog \(Self.types.count): \(Self.types.last ?? "")")
         model.onMovedSelection(by: Int.min)
         #expect(model.selectedRow == 0)
@@ -145,7 +161,7 @@ struct SettingsModelTests {
     @Test func movingATileTypeSavesTheOrderAndTheSelectionFollowsIt() async {
         let client = RecordingSettingsClient()
         let model = await loadedModel(client)
-        model.onMovedSelection(by: 4)
+        model.onMovedSelection(by: 5)
         #expect(model.selected?.kind == .catalogType(Self.types[1], position: 2))
         await model.onMovedSelectedCatalogType(up: true)
         var order = Self.types

@@ -34,11 +34,15 @@ public struct JournalEntry: Sendable, Hashable {
         public var key: String?
         /// What was typed.
         public var text: String
+        /// `true` for a new paragraph typed to go at position `block`, not
+        /// in the text yet (`nil`: a value of the block at `block`).
+        public var isNewParagraph: Bool?
 
-        public init(block: Int, key: String?, text: String) {
+        public init(block: Int, key: String?, text: String, isNewParagraph: Bool? = nil) {
             self.block = block
             self.key = key
             self.text = text
+            self.isNewParagraph = isNewParagraph
         }
     }
 }

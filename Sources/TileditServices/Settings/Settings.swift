@@ -14,6 +14,7 @@ public struct Settings: Sendable, Hashable {
         case formatOnSave
         case autosaveInterval
         case theme
+        case mouse
         case catalogOrder
     }
 
@@ -24,6 +25,9 @@ public struct Settings: Sendable, Hashable {
     public var autosaveInterval: Int
     /// Color theme (default `.auto`).
     public var theme: Theme
+    /// Whether the terminal editor takes the mouse (clicks and the wheel;
+    /// default `true`); off, the terminal's own selection works as usual.
+    public var mouse: Bool
     /// Tile types shown first in the insert catalog, in this order; the
     /// others follow in catalog order (default: none).
     public var catalogOrder: [String]
@@ -34,10 +38,11 @@ public struct Settings: Sendable, Hashable {
         autosaveInterval > 0 ? .seconds(autosaveInterval) : nil
     }
 
-    public init(formatOnSave: Bool = false, autosaveInterval: Int = 0, theme: Theme = .auto, catalogOrder: [String] = []) {
+    public init(formatOnSave: Bool = false, autosaveInterval: Int = 0, theme: Theme = .auto, mouse: Bool = true, catalogOrder: [String] = []) {
         self.formatOnSave = formatOnSave
         self.autosaveInterval = autosaveInterval
         self.theme = theme
+        self.mouse = mouse
         self.catalogOrder = catalogOrder
     }
 }

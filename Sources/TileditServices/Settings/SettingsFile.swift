@@ -93,6 +93,10 @@ public enum SettingsFile {
         # Colors: auto (follow the terminal), dark or light.
         theme: \(settings.value(for: .theme).flowText)
 
+        # The terminal editor takes clicks and the wheel (true or false; false
+        # leaves the mouse to the terminal, for its own selection).
+        mouse: \(settings.value(for: .mouse).flowText)
+
         # Tile types listed first in the insert catalog, in this order; the others follow.
         catalogOrder: \(settings.value(for: .catalogOrder).flowText)
 
@@ -123,7 +127,7 @@ public enum SettingsFile {
             return SettingsError.invalidValue(path: path, key: key.rawValue, line: location.line, column: location.column, expected: expected)
         }
         switch key {
-        case .formatOnSave:
+        case .formatOnSave, .mouse:
             switch node.scalar?.value.lowercased() {
             case "true", "yes", "on": return .bool(true)
             case "false", "no", "off": return .bool(false)
@@ -224,6 +228,7 @@ extension Settings {
         case .formatOnSave: .bool(formatOnSave)
         case .autosaveInterval: .int(autosaveInterval)
         case .theme: .theme(theme)
+        case .mouse: .bool(mouse)
         case .catalogOrder: .list(catalogOrder)
         }
     }
@@ -233,6 +238,7 @@ extension Settings {
         case (.formatOnSave, .bool(let flag)): formatOnSave = flag
         case (.autosaveInterval, .int(let seconds)): autosaveInterval = seconds
         case (.theme, .theme(let newTheme)): theme = newTheme
+        case (.mouse, .bool(let flag)): mouse = flag
         case (.catalogOrder, .list(let names)): catalogOrder = names
         default: break
         }

@@ -39,6 +39,13 @@ public struct WorkspaceClient: Sendable {
     /// consumer stops listening (its task is cancelled).
     public var summaries: @Sendable (_ workspace: Workspace, _ paths: [String]) -> AsyncStream<[DocumentSummary]>
 
+    /// The documents `list` finds under a folder, each with its change
+    /// stamp (one status call each, no file read; `nil` when the status
+    /// cannot be read): what following outside changes compares; `nil`
+    /// for a client that cannot say (the list is not followed). Throws as
+    /// `list` does, for the root only.
+    public var changeStamps: (@Sendable (_ root: URL) async throws -> [String: FileStatus.ChangeStamp?])?
+
     /// Whether the file can be opened as text, read and checked
     /// (`ContentCheck`) but not parsed: for a document only listed so far,
     /// before it is opened.
@@ -49,17 +56,20 @@ public struct WorkspaceClient: Sendable {
     ///   - summaries: `nil`: `summarize` for each path, one after another,
     ///     one batch each.
     ///   - readability: `nil`: every file is readable.
+    ///   - changeStamps: `nil`: the folder is not followed.
     public init(
         discover: @escaping @Sendable (_ root: URL) async throws -> Workspace,
         summarize: @escaping @Sendable (_ url: URL, _ root: URL) async throws -> DocumentSummary,
         list: (@Sendable (_ root: URL) async throws -> Workspace)? = nil,
         summaries: (@Sendable (_ workspace: Workspace, _ paths: [String]) -> AsyncStream<[DocumentSummary]>)? = nil,
-        readability: (@Sendable (_ url: URL) async -> DocumentSummary.Readability)? = nil
+        readability: (@Sendable (_ url: URL) async -> DocumentSummary.Readability)? = nil,
+        changeStamps: (@Sendable (_ root: URL) async throws -> [String: FileStatus.ChangeStamp?])? = nil
     ) {
         self.discover = discover
         self.summarize = summarize
         self.readability = readability ?? { _ in .readable }
         self.list = list ?? discover
+        self.changeStamps = changeStamps
         self.summaries = summaries ?? { workspace, paths in
             AsyncStream { continuation in
                 let work = Task {
@@ -136,6 +146,18 @@ public struct WorkspaceClient: Sendable {
                 } catch {
                     return .unreadable(.unreadable(reason: "\(error)"))
                 }
+            },
+            changeStamps: { root in
+                var scanner = WorkspaceScanner(fileSystem: fileSystem)
+                scanner.measuresFiles = false
+                let result = try scanner.scan(root: root)
+                var stamps: [String: FileStatus.ChangeStamp?] = [:]
+                stamps.reserveCapacity(result.candidates.count)
+                for candidate in result.candidates {
+                    try Task.checkCancellation()
+                    stamps[candidate.path] = .some((try? fileSystem.status(candidate.url))?.changeStamp)
+                }
+                return stamps
             }
         )
     }

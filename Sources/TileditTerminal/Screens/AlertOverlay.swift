@@ -42,7 +42,10 @@ struct AlertOverlay {
         return nil
     }
 
-    func draw(into buffer: inout ScreenBuffer, area: Rect, choice: Int) {
-        overlay.selecting(choice).draw(into: &buffer, area: area, maxWidth: 64)
+    /// Draws the alert with button `choice` selected; returns where each button is.
+    func draw(into buffer: inout ScreenBuffer, area: Rect, choice: Int) -> [Rect] {
+        let selected = overlay.selecting(choice)
+        selected.draw(into: &buffer, area: area, maxWidth: 64)
+        return selected.placement(in: area, maxWidth: 64).buttons
     }
 }

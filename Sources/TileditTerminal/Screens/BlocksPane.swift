@@ -22,7 +22,9 @@ enum BlocksPane {
 
     static func draw(into buffer: inout ScreenBuffer, rect: Rect, app: AppModel, state: inout ViewState, focused: Bool) {
         if let yaml = app.yamlEditor {
-            return YAMLTreePane.draw(into: &buffer, rect: rect, yaml: yaml, state: &state, focused: focused)
+            YAMLTreePane.draw(into: &buffer, rect: rect, yaml: yaml, state: &state, focused: focused)
+            state.recordRows(in: rect.inset(rows: 1, columns: 1), offset: state.blocksList.scrollOffset, count: yaml.rowCount) { .row(.blocks, index: $0) }
+            return
         }
         let inside = PaneFrame.draw(into: &buffer, rect: rect, title: title(app), focused: focused)
         guard let editor = app.editor else {
@@ -65,6 +67,7 @@ enum BlocksPane {
             if block.warningCount > 0 { right.append(TextSegment((right.isEmpty ? "" : " ") + "!\(block.warningCount)", role: .warning)) }
             PaneFrame.drawRow(segments, right: right, into: &buffer, row: row)
         }
+        state.recordRows(in: inside, offset: state.blocksList.scrollOffset, count: count) { .row(.blocks, index: $0) }
     }
 
     static func kindRole(_ row: BlockRow) -> PaletteRole {

@@ -13,7 +13,7 @@ enum ChangesSheet {
     @discardableResult
     static func draw(
         into buffer: inout ScreenBuffer, area: Rect, title: String, header: [[TextSegment]], bodyCount: Int,
-        bodyLine: (Int) -> [TextSegment], buttons: [String], selected: Int, scroll: inout Int
+        bodyLine: (Int) -> [TextSegment], buttons: [String], selected: Int, scroll: inout Int, buttonRects: inout [Rect]
     ) -> Int {
         let width = min(area.width, 100)
         let height = max(5, area.height)
@@ -40,25 +40,31 @@ enum ChangesSheet {
             let position = "lines \(scroll + 1)–\(min(bodyCount, scroll + bodyHeight)) of \(bodyCount)"
             buffer.put(position, row: buttonRow - 1, column: content.maxColumn - DisplayWidth.of(position), style: CellStyle(foreground: .muted, background: .overlay), clip: content)
         }
-        drawButtons(buttons, selected: selected, into: &buffer, row: buttonRow, content: content)
+        buttonRects = drawButtons(buttons, selected: selected, into: &buffer, row: buttonRow, content: content)
         return bodyHeight
     }
 
-    /// The buttons on one row, centered, the selected one highlighted and marked.
-    static func drawButtons(_ buttons: [String], selected: Int, into buffer: inout ScreenBuffer, row: Int, content: Rect) {
+    /// The buttons on one row, centered, the selected one highlighted and
+    /// marked; returns where each one is.
+    @discardableResult
+    static func drawButtons(_ buttons: [String], selected: Int, into buffer: inout ScreenBuffer, row: Int, content: Rect) -> [Rect] {
         let labels = buttons.map(Overlay.buttonLabel)
         let total = labels.reduce(0) { $0 + DisplayWidth.of($1) } + 2 * max(0, labels.count - 1)
         var column = content.column + max(0, (content.width - total) / 2)
+        var rects: [Rect] = []
         for (index, label) in labels.enumerated() {
             let style = index == selected
                 ? CellStyle(foreground: .selectionText, background: .selection, attributes: .bold)
                 : CellStyle(foreground: .accent, background: .overlay)
+            let start = column
             column = buffer.put(label, row: row, column: column, style: style, clip: content) + 2
+            rects.append(Rect(row: row, column: start, width: max(0, column - 2 - start), height: 1).intersection(content))
         }
+        return rects
     }
 
     /// A line of a file as the sheet shows it: tabs as spaces (control
-    /// characters are drawn as U+FFFD by the buffer).
+    /// characters are drawn as their escapes by the buffer).
     static func shown(_ text: String) -> String {
         text.contains("\t") ? text.replacingOccurrences(of: "\t", with: "    ") : text
     }

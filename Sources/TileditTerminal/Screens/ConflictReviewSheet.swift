@@ -10,20 +10,22 @@ import TileditViewModels
 enum ConflictReviewSheet {
     static func draw(into buffer: inout ScreenBuffer, area: Rect, review: ConflictReview, state: inout ViewState) {
         var header = [[TextSegment(review.summary, role: .text)]]
+        var buttons: [Rect] = []
         if let problem = review.problem { header.append([TextSegment(problem, role: .error)]) }
         if let conflict = review.currentConflict {
             let sections = Self.sections(conflict)
             state.sheetPage = ChangesSheet.draw(
                 into: &buffer, area: area, title: review.title, header: header, bodyCount: sections.reduce(0) { $0 + $1.rowCount },
                 bodyLine: { Self.line($0, of: sections) }, buttons: review.buttons.map(\.title), selected: state.choice,
-                scroll: &state.sheetScroll)
+                scroll: &state.sheetScroll, buttonRects: &buttons)
         } else {
             let lines = review.comparisonLines
             state.sheetPage = ChangesSheet.draw(
                 into: &buffer, area: area, title: review.title, header: header, bodyCount: lines.count,
                 bodyLine: { ChangesSheet.segments(lines[$0]) }, buttons: review.buttons.map(\.title), selected: state.choice,
-                scroll: &state.sheetScroll)
+                scroll: &state.sheetScroll, buttonRects: &buttons)
         }
+        for (index, rect) in buttons.enumerated() { state.record(rect, .button(index: index)) }
     }
 
     /// One part of an overlapping change: a title and its lines.

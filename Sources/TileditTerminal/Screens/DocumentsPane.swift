@@ -80,6 +80,7 @@ enum DocumentsPane {
             if summary.errorCount > 0 { right.append(TextSegment("✖\(summary.errorCount)", role: .error)) }
             PaneFrame.drawRow(segments, right: right, into: &buffer, row: row)
         }
+        state.recordRows(in: listRect, offset: state.documentsList.scrollOffset, count: documents.count) { .row(.documents, index: $0) }
     }
 
     private static func drawFilterLabel(into buffer: inout ScreenBuffer, rect: Rect) {

@@ -10,6 +10,8 @@ public enum Editing: Hashable, Sendable {
     case fieldArea(block: BlockID, key: String, TextArea)
     /// The text of the prose or raw block `block`.
     case text(block: BlockID, TextArea)
+    /// The text of a new paragraph, not in the document yet.
+    case newParagraph(TextArea)
     /// The documents filter.
     case filter(TextField)
     /// The value of the selected YAML scalar.
@@ -22,7 +24,7 @@ public enum Editing: Hashable, Sendable {
     public var fieldKey: String? {
         switch self {
         case .field(_, let key, _), .fieldArea(_, let key, _): key
-        case .text, .filter, .yamlValue, .yamlText: nil
+        case .text, .newParagraph, .filter, .yamlValue, .yamlText: nil
         }
     }
 
@@ -30,7 +32,7 @@ public enum Editing: Hashable, Sendable {
     public var block: BlockID? {
         switch self {
         case .field(let block, _, _), .fieldArea(let block, _, _), .text(let block, _): block
-        case .filter, .yamlValue, .yamlText: nil
+        case .newParagraph, .filter, .yamlValue, .yamlText: nil
         }
     }
 
@@ -40,6 +42,7 @@ public enum Editing: Hashable, Sendable {
         case .field(_, let key, _): "Editing field \(key)"
         case .fieldArea(_, let key, let area): "Editing field \(key) (multi-line), \(Self.position(area))"
         case .text(_, let area): "Editing text, \(Self.position(area))"
+        case .newParagraph(let area): "Editing a new paragraph, \(Self.position(area))"
         case .filter: "Filtering documents"
         case .yamlValue: "Editing value"
         case .yamlText(let area): "Editing value (multi-line), \(Self.position(area))"

@@ -21,6 +21,7 @@ enum InspectorPane {
 
     /// The pane's title.
     static func title(_ app: AppModel) -> String {
+        if app.editor?.inspector.editing == .newParagraph { return "\(Pane.inspector.label) · new paragraph" }
         guard let editor = app.editor, let index = editor.selectedIndex, let row = editor.row(at: index) else { return Pane.inspector.label }
         return "\(Pane.inspector.label) · \(row.kindLabel)"
     }
@@ -44,6 +45,15 @@ enum InspectorPane {
             return
         }
         let inspector = editor.inspector
+        if let draft = inspector.newParagraph, case .newParagraph(var area)? = state.editing, inside.width > 4, inside.height > 3 {
+            let header = "new paragraph: block \(draft.index + 1) of \(editor.blockCount + 1)"
+            buffer.put(DisplayWidth.truncate(header, to: inside.width - 2), row: inside.row, column: inside.column + 1, style: CellStyle(foreground: .heading, attributes: .bold), clip: inside)
+            let footerRows = inside.height >= 10 ? 2 : 0
+            area.draw(into: &buffer, rect: Rect(row: inside.row + 1, column: inside.column + 1, width: inside.width - 2, height: inside.height - 1 - footerRows), style: .plain, focused: true)
+            state.editing = .newParagraph(area)
+            if footerRows > 0 { drawFooter(["Esc or Tab adds it · left empty, nothing is added · Ctrl-G discards"], into: &buffer, inside: inside) }
+            return
+        }
         guard let index = editor.selectedIndex, let row = editor.row(at: index) else {
             PaneFrame.message(into: &buffer, rect: inside, ["No block selected"])
             return
@@ -143,6 +153,7 @@ enum InspectorPane {
             let height = rowsOf(line)
             guard row + height > rect.row, row < rect.maxRow else { continue }
             let rowRect = Rect(row: row, column: rect.column, width: rect.width, height: 1)
+            if let field = line.field { state.record(Rect(row: row, column: rect.column, width: rect.width, height: height).intersection(rect), .row(.inspector, index: field)) }
             let isSelected = line.field == selected && focused && state.editing == nil && line.areaRows == 0
             if line.areaRows > 0 {
                 editorRect = Rect(row: row, column: rect.column + 2, width: rect.width - 3, height: height).intersection(rect)

@@ -74,6 +74,7 @@ public enum KeyMap {
         KeyBinding(.textFields, note: "Home, End", "Start and end of the line (also Ctrl-A, Ctrl-E)"),
         KeyBinding(.textFields, note: "Ctrl-U, Ctrl-K", "Delete to the start, to the end"),
         KeyBinding(.textFields, note: "Ctrl-W, Alt-d", "Delete the word before, after"),
+        KeyBinding(.textFields, note: "Ctrl-Y", "Put back what the last of those deleted"),
         KeyBinding(.textFields, note: "Paste", "Inserts the text (bracketed paste)"),
 
         KeyBinding(.dialog, [.enter], "Enter", .choose),
@@ -134,6 +135,17 @@ public enum KeyMap {
         KeyBinding(.help, [.pageUp], "PgUp", .pageUp),
         KeyBinding(.help, [.pageDown, .character(" ")], "PgDn, Space", .pageDown),
         KeyBinding(.help, [.escape, .character("?"), .character("q")], "Esc, ?, q", .dismiss),
+
+        // Where a writer's habits from other terminal editors would mislead;
+        // no key here throws typing away without asking.
+        KeyBinding(.conventions, note: "?", "The help (in micro and nano Ctrl-G)"),
+        KeyBinding(.conventions, note: "Ctrl-G", "Discards what was typed into a field or text, after asking (in micro and nano the help)"),
+        KeyBinding(.conventions, note: "Esc, Tab, Ctrl-C", "Leave a field or text keeping what was typed, applied when valid (Ctrl-C copies in micro)"),
+        KeyBinding(.conventions, note: "q, Ctrl-C", "Quit, asking first when anything is unsaved or typed and not applied (in helix q replays a macro)"),
+        KeyBinding(.conventions, note: "Ctrl-K, Ctrl-U", "In a field: delete to the end, to the start of the line (nano cuts the line and pastes it)"),
+        KeyBinding(.conventions, note: "u, Ctrl-R", "Undo and redo as in vim (helix redoes with U; Ctrl-Z and Ctrl-Y too, as in micro)"),
+        KeyBinding(.conventions, note: "o", "A new paragraph after the block, typed before it exists; left empty, nothing is added"),
+        KeyBinding(.conventions, note: "/", "Searches every document of the folder, not only the open one"),
     ]
 
     /// The command `key` gives in the first of `scopes` that binds it.

@@ -21,12 +21,20 @@ public enum KeyRouter {
         case editExternally(ExternalEdit)
     }
 
-    /// Handles `key` and returns the effects to carry out.
+    /// Handles `key` and returns the effects to carry out; the view-local
+    /// state follows what the key did (a field a new tile opened, …).
     public static func handle(_ key: KeyEvent, app: AppModel, state: inout ViewState) -> [Effect] {
+        let effects = route(key, app: app, state: &state)
+        state.sync(with: app)
+        return effects
+    }
+
+    private static func route(_ key: KeyEvent, app: AppModel, state: inout ViewState) -> [Effect] {
         state.message = nil
         state.sync(with: app)
         switch key {
         case .resize, .terminate: return []
+        case .mouse(let event): return MouseRouter.handle(event, app: app, state: &state)
         default: break
         }
         let modal = Modal.current(app: app, state: state)
@@ -45,6 +53,11 @@ public enum KeyRouter {
         if let editing = state.editing {
             return handleEditing(editing, key: key, app: app, state: &state)
         }
+        if case .paste = key {
+            // Pasted text is never taken as keys (a `d` or a `q` in it).
+            state.message = "Paste goes into a field or a text area: Enter opens one"
+            return []
+        }
         guard let command = KeyMap.command(for: key, in: scopes(for: state.focus)) else { return [] }
         return perform(command, key: key, app: app, state: &state)
     }
@@ -60,6 +73,12 @@ public enum KeyRouter {
     }
 
     // MARK: Panes
+
+    /// Carries out `command` as its key would in the focused pane (the
+    /// mouse presses Enter's commands through this).
+    static func perform(_ command: Command, app: AppModel, state: inout ViewState) -> [Effect] {
+        perform(command, key: .enter, app: app, state: &state)
+    }
 
     private static func perform(_ command: Command, key: KeyEvent, app: AppModel, state: inout ViewState) -> [Effect] {
         if let yaml = app.yamlEditor, let effects = YAMLKeys.perform(command, yaml: yaml, state: &state) {
@@ -289,6 +308,22 @@ public enum KeyRouter {
             default:
                 if area.handle(key) == .edited { editor.onInspector(.changedText(area.text)) }
                 state.editing = .text(block: block, area)
+            }
+            state.sync(with: app)
+        case .newParagraph(var area):
+            guard let editor else { break }
+            switch KeyMap.command(for: key, in: [.textEditing]) {
+            case .leaveField?:
+                editor.onInspector(.leftNewParagraph)
+            case .discardTyping?:
+                editor.onTappedDiscardTyping(.newParagraph)
+            case .commitAndSave?:
+                editor.onInspector(.leftNewParagraph)
+                state.sync(with: app)
+                return [.run { await editor.onTappedSave() }]
+            default:
+                if area.handle(key) == .edited { editor.onInspector(.changedNewParagraph(area.text)) }
+                state.editing = .newParagraph(area)
             }
             state.sync(with: app)
         case .yamlValue(let field):

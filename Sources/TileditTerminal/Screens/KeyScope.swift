@@ -21,6 +21,8 @@ public enum KeyScope: Int, CaseIterable, Hashable, Sendable {
     case rename
     case changes
     case help
+    /// Notes only: where the keys differ from micro, nano and helix.
+    case conventions
 
     /// The section title in the help overlay.
     public var title: String {
@@ -44,6 +46,7 @@ public enum KeyScope: Int, CaseIterable, Hashable, Sendable {
         case .rename: "Rename or move a document"
         case .changes: "A rename's changes; comparing and merging with the disk"
         case .help: "This help"
+        case .conventions: "Unlike micro, nano and helix"
         }
     }
 }

@@ -12,7 +12,7 @@ enum RecoverySheet {
         "\(item.path) (\(dateText(item.date)))"
     }
 
-    static func draw(into buffer: inout ScreenBuffer, area: Rect, list: RecoveryList) {
+    static func draw(into buffer: inout ScreenBuffer, area: Rect, list: RecoveryList, state: inout ViewState) {
         let width = min(area.width, 72)
         let height = min(area.height, list.items.count + 7)
         let content = Overlay.drawSheet(into: &buffer, area: area, width: width, height: height, title: "Recover unsaved edits")
@@ -25,6 +25,7 @@ enum RecoverySheet {
             let selected = index == list.selection
             let style = selected ? CellStyle(foreground: .selectionText, background: .selection) : CellStyle(foreground: .text, background: .overlay)
             buffer.fill(row, style: style)
+            state.record(row, .sheetRow(index: index))
             // A mark as well as the color, so the selection reads without colors too.
             var text = (selected ? "› " : "  ") + "\(item.path)  \(dateText(item.date))"
             if item.pendingValueCount > 0 { text += "  \(item.pendingValueCount) typed value\(item.pendingValueCount == 1 ? "" : "s")" }

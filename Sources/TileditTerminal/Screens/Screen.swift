@@ -15,6 +15,7 @@ public enum Screen {
         state.size = size
         state.sync(with: app)
         buffer = ScreenBuffer(rows: size.rows, columns: size.columns)
+        state.hitRegions = []
         let layout = Layout(size: size, focus: state.focus)
         if layout.isTooSmall {
             buffer.put(DisplayWidth.truncate("Tiledit needs \(Layout.minimumSize.columns)×\(Layout.minimumSize.rows)", to: size.columns), row: 0, column: 0)
@@ -24,6 +25,7 @@ public enum Screen {
         for pane in Pane.allCases {
             guard let rect = layout.panes[pane] else { continue }
             let focused = pane == state.focus && modal == nil
+            state.record(rect, .pane(pane))
             switch pane {
             case .documents: DocumentsPane.draw(into: &buffer, rect: rect, app: app, state: &state, focused: focused)
             case .blocks: BlocksPane.draw(into: &buffer, rect: rect, app: app, state: &state, focused: focused)
@@ -37,6 +39,7 @@ public enum Screen {
         if let modal {
             // Text fields under an overlay must not leave their cursor on screen.
             buffer.cursor = nil
+            state.record(layout.content, .overlay)
             drawModal(modal, into: &buffer, area: layout.content, app: app, state: &state)
         }
         StatusLine.draw(into: &buffer, rect: layout.status, app: app, state: state)
@@ -51,7 +54,7 @@ public enum Screen {
         case .app(.settings(let model)):
             SettingsSheet.draw(into: &buffer, area: area, model: model, app: app, state: &state)
         case .app(.recoverEdits(let list)):
-            RecoverySheet.draw(into: &buffer, area: area, list: list)
+            RecoverySheet.draw(into: &buffer, area: area, list: list, state: &state)
         case .catalog(let editor, let picker):
             TileCatalogSheet.draw(into: &buffer, area: area, editor: editor, picker: picker, state: &state)
         case .documents(_, .newDocument(let form)):
@@ -65,7 +68,7 @@ public enum Screen {
         case .review(let review):
             ConflictReviewSheet.draw(into: &buffer, area: area, review: review, state: &state)
         case .alert(let alert):
-            alert.draw(into: &buffer, area: area, choice: state.choice)
+            for (index, rect) in alert.draw(into: &buffer, area: area, choice: state.choice).enumerated() { state.record(rect, .button(index: index)) }
         case .app, .documents:
             break
         }

@@ -49,5 +49,6 @@ enum SearchOverlay {
                 TextSegment("  " + result.snippet, role: .text),
             ], into: &buffer, row: row)
         }
+        state.recordRows(in: listRect, offset: state.searchList.scrollOffset, count: results.count) { .sheetRow(index: $0) }
     }
 }

@@ -37,6 +37,7 @@ enum SettingsSheet {
             let style = index == selected ? CellStyle(foreground: .selectionText, background: .selection) : CellStyle(foreground: .text, background: .overlay)
             let rowRect = Rect(row: top, column: content.column, width: content.width, height: 1)
             buffer.fill(rowRect, style: style)
+            state.record(rowRect, .sheetRow(index: index))
             let text: String
             if case .catalogType(let type, let position) = setting.kind {
                 text = "  \(position). \(type)"

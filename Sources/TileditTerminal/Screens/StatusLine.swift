@@ -81,6 +81,7 @@ enum StatusLine {
             switch state.editing {
             case .field?, .yamlValue?: pairs = [("Enter", "apply"), ("Esc", "leave"), ("Ctrl-G", "discard")]
             case .fieldArea?, .text?, .yamlText?: pairs = [("Esc", "leave"), ("Ctrl-G", "discard")]
+            case .newParagraph?: pairs = [("Esc", "add it"), ("Ctrl-G", "discard")]
             case .filter?: pairs = [("Enter", "keep"), ("Ctrl-G", "clear")]
             case nil: pairs = [("?", "keys"), ("q", "quit")]
             }
@@ -94,10 +95,12 @@ enum StatusLine {
         return segments
     }
 
-    /// `text` on one line: each line break (a multi-line field's value) as
-    /// `↵`, tabs as a space, so no control character reaches the screen.
+    /// `text` on one line: each line break (LF, CR, CRLF: a multi-line
+    /// field's value) as `↵`, tabs as a space. Every other control
+    /// character (VT, FF, NEL, U+2028 included) is left to the screen
+    /// buffer, which shows its escape.
     nonisolated static func oneLine(_ text: String) -> String {
-        guard text.contains(where: { $0.isNewline || $0 == "\t" }) else { return text }
-        return String(text.map { $0.isNewline ? "↵" : $0 == "\t" ? " " : $0 })
+        guard text.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" || $0 == "\t" }) else { return text }
+        return String(text.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? "↵" : $0 == "\t" ? " " : $0 })
     }
 }

@@ -127,11 +127,13 @@ public final class TerminalApp {
         withObservationTracking {
             _ = app.hasQuit
             _ = app.settings.theme
+            _ = app.settings.mouse
             Screen.draw(app: app, viewState: &state, into: &buffer)
         } onChange: {
             continuation?.yield(.changed)
         }
         applyTheme()
+        terminal.setMouseReporting(app.settings.mouse)
         terminal.present(buffer)
     }
 

@@ -30,5 +30,6 @@ enum TileCatalogSheet {
                 TextSegment(" " + schema.summary, role: .muted),
             ], into: &buffer, row: row)
         }
+        state.recordRows(in: listRect, offset: state.catalogList.scrollOffset, count: schemas.count) { .sheetRow(index: $0) }
     }
 }

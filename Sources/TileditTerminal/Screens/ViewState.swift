@@ -42,6 +42,9 @@ public struct ViewState: Sendable {
     var sheetScroll = 0
     /// Body rows the last sheet of changes showed (page keys move by it).
     var sheetPage = 10
+    /// Where the last frame drew what a click can reach, in drawing order
+    /// (the last region containing a place is the one on top).
+    var hitRegions: [HitRegion] = []
 
     public init() {}
 
@@ -94,12 +97,22 @@ public struct ViewState: Sendable {
     }
 
     /// The text widget follows what the inspector says is being typed
-    /// into: opened with the field's (or the text's) value, closed when
-    /// the inspector stops editing.
+    /// into: opened with the field's (or the text's) value, and the focus
+    /// with it (a new tile's form, a new paragraph), closed when the
+    /// inspector stops editing.
     @MainActor
     private mutating func syncEditing(with inspector: InspectorModel?) {
         let block = inspector?.subject.blockID
+        let wasTyping = typesIntoInspector
+        defer { if !wasTyping, typesIntoInspector { focus = .inspector } }
         switch (inspector?.editing, editing) {
+        case (.newParagraph?, .newParagraph?): return
+        case (.newParagraph?, _):
+            editing = .newParagraph(TextArea(text: inspector?.newParagraph?.text ?? "", accessibilityLabel: "Text of the new paragraph"))
+            return
+        case (_, .newParagraph?):
+            editing = nil
+            return
         case (.field(let key)?, .field(let open, let openKey, _)?) where openKey == key && open == block: return
         case (.field(let key)?, .fieldArea(let open, let openKey, _)?) where openKey == key && open == block: return
         case (.text?, .text(let open, _)?) where open == block: return
@@ -115,6 +128,34 @@ public struct ViewState: Sendable {
             editing = nil
         case (nil, .filter?), (nil, nil), (_, .yamlValue?), (_, .yamlText?):
             return
+        }
+    }
+
+    /// What the last frame drew at (`row`, `column`), the topmost region first.
+    func target(row: Int, column: Int) -> MouseTarget? {
+        hitRegions.last { $0.rect.contains(row: row, column: column) }?.target
+    }
+
+    /// Records a region of the frame being drawn.
+    mutating func record(_ rect: Rect, _ target: MouseTarget) {
+        guard !rect.isEmpty else { return }
+        hitRegions.append(HitRegion(rect: rect, target: target))
+    }
+
+    /// Records the rows a list shows in `rect`, from `offset` (its scroll)
+    /// to the last of `count`, each as `target(index)`.
+    mutating func recordRows(in rect: Rect, offset: Int, count: Int, _ target: (Int) -> MouseTarget) {
+        guard rect.height > 0 else { return }
+        for index in max(0, offset)..<max(max(0, offset), min(count, offset + rect.height)) {
+            record(Rect(row: rect.row + index - offset, column: rect.column, width: rect.width, height: 1), target(index))
+        }
+    }
+
+    /// Whether a field or text area of the Markdown inspector is open.
+    private var typesIntoInspector: Bool {
+        switch editing {
+        case .field?, .fieldArea?, .text?, .newParagraph?: true
+        case .filter?, .yamlValue?, .yamlText?, nil: false
         }
     }
 

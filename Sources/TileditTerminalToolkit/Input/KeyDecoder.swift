@@ -19,7 +19,11 @@
 ///   6 page down, 11–15 F1–F5, 17–21 F6–F10, 23–24 F11–F12; a second
 ///   parameter `m` adds modifiers (xterm: `m - 1` = shift 1 | alt 2 |
 ///   ctrl 4); `ESC [ [ A`–`E` (Linux console) F1–F5. Other CSI sequences
-///   (mouse, focus, private) are read and dropped.
+///   (focus, private) are read and dropped.
+/// - Mouse reports: SGR (mode 1006) `ESC [ < b ; x ; y M` (press, motion,
+///   wheel) and `… m` (release), and the older X10 `ESC [ M` followed by
+///   three bytes (each value + 32), are `.mouse`; a report that names
+///   nothing is dropped whole, so no part of it is ever read as typing.
 /// - SS3 (`ESC O`): `A B C D H F` arrows/home/end, `P Q R S` F1–F4, `M`
 ///   keypad enter, optionally with a modifier digit first.
 /// - Bracketed paste: everything between `ESC [ 200 ~` and `ESC [ 201 ~` is
@@ -251,6 +255,11 @@ public struct KeyDecoder: Sendable {
             }
             return .ignored(consumed: 4)
         }
+        if bytes[2] == 0x4D {  // ESC [ M b x y: X10 mouse
+            guard bytes.count >= 6 else { return isFinal ? .ignored(consumed: bytes.count) : .incomplete }
+            let event = MouseEvent.decoded(code: Int(bytes[3]) - 32, x: Int(bytes[4]) - 32, y: Int(bytes[5]) - 32, released: false, sgr: false)
+            return event.map { .key(.mouse($0), consumed: 6) } ?? .ignored(consumed: 6)
+        }
         var index = 2
         while index < bytes.count, (0x30...0x3F).contains(bytes[index]) {
             index += 1
@@ -267,6 +276,9 @@ public struct KeyDecoder: Sendable {
             return .ignored(consumed: index)  // malformed: drop up to the stray byte
         }
         let consumed = index + 1
+        if bytes[2] == 0x3C, parameterEnd == index, final == 0x4D || final == 0x6D {  // ESC [ < b ; x ; y M|m
+            return sgrMouse(bytes[3..<parameterEnd], released: final == 0x6D, consumed: consumed)
+        }
         let parameterBytes = bytes[2..<parameterEnd]
         guard parameterEnd == index, parameterBytes.allSatisfy({ (0x30...0x3B).contains($0) }) else {
             return .ignored(consumed: consumed)  // private markers or intermediates: not a key
@@ -295,6 +307,16 @@ public struct KeyDecoder: Sendable {
         }
         guard let key else { return .ignored(consumed: consumed) }
         return .key(withModifiers(key, modifiers), consumed: consumed)
+    }
+
+    /// An SGR mouse report: three decimal parameters, the button code and
+    /// the 1-based column and row.
+    private static func sgrMouse(_ parameterBytes: ArraySlice<UInt8>, released: Bool, consumed: Int) -> Step {
+        let numbers = String(decoding: parameterBytes, as: UTF8.self).split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+        guard numbers.count == 3, let code = numbers[0], let x = numbers[1], let y = numbers[2],
+              let event = MouseEvent.decoded(code: code, x: x, y: y, released: released, sgr: true)
+        else { return .ignored(consumed: consumed) }
+        return .key(.mouse(event), consumed: consumed)
     }
 
     /// The key of `ESC [ n ~`.

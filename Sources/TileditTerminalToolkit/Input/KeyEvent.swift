@@ -53,4 +53,6 @@ public enum KeyEvent: Hashable, Sendable {
     case terminate(signal: Int32)
     /// Text pasted with bracketed paste, line breaks normalized to LF.
     case paste(String)
+    /// A mouse report (only while the terminal reports the mouse).
+    case mouse(MouseEvent)
 }

@@ -4,8 +4,9 @@
 /// (`width == 2`, holding the cluster) followed by a continuation cell
 /// (`width == 0`, empty `grapheme`) that is never drawn on its own.
 public struct Cell: Hashable, Sendable {
-    /// The grapheme cluster drawn here, as it is drawn (controls already
-    /// replaced by U+FFFD); "" in a continuation cell.
+    /// The grapheme cluster drawn here, whole, as it is drawn (never a
+    /// control character: `ScreenBuffer.put` draws those as escapes, one
+    /// character a cell); "" in a continuation cell.
     public var grapheme: String
     /// Columns the cluster takes: 1 or 2 in a head cell, 0 in a continuation.
     public var width: Int

@@ -38,9 +38,14 @@ public struct ScreenBuffer: Hashable, Sendable {
     /// Draws `text` on one row from `column` on, grapheme cluster by cluster,
     /// inside `clip` (default: the whole frame).
     ///
-    /// Zero-width clusters (bidi controls, zero-width spaces, lone combining
-    /// marks) are skipped; control characters are drawn as U+FFFD; line
-    /// breaks are not interpreted. Clusters outside `clip` are not drawn.
+    /// Each cell holds one whole grapheme cluster, or one character of a
+    /// visible escape (`DisplayWidth.glyph(of:)`): zero-width clusters (zero-width
+    /// spaces, lone combining marks, LRM and RLM) are skipped; a character a
+    /// terminal would act on (a C0 or C1 control, DEL, U+2028/U+2029, a
+    /// bidirectional embedding, override or isolate) is drawn as its escape
+    /// (`\u{1B}`), dimmed; a TAB as spaces to the next tab stop, counted from
+    /// `column`; line breaks are not interpreted (they show as `\n`). No cell
+    /// ever holds a control character. Clusters outside `clip` are not drawn.
     /// A wide cluster straddling the clip's right edge (for instance at the
     /// last column) is drawn as a space in `style`; one straddling the left
     /// edge leaves a space in its visible half. `column` may be negative
@@ -62,38 +67,58 @@ public struct ScreenBuffer: Hashable, Sendable {
         }
         var x = column
         for character in text {
-            guard let visible = DisplayWidth.visibleForm(of: character) else { continue }
-            let width = DisplayWidth.of(visible)
-            if width == 0 {
-                continue
-            }
             if x >= area.maxColumn {
                 break
             }
-            if x + width <= area.column {
-                x += width
+            switch DisplayWidth.glyph(of: character) {
+            case .hidden:
                 continue
+            case .cluster(let cluster, let width):
+                place(Cell(grapheme: String(cluster), width: width, style: style), row: row, column: x, area: area)
+                x += width
+            case .escape(let escape):
+                var escapeStyle = style
+                escapeStyle.attributes.insert(.dim)
+                for scalar in escape.unicodeScalars {
+                    place(Cell(grapheme: String(scalar), width: 1, style: escapeStyle), row: row, column: x, area: area)
+                    x += 1
+                }
+            case .tab:
+                for _ in 0..<DisplayWidth.advance(of: character, at: x - column) {
+                    place(.space(style), row: row, column: x, area: area)
+                    x += 1
+                }
             }
-            if x < area.column {
-                write(.space(style), row: row, column: area.column)
-            } else if x + width > area.maxColumn {
-                write(.space(style), row: row, column: x)
-            } else {
-                write(Cell(grapheme: String(visible), width: width, style: style), row: row, column: x)
-            }
-            x += width
         }
         return x
     }
 
+    /// Stores `cell` at `column` of `row` when it fits inside `area` (the
+    /// row is inside it); half of a wide cell cut by an edge becomes a space.
+    private mutating func place(_ cell: Cell, row: Int, column: Int, area: Rect) {
+        guard column < area.maxColumn, column + cell.width > area.column else { return }
+        if column < area.column {
+            write(.space(cell.style), row: row, column: area.column)
+        } else if column + cell.width > area.maxColumn {
+            write(.space(cell.style), row: row, column: column)
+        } else {
+            write(cell, row: row, column: column)
+        }
+    }
+
     /// Fills `rect` (clipped to the frame) with `character` in `style`.
     /// A wide `character` is repeated every two columns, and an odd column
-    /// left at the right is a space; a zero-width one fills with spaces.
+    /// left at the right is a space; one that is not drawn as itself (a
+    /// zero-width one, a control) fills with spaces.
     public mutating func fill(_ rect: Rect, with character: Character = " ", style: CellStyle = .plain) {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
-        let glyph = DisplayWidth.visibleForm(of: character) ?? " "
-        let glyphWidth = max(1, DisplayWidth.of(glyph))
+        var glyph: Character = " "
+        var glyphWidth = 1
+        if case .cluster(let cluster, let width) = DisplayWidth.glyph(of: character), width > 0 {
+            glyph = cluster
+            glyphWidth = width
+        }
         let line = String(repeating: String(glyph), count: (area.width + glyphWidth - 1) / glyphWidth)
         for row in area.row..<area.maxRow {
             put(line, row: row, column: area.column, style: style, clip: area)

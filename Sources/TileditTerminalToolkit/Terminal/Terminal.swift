@@ -77,6 +77,26 @@ public final class Terminal {
     /// taken it back.
     public private(set) var isSuspended = false
 
+    /// Whether the terminal is asked to report the mouse (xterm's button
+    /// tracking, mode 1000, in SGR form, mode 1006): clicks and the wheel
+    /// come as `.mouse` events, and the terminal's own selection needs
+    /// Shift. Off: the terminal keeps the mouse to itself.
+    public private(set) var reportsMouse = false
+
+    /// The bytes that turn mouse reports on (SGR form) and off.
+    static let mouseReportingOn = Array("\u{1B}[?1000h\u{1B}[?1006h".utf8)
+    static let mouseReportingOff = Array("\u{1B}[?1006l\u{1B}[?1000l".utf8)
+
+    /// Asks the terminal to report the mouse, or to stop (see
+    /// `reportsMouse`); kept across `suspend()` and `resume()`, and always
+    /// turned off by `stop()` and on a crash.
+    public func setMouseReporting(_ on: Bool) {
+        guard on != reportsMouse else { return }
+        reportsMouse = on
+        guard screen != nil, !isSuspended else { return }
+        writeToOutput(on ? Self.mouseReportingOn : Self.mouseReportingOff)
+    }
+
     /// Takes over the terminal. Does nothing when already started.
     /// - Throws: `TerminalError.notATerminal` when standard input or output
     ///   is not a tty; `.unknownTerminalType` when ncurses has no entry for
@@ -116,6 +136,10 @@ public final class Terminal {
         window = newWindow
         keypad(newWindow, true)
         leaveok(newWindow, false)
+        // Cells are only ever written where they changed: shifting a row
+        // with insert and delete character would move clusters written
+        // directly (see `TerminalGlyphs`) behind ncurses' back.
+        idcok(newWindow, false)
         measuringPad = newpad(1, 32)
 
         var colorCount = 0
@@ -133,6 +157,7 @@ public final class Terminal {
         wnoutrefresh(newWindow)
         doupdate()
         writeToOutput(Array("\u{1B}[?2004h".utf8))
+        if reportsMouse { writeToOutput(Self.mouseReportingOn) }
 
         let sequence = TerminalRestoration.restoreSequence(
             capabilities: ["sgr0", "cnorm", "rmkx", "rmcup"].map(Self.terminfoString)
@@ -146,6 +171,7 @@ public final class Terminal {
     public func stop() {
         guard let screen else { return }
         writeToOutput(Array("\u{1B}[?2004l".utf8))
+        if reportsMouse { writeToOutput(Self.mouseReportingOff) }
         curs_set(1)
         endwin()
         TerminalRestoration.uninstall()
@@ -188,8 +214,10 @@ public final class Terminal {
         }
         let rows = Int(getmaxy(window))
         let columns = Int(getmaxx(window))
+        var changedRows = Set<Int>()
         for change in changes where change.row < rows && change.column < columns {
             draw(change.cell, row: change.row, column: change.column, in: window)
+            changedRows.insert(change.row)
         }
         if let cursor = frame.cursor, cursor.row >= 0, cursor.row < rows, cursor.column >= 0, cursor.column < columns {
             wmove(window, Int32(cursor.row), Int32(cursor.column))
@@ -199,6 +227,14 @@ public final class Terminal {
         }
         wnoutrefresh(window)
         doupdate()
+        // Every direct cell of a row ncurses updated, changed or not: to
+        // save cursor moves, ncurses may have written a placeholder again.
+        var direct: [TerminalGlyphs.DirectCell] = []
+        for row in changedRows.sorted() { direct += directCells(row: row, of: frame, columns: min(columns, frame.columns)) }
+        if !direct.isEmpty {
+            let cursor = (row: Int(getcury(window)), column: Int(getcurx(window)))
+            writeToOutput(TerminalGlyphs.directOutput(direct, cursor: cursor, cursorVisible: isCursorVisible == true))
+        }
         previousFrame = frame
     }
 
@@ -261,6 +297,7 @@ public final class Terminal {
     public func suspend() {
         guard screen != nil, !isSuspended else { return }
         writeToOutput(Array("\u{1B}[?2004l".utf8))
+        if reportsMouse { writeToOutput(Self.mouseReportingOff) }
         curs_set(1)
         isCursorVisible = nil
         endwin()
@@ -280,6 +317,7 @@ public final class Terminal {
         doupdate()
         setCursorVisible(false)
         writeToOutput(Array("\u{1B}[?2004h".utf8))
+        if reportsMouse { writeToOutput(Self.mouseReportingOn) }
         previousFrame = nil
     }
 
@@ -312,15 +350,37 @@ public final class Terminal {
 
     // MARK: - Drawing
 
+    /// Draws `cell` through ncurses, or its placeholder when ncurses cannot
+    /// hold it whole (see `TerminalGlyphs`).
     private func draw(_ cell: Cell, row: Int, column: Int, in window: UnsafeMutablePointer<WINDOW>) {
         let resolved = palette.resolve(cell.style)
         let attributes = Self.attributes(resolved.attributes)
         let pair = colorPair(foreground: resolved.foreground.colorNumber, background: resolved.background.colorNumber)
-        let glyphs = TerminalGlyphs.plan(for: cell.grapheme, width: cell.width, measure: ncursesWidth)
+        let glyphs: [String]
+        switch TerminalGlyphs.plan(for: cell.grapheme, width: cell.width, measure: ncursesWidth) {
+        case .ncurses(let grapheme): glyphs = [grapheme]
+        case .direct(let placeholders): glyphs = placeholders
+        }
         for (offset, glyph) in glyphs.enumerated() {
             guard var character = Self.complexCharacter(glyph, attributes: attributes, pair: pair) else { continue }
             _ = mvwadd_wch(window, Int32(row), Int32(column + offset), &character)
         }
+    }
+
+    /// The cells of `row` of `frame` (its first `columns`) that are written
+    /// directly, each with its tail: the cells after it up to the next one.
+    private func directCells(row: Int, of frame: ScreenBuffer, columns: Int) -> [TerminalGlyphs.DirectCell] {
+        var cells: [TerminalGlyphs.DirectCell] = []
+        for column in 0..<max(0, columns) {
+            let cell = frame[row, column]
+            guard !cell.isContinuation else { continue }
+            if case .direct = TerminalGlyphs.plan(for: cell.grapheme, width: cell.width, measure: ncursesWidth) {
+                cells.append(TerminalGlyphs.DirectCell(row: row, column: column, width: cell.width, grapheme: cell.grapheme, style: palette.resolve(cell.style)))
+            } else if !cells.isEmpty {
+                cells[cells.count - 1].tail.append(TerminalGlyphs.TailCell(grapheme: cell.grapheme, style: palette.resolve(cell.style)))
+            }
+        }
+        return cells
     }
 
     /// `text` as one ncurses cell, or `nil` when ncurses would not keep all

@@ -67,12 +67,13 @@ enum TerminalRestoration {
         return (resized ? [.resize] : []) + events
     }
 
-    /// The restore bytes: bracketed paste off, then each terminfo string
+    /// The restore bytes: bracketed paste and mouse reports off, then each terminfo string
     /// given (those that exist) with its `$<…>` padding removed.
     /// - Parameter capabilities: e.g. `sgr0`, `cnorm`, `rmkx`, `rmcup`
     ///   strings as terminfo gives them, `nil` when absent.
     static func restoreSequence(capabilities: [String?]) -> [UInt8] {
-        var bytes = Array("\u{1B}[?2004l".utf8)
+        // Bracketed paste and mouse reports off (harmless when they were not on).
+        var bytes = Array("\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1000l".utf8)
         for capability in capabilities {
             guard let capability else { continue }
             bytes += Array(removingPadding(capability).utf8)

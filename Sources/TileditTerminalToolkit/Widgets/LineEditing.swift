@@ -56,11 +56,12 @@ enum LineEditing {
         return index
     }
 
-    /// Display columns of `characters[range]`.
+    /// Display columns of `characters[range]`, drawn from its start (a
+    /// TAB reaches the next tab stop counted from there).
     static func columns(of characters: [Character], in range: Range<Int>) -> Int {
         var total = 0
-        for index in range {
-            total += DisplayWidth.of(characters[index])
+        for index in range where index >= 0 && index < characters.count {
+            total += DisplayWidth.advance(of: characters[index], at: total)
         }
         return total
     }
@@ -71,8 +72,8 @@ enum LineEditing {
     static func offset(atColumn column: Int, in characters: [Character], range: Range<Int>, limit: Int) -> Int {
         var position = 0
         var index = range.lowerBound
-        while index < limit {
-            let width = DisplayWidth.of(characters[index])
+        while index < limit, index < characters.count {
+            let width = DisplayWidth.advance(of: characters[index], at: position)
             if position + width > column {
                 break
             }
@@ -82,9 +83,18 @@ enum LineEditing {
         return index
     }
 
-    /// `text` with every line break (LF, CR, CRLF, …) turned into a space,
-    /// for single-line fields.
+    /// `text` with every line break (LF, CR, CRLF: CommonMark's and the
+    /// files' line endings) turned into a space, for single-line fields.
+    /// Other characters Unicode counts as line breaks (VT, FF, NEL,
+    /// U+2028, U+2029) stay as they are, shown as escapes: a value holding
+    /// one is not changed by opening its field.
     static func joiningLines(_ text: String) -> String {
-        String(text.map { $0.isNewline ? " " : $0 })
+        guard text.contains(where: isLineBreak) else { return text }
+        return String(text.map { isLineBreak($0) ? " " : $0 })
+    }
+
+    /// Whether `character` is LF, CR or CRLF.
+    static func isLineBreak(_ character: Character) -> Bool {
+        character == "\n" || character == "\r" || character == "\r\n"
     }
 }

@@ -82,18 +82,29 @@ public struct Overlay: Hashable, Sendable {
         "[ \(choice) ]"
     }
 
-    /// Draws the overlay centered in `area`, at most `maxWidth` columns wide
-    /// (wider when its row of buttons needs it, never wider than `area`), as tall as its content or `area`
-    /// allows; body lines that do not fit are dropped, the last shown one
-    /// ending in "…". Choices sit on one row, centered, or one per row when
-    /// they do not fit side by side. Returns the box's rectangle.
-    @discardableResult
-    public func draw(into buffer: inout ScreenBuffer, area: Rect, maxWidth: Int = 60) -> Rect {
+    /// Where the overlay goes in `area` (see `draw`): the box, its body
+    /// lines as shown, and each button's rectangle, in order.
+    public struct Placement: Hashable, Sendable {
+        /// The box, border included.
+        public var sheet: Rect
+        /// Inside the border and its padding.
+        public var content: Rect
+        /// The body lines shown (wrapped, the last cut with "…" when short of room).
+        public var lines: [String]
+        /// Each button's rectangle (one row high), in the order of `choices`.
+        public var buttons: [Rect]
+    }
+
+    /// The placement `draw` uses: centered in `area`, at most `maxWidth`
+    /// columns wide (wider when its row of buttons needs it, never wider
+    /// than `area`), as tall as its content or `area` allows; buttons on
+    /// one row, centered, or one per row when they do not fit side by side.
+    public func placement(in area: Rect, maxWidth: Int = 60) -> Placement {
         let buttons = choices.map(Self.buttonLabel)
         let buttonsRowWidth = buttons.reduce(0) { $0 + DisplayWidth.of($1) } + 2 * max(0, buttons.count - 1)
         let widest = max(
             DisplayWidth.of(title) + 2,
-            body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { DisplayWidth.of($0) }.max() ?? 0,
+            body.split(omittingEmptySubsequences: false, whereSeparator: LineEditing.isLineBreak).map { DisplayWidth.of($0) }.max() ?? 0,
             buttonsRowWidth
         )
         // A row of buttons wider than `maxWidth` widens the box when the area allows, rather than stacking.
@@ -111,27 +122,41 @@ public struct Overlay: Hashable, Sendable {
                 lines[last] = DisplayWidth.truncate(lines[last] + " …", to: contentWidth)
             }
         }
-        let content = Self.drawSheet(into: &buffer, area: area, width: width, height: height, title: title)
-        let textStyle = CellStyle(foreground: .text, background: .overlay)
-        for (index, line) in lines.enumerated() {
-            buffer.put(line, row: content.row + index, column: content.column, style: textStyle, clip: content)
-        }
         let sheet = area.centered(width: width, height: height)
-        guard buttonRows > 0 else { return sheet }
+        let content = sheet.inset(rows: 1, columns: 2)
         let firstButtonRow = content.row + lines.count + 1
+        var rects: [Rect] = []
         var column = content.column + max(0, (contentWidth - buttonsRowWidth) / 2)
         for (index, label) in buttons.enumerated() {
+            let labelWidth = DisplayWidth.of(label)
+            if stacked {
+                rects.append(Rect(row: firstButtonRow + index, column: content.column, width: min(labelWidth, contentWidth), height: 1).intersection(content))
+            } else {
+                rects.append(Rect(row: firstButtonRow, column: column, width: labelWidth, height: 1).intersection(content))
+                column += labelWidth + 2
+            }
+        }
+        return Placement(sheet: sheet, content: content, lines: lines, buttons: rects)
+    }
+
+    /// Draws the overlay as `placement(in:maxWidth:)` places it; body
+    /// lines that do not fit are dropped, the last shown one ending in
+    /// "…". Returns the box's rectangle.
+    @discardableResult
+    public func draw(into buffer: inout ScreenBuffer, area: Rect, maxWidth: Int = 60) -> Rect {
+        let placement = placement(in: area, maxWidth: maxWidth)
+        let content = Self.drawSheet(into: &buffer, area: area, width: placement.sheet.width, height: placement.sheet.height, title: title)
+        let textStyle = CellStyle(foreground: .text, background: .overlay)
+        for (index, line) in placement.lines.enumerated() {
+            buffer.put(line, row: content.row + index, column: content.column, style: textStyle, clip: content)
+        }
+        for (index, rect) in placement.buttons.enumerated() where !rect.isEmpty {
             let style = index == selectedChoice
                 ? CellStyle(foreground: .selectionText, background: .selection, attributes: .bold)
                 : CellStyle(foreground: .accent, background: .overlay)
-            if stacked {
-                let row = firstButtonRow + index
-                buffer.put(DisplayWidth.truncate(label, to: contentWidth), row: row, column: content.column, style: style, clip: content)
-            } else {
-                column = buffer.put(label, row: firstButtonRow, column: column, style: style, clip: content) + 2
-            }
+            buffer.put(DisplayWidth.truncate(Self.buttonLabel(choices[index]), to: rect.width), row: rect.row, column: rect.column, style: style, clip: content)
         }
-        return sheet
+        return placement.sheet
     }
 
     /// Draws an empty sheet `width` × `height` (clamped to `area`) centered

@@ -7,8 +7,9 @@ import TileditTextLayout
 ///
 /// Lines wrap at word boundaries (see `DisplayWidth.wrapSegments`) to the
 /// viewport width minus one column, kept free for the cursor at a row's end.
-/// Line breaks are LF inside the widget; mapping back to a file's CRLF is the
-/// caller's business.
+/// Line breaks are LF inside the widget (CR and CRLF read as LF; no other
+/// character breaks a line); mapping back to a file's CRLF is the caller's
+/// business.
 ///
 /// Keys: everything `TextField` reads (characters, backspace, delete, left,
 /// right, word moves, home/end of the line, ctrl+a/e/k/u/w, alt+b/f/d,
@@ -17,7 +18,8 @@ import TileditTextLayout
 /// next line); plus enter (split the line), paste (line breaks kept, CRLF
 /// and CR read as LF), up/down and ctrl+p/ctrl+n by visual row keeping the
 /// goal column, page up/down by a viewport, ctrl+home/ctrl+end to the ends
-/// of the text. Tab and escape are left to the screen.
+/// of the text; ctrl+y inserts what the last ctrl+k, ctrl+u, ctrl+w,
+/// alt+backspace or alt+d deleted. Tab and escape are left to the screen.
 public struct TextArea: Hashable, Sendable {
     /// A place in the text.
     public struct Position: Hashable, Sendable, Comparable {
@@ -62,6 +64,9 @@ public struct TextArea: Hashable, Sendable {
     public private(set) var viewportHeight: Int
     /// What the area is for, as the help overlay and status line say it.
     public var accessibilityLabel: String
+    /// What the last ctrl+k, ctrl+u, ctrl+w, alt+backspace or alt+d
+    /// deleted; ctrl+y inserts it at the cursor.
+    public private(set) var killed = ""
 
     /// An area holding `text`, the cursor at `cursor` (clamped; the end of
     /// the text when `nil`), laid out for a `width` × `height` viewport until
@@ -137,12 +142,40 @@ public struct TextArea: Hashable, Sendable {
             outcome = moveVertically(by: -viewportHeight)
         case .pageDown:
             outcome = moveVertically(by: viewportHeight)
+        case .ctrl("y"):
+            goalColumn = nil
+            outcome = killed.isEmpty ? .ignored : insert(killed)
+        case .ctrl("k"), .ctrl("u"), .ctrl("w"), .modified(.backspace, .alt), .alt("d"):
+            goalColumn = nil
+            outcome = killing(key)
         default:
             goalColumn = nil
             outcome = handleWithinLines(key)
         }
         scrollToCursor()
         return outcome
+    }
+
+    /// Deletes with a kill key and keeps what went in `killed` (ctrl+y
+    /// puts it back, so no key throws typing away for good). The deletion
+    /// is one stretch at the cursor: it starts where the cursor ends up
+    /// (deleting backward) or stays (forward).
+    private mutating func killing(_ key: KeyEvent) -> EditOutcome {
+        let before = Array(text)
+        let outcome = handleWithinLines(key)
+        guard outcome == .edited else { return outcome }
+        let start = min(before.count, characterOffset(of: cursor))
+        // Clusters can join across a deletion (a mark after a base): bounded, never trapping.
+        let removed = max(0, min(before.count - start, before.count - Array(text).count))
+        if removed > 0 { killed = String(before[start..<(start + removed)]) }
+        return outcome
+    }
+
+    /// Clusters of the text before `position` (line breaks counted as one).
+    private func characterOffset(of position: Position) -> Int {
+        var offset = 0
+        for line in lines.prefix(max(0, min(position.line, lines.count))) { offset += line.count + 1 }
+        return offset + position.offset
     }
 
     /// Draws the visible rows into `rect` (which also becomes the viewport)
@@ -363,7 +396,10 @@ public struct TextArea: Hashable, Sendable {
         return Position(line: line, offset: min(max(0, position.offset), lines[line].count))
     }
 
+    /// The lines of `text`, split at LF, CR and CRLF only (a VT, FF, NEL
+    /// or U+2028 stays in its line, shown as its escape, so the text comes
+    /// back with it).
     private static func splitLines(_ text: String) -> [String] {
-        text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+        text.split(omittingEmptySubsequences: false, whereSeparator: LineEditing.isLineBreak).map(String.init)
     }
 }

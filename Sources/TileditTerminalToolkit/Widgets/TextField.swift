@@ -14,7 +14,9 @@ import TileditTextLayout
 ///   left/right and alt+b / alt+f move by word; home / ctrl+a and end /
 ///   ctrl+e go to the ends;
 /// - ctrl+k deletes to the end, ctrl+u to the start, ctrl+w and
-///   alt+backspace the word before the cursor, alt+d the word after it.
+///   alt+backspace the word before the cursor, alt+d the word after it;
+///   ctrl+y inserts what the last of these deleted (none throws typing
+///   away for good).
 public struct TextField: Hashable, Sendable {
     /// The text (no line breaks).
     public private(set) var text: String
@@ -24,6 +26,9 @@ public struct TextField: Hashable, Sendable {
     public private(set) var scrollColumn: Int = 0
     /// What the field is for, as the help overlay and status line say it.
     public var accessibilityLabel: String
+    /// What the last ctrl+k, ctrl+u, ctrl+w, alt+backspace or alt+d
+    /// deleted; ctrl+y inserts it at the cursor.
+    public private(set) var killed = ""
 
     /// A field holding `text` (line breaks become spaces), the cursor at
     /// `cursor` (clamped; the end when `nil`).
@@ -70,18 +75,20 @@ public struct TextField: Hashable, Sendable {
             return move(to: characters.count)
         case .ctrl("k"):
             guard cursor < characters.count else { return .ignored }
-            return replace(cursor..<characters.count, cursorAfter: cursor)
+            return kill(cursor..<characters.count, of: characters, cursorAfter: cursor)
         case .ctrl("u"):
             guard cursor > 0 else { return .ignored }
-            return replace(0..<cursor, cursorAfter: 0)
+            return kill(0..<cursor, of: characters, cursorAfter: 0)
         case .ctrl("w"), .modified(.backspace, .alt):
             let start = LineEditing.wordStart(before: cursor, in: characters)
             guard start < cursor else { return .ignored }
-            return replace(start..<cursor, cursorAfter: start)
+            return kill(start..<cursor, of: characters, cursorAfter: start)
         case .alt("d"):
             let end = LineEditing.wordEnd(after: cursor, in: characters)
             guard end > cursor else { return .ignored }
-            return replace(cursor..<end, cursorAfter: cursor)
+            return kill(cursor..<end, of: characters, cursorAfter: cursor)
+        case .ctrl("y"):
+            return insert(killed)
         default:
             return .ignored
         }
@@ -124,7 +131,7 @@ public struct TextField: Hashable, Sendable {
         let width = max(1, width)
         let characters = Array(text)
         let column = cursorColumn
-        let underCursor = cursor < characters.count ? max(1, DisplayWidth.of(characters[cursor])) : 1
+        let underCursor = cursor < characters.count ? max(1, DisplayWidth.advance(of: characters[cursor], at: column)) : 1
         let totalWidth = DisplayWidth.of(text) + 1
         if column < scrollColumn {
             scrollColumn = column
@@ -138,6 +145,13 @@ public struct TextField: Hashable, Sendable {
         guard !inserted.isEmpty else { return .ignored }
         (text, cursor) = LineEditing.insert(inserted, into: text, at: cursor)
         return .edited
+    }
+
+    /// Deletes `range` of `characters` (the text's clusters), kept in `killed`.
+    private mutating func kill(_ range: Range<Int>, of characters: [Character], cursorAfter: Int) -> EditOutcome {
+        let bounded = max(0, min(range.lowerBound, characters.count))..<max(0, min(range.upperBound, characters.count))
+        killed = String(characters[bounded])
+        return replace(range, cursorAfter: cursorAfter)
     }
 
     private mutating func replace(_ range: Range<Int>, cursorAfter: Int) -> EditOutcome {

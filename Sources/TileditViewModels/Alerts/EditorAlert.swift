@@ -43,6 +43,7 @@ enum EditorAlert {
             let what = switch target {
             case .field(let key): "the value typed for `\(key)`"
             case .text: "the text typed for the block"
+            case .newParagraph: "the new paragraph"
             }
             return AlertState(
                 title: "Discard typing", message: "Discard \(what)? It is not in the document.",

@@ -30,25 +30,25 @@ public final class AppModel {
     /// The preview of the open document.
     public let preview: PreviewModel
     /// What the app shows over the panes.
-    public private(set) var destination: Destination?
+    public internal(set) var destination: Destination?
     /// The editor settings in effect.
     public private(set) var settings = Settings()
     /// Set when the user quit; the renderer exits.
-    public private(set) var hasQuit = false
+    public internal(set) var hasQuit = false
 
     @ObservationIgnored private let dependencies: Dependencies
     /// Editors opened in this session, by path.
-    @ObservationIgnored private let opened: OpenEditors
+    @ObservationIgnored let opened: OpenEditors
     /// The search index and the document list following the workspace
     /// (tests await its tasks).
     @ObservationIgnored let indexing: SearchCoordinator
     /// The disk check and opening a chosen search result.
-    @ObservationIgnored private var tasks = OwnedTasks<Job>()
+    @ObservationIgnored var tasks = OwnedTasks<Job>()
     /// A destination waiting behind the one shown (the recoverable edits
     /// behind the interrupted saves found at start-up).
     @ObservationIgnored private var queuedDestination: Destination?
 
-    private enum Job: Hashable, Sendable {
+    enum Job: Hashable, Sendable {
         case diskCheck, openResult
     }
 
@@ -61,14 +61,6 @@ public final class AppModel {
 
     deinit {
         tasks.cancelAll()
-    }
-
-    /// Ends the session: every task this model started stops, then the renderer exits.
-    private func quit() {
-        tasks.cancelAll()
-        indexing.cancelAll()
-        documents?.listing.stopSummarizing()
-        hasQuit = true
     }
 
     /// Paths of open documents with unsaved edits.
@@ -117,7 +109,7 @@ public final class AppModel {
         // on every core, and would otherwise slow the parse the first frame
         // waits for.
         list.listing.summarizeRemaining()
-        if let workspace = list.workspace.value { indexing.build(workspace, openDocuments: opened.cleanDocuments()) }
+        reindex()
     }
 
     /// The user moved the selection in the list of recoverable edits.
@@ -199,13 +191,22 @@ public final class AppModel {
         indexing.removed(path)
     }
 
-    /// Compares the open document with the file on disk now and then.
+    /// Compares the open document with the file on disk now and then, and
+    /// the folder with the document list (`onCheckedFolder`): the list and
+    /// the search index follow outside changes without `R`.
     private func startWatching() {
         guard let interval = dependencies.diskCheckInterval else { return }
         tasks.replace(.diskCheck, with: DiskCheck.every(interval, on: dependencies.clock) { [weak self] in
             await self?.editor?.onCheckedDisk()
             await self?.yamlEditor?.onCheckedDisk()
+            if await self?.documents?.onCheckedFolder() == true { await self?.reindex() }
         })
+    }
+
+    /// The index reads again the files that changed (the open clean
+    /// documents' bytes from their editors).
+    private func reindex() {
+        if let workspace = documents?.workspace.value { indexing.build(workspace, openDocuments: opened.cleanDocuments()) }
     }
 
     /// The user asked to read the folder again (files changed outside the
@@ -216,7 +217,7 @@ public final class AppModel {
         await documents?.onRefreshed()
         await editor?.onCheckedDisk()
         await yamlEditor?.onCheckedDisk()
-        if let workspace = documents?.workspace.value { indexing.build(workspace, openDocuments: opened.cleanDocuments()) }
+        reindex()
     }
 
     /// Opens the search screen.
@@ -262,33 +263,5 @@ public final class AppModel {
     public func onDismissed() {
         destination = queuedDestination
         queuedDestination = nil
-    }
-
-    /// The process was asked to end (SIGTERM, SIGHUP): the journal gets
-    /// every document's latest edits, then the app quits.
-    public func onReceivedTermination() async {
-        await flushJournals()
-        quit()
-    }
-
-    /// Waits until the journal holds every open document's latest edits.
-    func flushJournals() async {
-        await opened.quitWork.flushJournals()
-    }
-
-    /// Quits, or asks first when documents have unsaved edits.
-    public func onTappedQuit() {
-        if unsavedPaths.isEmpty { quit() } else { destination = .confirmQuit(unsavedPaths: unsavedPaths) }
-    }
-
-    /// The user answered the quit confirmation.
-    ///
-    /// - Parameter saving: save every unsaved document first (quitting only
-    ///   when all saves succeed), or discard the edits.
-    public func onConfirmedQuit(saving: Bool) async {
-        guard destination?.confirmQuit != nil else { return }
-        destination = nil
-        guard let failure = await opened.quitWork.finish(saving: saving) else { return quit() }
-        destination = .alert(failure)
     }
 }

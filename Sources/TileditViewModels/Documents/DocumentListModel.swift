@@ -24,24 +24,24 @@ public final class DocumentListModel {
     public var workspace: Loadable<Workspace> { listing.workspace }
     /// Text that filters the list, in the search's query language
     /// (`DocumentFilter`: words in the title or path, `tag:`, `type:`, `draft:`).
-    public private(set) var filterText = ""
+    public internal(set) var filterText = ""
     /// How the list is ordered.
     public private(set) var sortOrder = SortOrder.path
     /// The highlighted document's path.
     public private(set) var selection: String?
     /// Where the list navigates.
-    public private(set) var destination: Destination?
+    public internal(set) var destination: Destination?
     /// The last document moved to the trash, restorable.
     public var lastTrashed: TrashedItem? { files.lastTrashed }
     /// The last rename made, undoable.
     public var lastRename: AppliedRename? { renaming.lastRename }
     /// What the last rename or its undo did, until the next action.
-    public private(set) var notice: String?
+    public internal(set) var notice: String?
 
     /// The documents, listed and summarized (the app starts the summaries
     /// and hands in the rows its editors parse).
     @ObservationIgnored let listing: DocumentListing
-    @ObservationIgnored private let files: DocumentFiles
+    @ObservationIgnored let files: DocumentFiles
     @ObservationIgnored private let open: @MainActor (String) async -> Void
     @ObservationIgnored private let deleted: @MainActor (String) async -> Void
     @ObservationIgnored private let hasUnsavedEdits: @MainActor (String) -> Bool
@@ -105,8 +105,19 @@ public final class DocumentListModel {
         await reload(summarizing: .all)
     }
 
+    /// Follows outside changes without `R` (the app calls it with its
+    /// disk check; `DocumentListing.followFolder`): documents added or
+    /// removed list the folder again (a selection gone moves to the first
+    /// document), a file that changed is summarized again.
+    ///
+    /// - Returns: whether anything changed (the search index follows then).
+    @discardableResult
+    public func onCheckedFolder() async -> Bool {
+        await listing.followFolder { [weak self] summarizing in await self?.reload(summarizing: summarizing) }
+    }
+
     /// Lists the workspace; a selection no longer listed moves to the first document.
-    private func reload(summarizing: DocumentListing.Summarizing? = .unsummarized) async {
+    func reload(summarizing: DocumentListing.Summarizing? = .unsummarized) async {
         await listing.reload(summarizing: summarizing)
         guard workspace.value != nil else { return }
         if selection == nil || document(at: selection ?? "") == nil {
@@ -152,41 +163,6 @@ public final class DocumentListModel {
     /// The user opened the highlighted document.
     public func onOpenedSelection() async {
         if let selection { await onSelectedDocument(selection) }
-    }
-
-    /// Opens the new-document sheet.
-    public func onTappedNewDocument() {
-        notice = nil
-        destination = .newDocument(NewDocumentForm(kind: workspace.value?.isTiledown == false ? .page : .post, title: ""))
-    }
-
-    /// The user changed the new-document form (kind and title at once).
-    public func onChangedNewDocument(_ form: NewDocumentForm) { changeNewDocument { $0 = form } }
-
-    /// The user typed the new document's title.
-    public func onChangedNewDocumentTitle(_ title: String) { changeNewDocument { $0.title = title } }
-
-    /// The user stepped the new document's kind `step` places (Tab, Shift-Tab; wrapping).
-    public func onSteppedNewDocumentKind(by step: Int) { changeNewDocument { $0 = $0.steppingKind(by: step) } }
-
-    private func changeNewDocument(_ change: (inout NewDocumentForm) -> Void) {
-        guard var form = destination?.newDocument else { return }
-        change(&form)
-        destination = .newDocument(form)
-    }
-
-    /// Creates the document from its template, lists and opens it.
-    public func onConfirmedNewDocument() async {
-        guard let form = destination?.newDocument, form.message == nil else { return }
-        destination = nil
-        switch await files.create(form, isTiledown: workspace.value?.isTiledown != false) {
-        case .success(let path):
-            await reload()
-            filterText = ""
-            await onSelectedDocument(path)
-        case .failure(let error):
-            destination = .alert(error)
-        }
     }
 
     /// Asks to confirm moving the highlighted document to the trash.

@@ -26,6 +26,12 @@ final class DocumentListing {
     @ObservationIgnored private var visibleCache: (key: VisibleKey, documents: [DocumentSummary])?
     /// Changes whenever the documents do (a listing, a summary).
     @ObservationIgnored private var documentsRevision = 0
+    /// The folder's documents and their change stamps at the last look
+    /// (`changesOnDisk`); `nil` before the first.
+    @ObservationIgnored private var stamps: [String: FileStatus.ChangeStamp?]?
+    /// The first look, taken beside the first listing (the first document
+    /// opens meanwhile) and awaited by the first `changesOnDisk`.
+    @ObservationIgnored private var firstLook: Task<[String: FileStatus.ChangeStamp?]?, Never>?
 
     /// What the visible documents are computed from.
     private struct VisibleKey: Equatable {
@@ -50,6 +56,7 @@ final class DocumentListing {
 
     deinit {
         summaryTask?.cancel()
+        firstLook?.cancel()
     }
 
     /// The documents filtered by `filterText` (`DocumentFilter`) and ordered
@@ -109,6 +116,12 @@ final class DocumentListing {
             case .unsummarized?: summarizeRemaining()
             case nil: break
             }
+            // The first look at the folder, for following it: files that
+            // change from now on are seen (`changesOnDisk`).
+            if stamps == nil, firstLook == nil, let changeStamps = client.changeStamps {
+                let root = root
+                firstLook = Task { try? await changeStamps(root) }
+            }
         } catch let error as WorkspaceError {
             workspace = .failed(ViewError(error.message))
         } catch is CancellationError {
@@ -116,6 +129,40 @@ final class DocumentListing {
         } catch {
             workspace = .failed(ViewError(error.localizedDescription))
         }
+    }
+
+    /// What changed in the folder since the last look (`changesOnDisk`).
+    struct FolderChanges: Equatable {
+        /// Documents were added or removed: the folder must be listed again.
+        var listing = false
+        /// Documents listed before and now whose files changed, by path.
+        var changed: [String] = []
+
+        var isEmpty: Bool { !listing && changed.isEmpty }
+    }
+
+    /// Looks at the folder's documents and their change stamps (no file
+    /// read) and says what changed since the last look (the first look is
+    /// the first listing's): documents added or removed against the list,
+    /// files whose stamps changed. Nothing is said while a listing is
+    /// under way, when the folder cannot be read or the client has no
+    /// stamps.
+    func changesOnDisk() async -> FolderChanges {
+        guard case .loaded = workspace, let changeStamps = client.changeStamps else { return FolderChanges() }
+        if stamps == nil, let firstLook {
+            stamps = await firstLook.value
+            self.firstLook = nil
+        }
+        guard let found = try? await changeStamps(root), case .loaded(let listed) = workspace else { return FolderChanges() }
+        let earlier = stamps ?? [:]
+        stamps = found
+        var changes = FolderChanges()
+        changes.listing = found.count != listed.documents.count || listed.documents.contains { found[$0.path] == nil }
+        changes.changed = found.compactMap { path, stamp in
+            guard let before = earlier[path], before != stamp else { return nil }
+            return path
+        }.sorted()
+        return changes
     }
 
     /// Summarizes, in the background, every listed document that has no
@@ -146,6 +193,29 @@ final class DocumentListing {
     func stopSummarizing() {
         summaryTask?.cancel()
         summaryTask = nil
+    }
+
+    /// Most changed files summarized again one by one when following the
+    /// folder; more read the whole list again in the background, as `R`.
+    static let followedChangesLimit = 64
+
+    /// Follows outside changes (`changesOnDisk`): documents added or
+    /// removed call `reload` to list the folder again (new ones
+    /// summarized), each file that changed is summarized again (its title,
+    /// date, tags and counts follow), more than `followedChangesLimit`
+    /// reload and summarize everything.
+    ///
+    /// - Returns: whether anything changed.
+    func followFolder(reload: (Summarizing) async -> Void) async -> Bool {
+        let changes = await changesOnDisk()
+        guard !changes.isEmpty else { return false }
+        if changes.changed.count > Self.followedChangesLimit {
+            await reload(.all)
+            return true
+        }
+        if changes.listing { await reload(.unsummarized) }
+        for path in changes.changed { await summarizeAgain(path) }
+        return true
     }
 
     /// Summarizes the document at `path` again (after a save); one that

@@ -149,9 +149,14 @@ final class BlockEdits {
     }
 
     /// Rewrites the document in canonical form (one undoable change).
-    func format() {
-        guard let current else { return }
-        apply(edits: CanonicalFormatter().edits(for: current))
+    ///
+    /// - Returns: what it changed; `nil` before a document is loaded.
+    @discardableResult
+    func format() -> FormatReport? {
+        guard let current else { return nil }
+        let edits = CanonicalFormatter().edits(for: current)
+        apply(edits: edits)
+        return FormatReport(edits: edits, in: current)
     }
 
     /// Applies `diagnostic`'s fix, if it has one.

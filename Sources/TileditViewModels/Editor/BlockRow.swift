@@ -58,7 +58,8 @@ public struct BlockRow: Equatable, Sendable, Identifiable {
         case .recentPosts:
             summary = "recent posts"
         default:
-            let line = text.split(whereSeparator: \.isNewline).first { !$0.allSatisfy { $0 == " " || $0 == "\t" } }.map(String.init) ?? ""
+            // The first line as Markdown ends lines (LF, CR, CRLF; a NEL or U+2028 is text).
+            let line = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }).first { !$0.allSatisfy { $0 == " " || $0 == "\t" } }.map(String.init) ?? ""
             summary = stripMarkers(line, kind: kind)
         }
         let clean = summary.replacingControlCharacters()
@@ -88,10 +89,11 @@ public struct BlockRow: Equatable, Sendable, Identifiable {
 }
 
 extension String {
-    /// The text with tabs shown as spaces and other control characters removed.
+    /// The text with tabs shown as spaces and every other character a
+    /// terminal would act on as its visible escape (`VisibleText`: `\u{1B}`,
+    /// `\u{202E}`, …), as the commands show them: a summary never hides
+    /// them, and never holds a NUL that would cut a C string short.
     func replacingControlCharacters() -> String {
-        String(String.UnicodeScalarView(unicodeScalars.compactMap { scalar in
-            scalar == "\t" ? " " : scalar.value < 0x20 || scalar.value == 0x7F ? nil : scalar
-        }))
+        VisibleText.escaped(contains("\t") ? replacingOccurrences(of: "\t", with: " ") : self)
     }
 }

@@ -7,7 +7,8 @@ import TileditServices
 /// coordinating parts with one job each: `BlockEdits` (the document, its
 /// `EditHistory`, structural edits, the selection each change leaves),
 /// `InspectorModel` and `InspectorTyping` (the selected block's form or
-/// text, applied to the text), `TileCatalogPicker` and `EditorPrompt`
+/// text, applied to the text), `BlockCreation` (new tiles and paragraphs,
+/// and where the typing goes next), `TileCatalogPicker` and `EditorPrompt`
 /// (its sheets), `MarkdownSessionOwner` (the file as its `DocumentSession`
 /// sees it: loading, saving, conflicts, autosave, the recovery journal).
 @Observable @MainActor
@@ -33,6 +34,7 @@ public final class DocumentEditorModel {
     /// The document, its history, the selection and the structural edits.
     private let edits: BlockEdits
     @ObservationIgnored private let typing: InspectorTyping
+    @ObservationIgnored private let creation: BlockCreation
     @ObservationIgnored private let sessionOwner: MarkdownSessionOwner
     /// The tile types the catalog offers, in the user's order.
     @ObservationIgnored private let tileCatalog: TileCatalog
@@ -56,6 +58,7 @@ public final class DocumentEditorModel {
         self.session = session
         self.edits = edits
         typing = InspectorTyping(inspector: inspector, edits: edits, session: session)
+        creation = BlockCreation(edits: edits, inspector: inspector, typing: typing)
         sessionOwner = MarkdownSessionOwner(
             url: url, displayPath: displayPath, dialect: dialect, dependencies: dependencies, session: session, edits: edits,
             inspector: inspector, documentSaved: documentSaved)
@@ -79,7 +82,9 @@ public final class DocumentEditorModel {
     public var isDirty: Bool { sessionOwner.sessionIsDirty }
     /// The values typed and not applied, each as `` `key` of BLOCK: why ``
     /// (or the block's typed text), for save notes and the quit question.
-    public var pendingDescriptions: [String] { document.value.map { PendingValueSummary.lines(inspector.pending, in: $0) } ?? [] }
+    public var pendingDescriptions: [String] {
+        document.value.map { PendingValueSummary.lines(inspector.pending, newParagraph: inspector.newParagraph, in: $0) } ?? []
+    }
     /// Where the document stands with the file on disk.
     public var saveState: SaveState { session.saveState }
     /// Whether there is a change to undo.
@@ -119,17 +124,11 @@ public final class DocumentEditorModel {
     public func onChoseRecovery(_ choice: RecoveryChoice) async {
         guard destination?.recovery != nil else { return }
         destination = nil
-        switch choice {
-        case .restore: if let entry = await session.pendingJournalEntry() { sessionOwner.restore(entry) }
-        case .discard: await session.discardJournal()
-        }
+        await sessionOwner.recover(choice)
     }
 
     /// Forgets the unsaved edits: the journal entry goes, pending values too (quitting with Discard).
-    func discardEdits() async {
-        inspector.clearPending()
-        await session.discardJournal()
-    }
+    func discardEdits() async { await sessionOwner.discardEdits() }
 
     /// The editor settings changed (the settings screen): later saves use
     /// `formatOnSave`, and autosave follows `autosaveDelay` (`nil`: off)
@@ -201,8 +200,13 @@ public final class DocumentEditorModel {
     /// Moves the selected block to `index` (from 0).
     public func onMovedBlock(to index: Int) { showingRefusal { try edits.moveSelected(to: index) } }
 
-    /// Inserts an empty paragraph after the selection, selected for editing.
-    public func onTappedInsertParagraph() { showingRefusal { try edits.apply(.insertText("New paragraph.", at: edits.insertionIndex)) } }
+    /// Opens a new paragraph's empty text area after the selection; it is
+    /// inserted when left with text (`InspectorModel.newParagraph`).
+    public func onTappedInsertParagraph() { creation.beginParagraph() }
+
+    /// Inserts a paragraph holding `text` after the selection at once, for
+    /// a renderer without a text area for a new paragraph (the window).
+    public func onTappedInsertParagraph(text: String) { showingRefusal { try edits.apply(.insertText(text, at: edits.insertionIndex)) } }
 
     /// Duplicates the selected block.
     public func onTappedDuplicate() { showingRefusal { try edits.duplicateSelected() } }
@@ -217,8 +221,11 @@ public final class DocumentEditorModel {
         if let id { showingRefusal { try edits.delete(id) } }
     }
 
-    /// Rewrites the document in canonical form (one undoable change).
-    public func onTappedFormat() { edits.format() }
+    /// Rewrites the document in canonical form (one undoable change); the
+    /// note says what changed, or that it was already canonical (`FormatReport`).
+    public func onTappedFormat() {
+        if let report = edits.format() { edits.notes = [report.message] }
+    }
 
     /// Applies the first fix among the selected block's problems; a note says when it has none.
     public func onTappedApplyFix() {
@@ -242,14 +249,13 @@ public final class DocumentEditorModel {
 
     // MARK: Sheets, prompts and alerts
 
-    /// Opens the tile catalog to insert a tile after the selection.
+    /// Opens the tile catalog to insert a tile after the selection; the
+    /// new tile's form opens on its first field that needs a value.
     public func onTappedInsertTile() {
-        guard document.value != nil else { return }
-        destination = .tileCatalog(TileCatalogPicker(insertAt: edits.insertionIndex, catalog: catalog) { [weak self] type in
-            guard let self, let index = self.destination?.tileCatalog?.insertAt else { return }
-            self.destination = nil
-            self.showingRefusal { try self.edits.apply(.insertTile(type: type, at: index)) }
-        })
+        let picker = creation.catalogPicker(catalog: catalog, close: { [weak self] in self?.destination = nil }) { [weak self] error in
+            self?.destination = .alert(ViewError(error.message))
+        }
+        if let picker { destination = .tileCatalog(picker) }
     }
 
     /// Asks where to move the selected block (`BlockEdits.movePositions`).
@@ -265,16 +271,7 @@ public final class DocumentEditorModel {
         ask(.addProperty)
     }
 
-    private func ask(_ kind: EditorPrompt.Kind) {
-        destination = .prompt(EditorPrompt(kind: kind) { [weak self] answer in
-            self?.destination = nil
-            switch answer {
-            case .moveBlock(let index): self?.onMovedBlock(to: index)
-            case .goToLine(let line): self?.onSelectedLine(line)
-            case .add(let name): self?.onInspector(.addedProperty(name))
-            }
-        })
-    }
+    private func ask(_ kind: EditorPrompt.Kind) { destination = .prompt(.answering(kind, in: self)) }
 
     /// Closes the sheet, prompt or alert without acting.
     public func onDismissed() { destination = nil }

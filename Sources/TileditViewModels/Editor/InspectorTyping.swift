@@ -39,6 +39,7 @@ final class InspectorTyping {
         switch target {
         case .field(let key): perform(.discardedField(key))
         case .text: perform(.discardedText)
+        case .newParagraph: perform(.discardedNewParagraph)
         }
     }
 
@@ -48,13 +49,14 @@ final class InspectorTyping {
     /// - Returns: whether nothing typed is left (a value that is not
     ///   valid stays, with its message).
     func applyAll() -> Bool {
-        guard !inspector.subjectPending.isEmpty else { return true }
+        if inspector.newParagraph != nil { perform(.leftNewParagraph) }
+        guard !inspector.subjectPending.isEmpty else { return inspector.newParagraph == nil }
         if case .text = inspector.subject {
             perform(.leftText)
         } else {
             for field in inspector.fields where field.isEdited { perform(.committedField(field.key)) }
         }
-        return inspector.subjectPending.isEmpty
+        return inspector.subjectPending.isEmpty && inspector.newParagraph == nil
     }
 
     /// The selected block's text for an outside editor, or why not as the

@@ -62,13 +62,29 @@ final class MarkdownSessionOwner: DocumentSessionOwner {
         return entry.bytes != current.bytes || !entry.pendingValues.isEmpty ? entry : nil
     }
 
+    /// Restores the journaled edits (`restore(_:)`), or forgets them.
+    func recover(_ choice: RecoveryChoice) async {
+        switch choice {
+        case .restore: if let entry = await session.pendingJournalEntry() { restore(entry) }
+        case .discard: await session.discardJournal()
+        }
+    }
+
+    /// Forgets the unsaved edits: the values typed go, and the journal entry.
+    func discardEdits() async {
+        inspector.clearPending()
+        await session.discardJournal()
+    }
+
     /// Puts journaled edits back: the text (one undoable change), the
     /// journal's base version, and the values typed and not applied.
     func restore(_ entry: JournalEntry) {
         guard edits.document.value != nil else { return }
         edits.restore(entry.bytes) { [session, inspector] restored in
             session.adoptBase(of: entry)
-            inspector.restore(PendingValuesJournal.pendingValues(entry.pendingValues, in: restored))
+            inspector.restore(
+                PendingValuesJournal.pendingValues(entry.pendingValues, in: restored),
+                newParagraph: PendingValuesJournal.newParagraph(entry.pendingValues, in: restored))
         }
     }
 
@@ -79,7 +95,8 @@ final class MarkdownSessionOwner: DocumentSessionOwner {
     var sessionIsDirty: Bool { edits.history.isDirty || inspector.hasPendingValues }
 
     var sessionPendingValues: [JournalEntry.PendingValue] {
-        edits.document.value.map { PendingValuesJournal.journalValues(inspector.pending, in: $0) } ?? []
+        (edits.document.value.map { PendingValuesJournal.journalValues(inspector.pending, in: $0) } ?? [])
+            + PendingValuesJournal.journalValue(inspector.newParagraph)
     }
 
     func sessionWillSave() {
@@ -90,7 +107,7 @@ final class MarkdownSessionOwner: DocumentSessionOwner {
         edits.markSaved(revision)
         documentSaved(url, bytes)
         // Values typed and not applied are not in the file: the user is told.
-        let unsaved = edits.document.value.map { PendingValueSummary.lines(inspector.pending, in: $0) } ?? []
+        let unsaved = edits.document.value.map { PendingValueSummary.lines(inspector.pending, newParagraph: inspector.newParagraph, in: $0) } ?? []
         if !unsaved.isEmpty {
             edits.notes = ["Saved; not in the file until fixed or discarded: " + unsaved.joined(separator: "; ") + "."]
         }

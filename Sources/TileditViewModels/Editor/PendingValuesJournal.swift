@@ -24,7 +24,7 @@ enum PendingValuesJournal {
     /// block does not write and no schema knows was being added.
     static func pendingValues(_ values: [JournalEntry.PendingValue], in document: MarkdownDocument) -> [BlockID: PendingBlockValues] {
         var pending: [BlockID: PendingBlockValues] = [:]
-        for value in values where value.block >= 0 && value.block < document.blockCount {
+        for value in values where value.block >= 0 && value.block < document.blockCount && value.isNewParagraph != true {
             let id = document.id(at: value.block)
             var block = pending[id] ?? PendingBlockValues()
             if let key = value.key {
@@ -36,6 +36,20 @@ enum PendingValuesJournal {
             pending[id] = block
         }
         return pending
+    }
+
+    /// A new paragraph being typed as the journal keeps it (with its
+    /// position), when it has text.
+    static func journalValue(_ draft: NewParagraph?) -> [JournalEntry.PendingValue] {
+        guard let draft, draft.hasText else { return [] }
+        return [JournalEntry.PendingValue(block: draft.index, key: nil, text: draft.text, isNewParagraph: true)]
+    }
+
+    /// The new paragraph the journal's `values` hold, its position kept
+    /// within `document` (from 0 to after its last block).
+    static func newParagraph(_ values: [JournalEntry.PendingValue], in document: MarkdownDocument) -> NewParagraph? {
+        guard let value = values.last(where: { $0.isNewParagraph == true }) else { return nil }
+        return NewParagraph(index: Swift.min(Swift.max(0, value.block), document.blockCount), text: value.text)
     }
 
     /// Whether `block` is a tile or front matter that writes `key`, or

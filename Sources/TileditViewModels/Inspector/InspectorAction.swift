@@ -29,4 +29,14 @@ public enum InspectorAction: Equatable, Sendable {
     case leftText
     /// Threw the typed text away (after confirming).
     case discardedText
+    /// Started a new paragraph at position `at` (from 0): its text area
+    /// opens empty, and nothing is in the document yet.
+    case beganNewParagraph(at: Int)
+    /// Typed: the new paragraph's text area now holds `text`.
+    case changedNewParagraph(String)
+    /// Left the new paragraph's text area: with text, the paragraph is
+    /// inserted (one undoable change); empty, it never was.
+    case leftNewParagraph
+    /// Threw the new paragraph's typing away (after confirming).
+    case discardedNewParagraph
 }

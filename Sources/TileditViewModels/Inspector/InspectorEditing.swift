@@ -4,4 +4,7 @@ public enum InspectorEditing: Equatable, Sendable {
     case field(String)
     /// The subject's text.
     case text
+    /// A new paragraph's text (`InspectorModel.newParagraph`), typed
+    /// before the paragraph is in the document.
+    case newParagraph
 }

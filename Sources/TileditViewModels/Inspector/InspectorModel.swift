@@ -28,6 +28,8 @@ public final class InspectorModel {
     public private(set) var pending: [BlockID: PendingBlockValues] = [:]
     /// Why the last change was refused, until the next change.
     public private(set) var refusal: ViewError?
+    /// A new paragraph being typed (`o`), not in the document yet.
+    public private(set) var newParagraph: NewParagraph?
     /// The editor's document, as of its last change.
     public private(set) var document: MarkdownDocument?
     /// Position of the selected field as the user moved it (read through
@@ -79,6 +81,7 @@ public final class InspectorModel {
         switch target {
         case .field(let key): return pending.fields[key] != nil || pending.addedKeys.contains(key)
         case .text: return pending.text != nil
+        case .newParagraph: return newParagraph?.hasText == true
         }
     }
 
@@ -92,7 +95,7 @@ public final class InspectorModel {
     public var text: String? { subjectPending.text ?? originalText }
 
     /// Whether any block has a value typed and not applied.
-    public var hasPendingValues: Bool { pending.values.contains { !$0.isEmpty } }
+    public var hasPendingValues: Bool { pending.values.contains { !$0.isEmpty } || newParagraph?.hasText == true }
 
     /// Problems of the block shown.
     public var diagnostics: [Diagnostic] { block?.diagnostics ?? [] }
@@ -112,20 +115,38 @@ public final class InspectorModel {
         let next = Subject(selection.flatMap { document?.block(id: $0) })
         guard next != subject else { return }
         subject = next
-        editing = nil
+        // A new paragraph being typed stays open: it belongs to no block.
+        if editing != .newParagraph { editing = nil }
         refusal = nil
     }
 
-    /// Puts pending values back (recovered from the journal).
-    func restore(_ values: [BlockID: PendingBlockValues]) {
+    /// Puts pending values back (recovered from the journal), and a new
+    /// paragraph being typed, open again.
+    func restore(_ values: [BlockID: PendingBlockValues], newParagraph draft: NewParagraph? = nil) {
         pending = values.filter { !$0.value.isEmpty }
+        if let draft, draft.hasText {
+            newParagraph = draft
+            editing = .newParagraph
+        }
     }
 
     /// Drops every pending value (the edits were discarded).
     func clearPending() {
         pending = [:]
+        newParagraph = nil
         editing = nil
         refusal = nil
+    }
+
+    /// Opens the subject's form for typing on its first field that needs a
+    /// value (its value has a message, or it is required and empty), else
+    /// on its first field; nothing for a subject without fields.
+    func openForm() {
+        let fields = fields
+        guard !fields.isEmpty else { return }
+        let index = fields.firstIndex { $0.message != nil || ($0.isRequired && $0.draft.isEmpty) } ?? 0
+        fieldSelection = index
+        editing = .field(fields[index].key)
     }
 
     // MARK: Actions
@@ -139,6 +160,7 @@ public final class InspectorModel {
     /// Handles `action` and returns the operation the editor must apply
     /// for it, if any; the editor then calls `finish(_:refusal:)`.
     func handle(_ action: Action) -> DocumentOperation? {
+        if let step = handleNewParagraph(action) { return step.operation }
         guard let id = subject.blockID else { return nil }
         refusal = nil
         switch action {
@@ -202,14 +224,37 @@ public final class InspectorModel {
         case .discardedText:
             update(id) { $0.text = nil }
             if editing == .text { editing = nil }
+        case .beganNewParagraph, .changedNewParagraph, .leftNewParagraph, .discardedNewParagraph:
+            break
         }
         return nil
+    }
+
+    /// The new paragraph's actions (`NewParagraph.step`; they need no
+    /// subject: an empty document gets its first paragraph so); `nil` for
+    /// any other action.
+    private func handleNewParagraph(_ action: Action) -> (operation: DocumentOperation?, Void)? {
+        guard let step = NewParagraph.step(newParagraph, typing: editing == .newParagraph, action) else { return nil }
+        if case .beganNewParagraph = action { refusal = nil }
+        newParagraph = step.draft
+        if step.typing { editing = .newParagraph } else if editing == .newParagraph { editing = nil }
+        return (step.operation, ())
     }
 
     /// The editor applied the operation `handle(action)` returned
     /// (`refusal == nil`), or refused it: the typing is dropped once
     /// written, and kept, with the reason, when refused.
     func finish(_ action: Action, refusal error: EditError?) {
+        if case .leftNewParagraph = action {
+            // Inserted, or refused: the typing stays, open, with the reason.
+            if let error {
+                refusal = ViewError(error.message)
+                editing = .newParagraph
+            } else {
+                newParagraph = nil
+            }
+            return
+        }
         guard let id = subject.blockID else { return }
         if let error {
             refusal = ViewError(error.message)
@@ -222,7 +267,8 @@ public final class InspectorModel {
             if case .committedField = action, editing == .field(key) { editing = nil }
         case .leftText:
             update(id) { $0.text = nil }
-        case .removedField, .beganEditingField, .changedField, .discardedField, .addedProperty, .beganEditingText, .changedText, .discardedText:
+        case .removedField, .beganEditingField, .changedField, .discardedField, .addedProperty, .beganEditingText, .changedText, .discardedText,
+             .beganNewParagraph, .changedNewParagraph, .leftNewParagraph, .discardedNewParagraph:
             break
         }
     }

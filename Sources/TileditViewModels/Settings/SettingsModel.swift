@@ -3,7 +3,7 @@ import TileditModel
 import TileditServices
 
 /// Editor settings: loaded on appear, every change persisted at once. Its
-/// rows (three settings, then the tile catalog in the user's order), the
+/// rows (four settings, then the tile catalog in the user's order), the
 /// selected row and what each step through a setting's values gives are
 /// its own, so a renderer only draws `rows` and sends keys.
 @Observable @MainActor
@@ -14,6 +14,9 @@ public final class SettingsModel {
     public private(set) var saveError: ViewError?
     /// Position of the selected row in `rows` as the user moved it (kept within the rows).
     public private(set) var selectedRow = 0
+
+    /// Rows before the tile catalog's: format on save, autosave, theme, mouse.
+    static let settingRowCount = 4
 
     /// Autosave intervals offered, in seconds (0 = off).
     public static let autosaveChoices = [0, 5, 10, 30, 60, 300]
@@ -43,14 +46,15 @@ public final class SettingsModel {
         catalog.ordered(by: settings.value?.catalogOrder ?? []).schemas.map(\.type)
     }
 
-    /// The rows: format on save, autosave, theme, then one per tile type
-    /// in catalog order; none before the settings are loaded.
+    /// The rows: format on save, autosave, theme, mouse, then one per tile
+    /// type in catalog order; none before the settings are loaded.
     public var rows: [SettingsRow] {
         guard let settings = settings.value else { return [] }
         return [
             SettingsRow(kind: .formatOnSave, name: "Format on save", value: settings.formatOnSave ? "on" : "off"),
             SettingsRow(kind: .autosave, name: "Autosave", value: Self.autosaveLabel(settings.autosaveInterval)),
             SettingsRow(kind: .theme, name: "Theme", value: settings.theme.rawValue),
+            SettingsRow(kind: .mouse, name: "Mouse", value: settings.mouse ? "on" : "off"),
         ] + catalogTypes.enumerated().map { SettingsRow(kind: .catalogType($0.element, position: $0.offset + 1), name: "Catalog \($0.offset + 1)", value: $0.element) }
     }
 
@@ -93,6 +97,7 @@ public final class SettingsModel {
         case .formatOnSave: await onToggledFormatOnSave()
         case .autosave: await onChangedAutosaveInterval(Self.stepped(Self.autosaveChoices, from: settings.autosaveInterval, by: step))
         case .theme: await onChoseTheme(Self.stepped(Settings.Theme.allCases, from: settings.theme, by: step))
+        case .mouse: await onToggledMouse()
         case .catalogType: break
         }
     }
@@ -102,7 +107,7 @@ public final class SettingsModel {
     public func onMovedSelectedCatalogType(up: Bool) async {
         guard case .catalogType(let type, let position)? = selected?.kind else { return }
         let target = position + (up ? -1 : 1)
-        if target >= 1, target <= catalogTypes.count { selectedRow = 2 + target }
+        if target >= 1, target <= catalogTypes.count { selectedRow = Self.settingRowCount - 1 + target }
         await onMovedCatalogType(type, up: up)
     }
 
@@ -115,6 +120,11 @@ public final class SettingsModel {
     /// The user picked an autosave interval (one of `autosaveChoices`, 0 = off).
     public func onChangedAutosaveInterval(_ seconds: Int) async {
         await update { $0.autosaveInterval = Swift.max(0, seconds) }
+    }
+
+    /// Turns the mouse in the terminal editor on or off.
+    public func onToggledMouse() async {
+        await update { $0.mouse.toggle() }
     }
 
     /// The user chose a theme.

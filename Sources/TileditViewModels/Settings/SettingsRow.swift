@@ -9,6 +9,8 @@ public struct SettingsRow: Equatable, Sendable {
         case autosave
         /// The color theme.
         case theme
+        /// Whether the terminal editor takes the mouse.
+        case mouse
         /// The tile type at `position` (from 1) of the catalog order.
         case catalogType(String, position: Int)
     }

@@ -161,6 +161,36 @@ final class EditorSession {
         try tmux.sendKeys(keys)
     }
 
+    /// Pastes `text` with bracketed paste (`tmux paste-buffer -p`).
+    func paste(_ text: String) throws {
+        try tmux.paste(text)
+    }
+
+    /// Clicks the left button at (`row`, `column`), counted from 0, as a
+    /// terminal in SGR mouse mode reports it (press, then release).
+    func click(row: Int, column: Int) throws {
+        try tmux.sendBytes(Array("\u{1B}[<0;\(column + 1);\(row + 1)M\u{1B}[<0;\(column + 1);\(row + 1)m".utf8))
+    }
+
+    /// Turns the wheel once at (`row`, `column`), down (toward the user) or up.
+    func wheel(down: Bool, row: Int, column: Int) throws {
+        try tmux.sendBytes(Array("\u{1B}[<\(down ? 65 : 64);\(column + 1);\(row + 1)M".utf8))
+    }
+
+    /// Whether the editor asked the terminal for SGR mouse reports (tmux's
+    /// record of the pane's modes).
+    func reportsMouse() throws -> Bool {
+        try tmux.paneFormat("#{mouse_sgr_flag}") == "1" && tmux.paneFormat("#{mouse_any_flag}") == "1"
+    }
+
+    /// From now on, every byte the editor writes to the terminal is appended to the returned file.
+    func recordOutput() throws -> URL {
+        let file = folder.appendingPathComponent("terminal-output")
+        FileManager.default.createFile(atPath: file.path, contents: nil)
+        try tmux.recordOutput(to: file)
+        return file
+    }
+
     /// Types `text` literally.
     func type(_ text: String) throws {
         guard !text.isEmpty else { return }

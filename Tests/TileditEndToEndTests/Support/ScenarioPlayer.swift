@@ -162,10 +162,20 @@ final class ScenarioPlayer {
             try session.type(type)
             try await session.waitUntil("\(type) in the catalog") { $0.status.contains("Insert tile: \(type)") }
             try session.press("Enter")
+            // The new tile's form opens on a field; leaving it (nothing typed) changes nothing.
+            try await session.waitUntil("the new tile's form") { $0.status.contains("Editing field ") }
+            try await session.escape { !$0.status.contains("Editing ") }
         case "openCatalog":
             try session.press("2", "i")
         case "insertParagraph":
             try session.press("2", "o")
+            try await session.waitUntil("the new paragraph's text area") { $0.status.contains("Editing a new paragraph") }
+            let text = step[argument: "text"] ?? ""
+            try session.type(text)
+            if let part = text.split(separator: "\n").last.map({ String($0.suffix(12)) }), !part.isEmpty {
+                try await session.waitUntil("the typed text") { $0.contains(part) }
+            }
+            try await session.escape { !$0.status.contains("Editing ") }
         case "duplicate":
             try session.press("2", "c")
         case "delete":

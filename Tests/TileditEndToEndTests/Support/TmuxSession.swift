@@ -120,6 +120,32 @@ final class TmuxSession {
         try run(["send-keys", "-t", name, "-l", text])
     }
 
+    /// Sends `bytes` to the pane as they are (`send-keys -H`), as a
+    /// terminal sends a mouse report.
+    func sendBytes(_ bytes: [UInt8]) throws {
+        guard !bytes.isEmpty else { return }
+        try run(["send-keys", "-t", name, "-H"] + bytes.map { String(format: "%02x", $0) })
+    }
+
+    /// Pastes `text` as a terminal does with bracketed paste on
+    /// (`paste-buffer -p`: between `ESC [200~` and `ESC [201~`, each LF
+    /// sent as CR).
+    func paste(_ text: String) throws {
+        try run(["set-buffer", "-b", "tiledit-e2e", "--", text])
+        try run(["paste-buffer", "-p", "-d", "-b", "tiledit-e2e", "-t", name])
+    }
+
+    /// Appends everything the pane's program writes from now on to `file`
+    /// (`pipe-pane -O`), to read the bytes that reached the terminal.
+    func recordOutput(to file: URL) throws {
+        try run(["pipe-pane", "-O", "-t", name, "cat >> '\(file.path)'"])
+    }
+
+    /// A tmux format of the pane, e.g. `#{mouse_sgr_flag}`.
+    func paneFormat(_ format: String) throws -> String {
+        try run(["display-message", "-p", "-t", name, format]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// The pane's visible text, one line per row (as `capture-pane -p`
     /// gives it: trailing spaces trimmed, wide characters once).
     func capture() throws -> String {
