@@ -50,6 +50,17 @@ struct SiteConfigurationTests {
         ])
     }
 
+    /// Breaker finding: the nearest key already set would be written twice
+    /// by the fix, so none is offered; invisible characters in a key show
+    /// as their code points.
+    @Test func theNearestKeyIsNotOfferedWhenItIsSetAlreadyAndInvisibleCharactersShow() {
+        #expect(report("title: My Site\ntitel: x\nti\u{200B}tle: dup\n\u{A0}rss: true\n").filter { $0.contains("unknown-key") } == [
+            "2:1 error site-config.unknown-key: unknown key `titel`; the nearest known key, `title`, is already set on line 1: remove this line or give it another key. Tiledown stops the build on an unknown key",
+            "3:1 error site-config.unknown-key: unknown key `ti<U+200B>tle`; the nearest known key, `title`, is already set on line 1: remove this line or give it another key. Tiledown stops the build on an unknown key",
+            "4:1 error site-config.unknown-key: unknown key `<U+00A0>rss`; did you mean `rss`? Tiledown stops the build on an unknown key [Use `rss` → rss]",
+        ])
+    }
+
     @Test func valuesOfTheWrongKindAreErrorsWithAFixWhereObvious() {
         #expect(report("layout: topnav\ntheme: standrd\nlatestPosts: -2\nfontScale: big\nrss: ture\nstatic.secret: ../etc/passwd\nlatestPosts: 4.0\n") == [
             "1:9 error site-config.invalid-value: `layout` must be one of `top-nav`, `left-sidebar` (or `leftSidebar`, `topNav`); found `topnav` [Use `top-nav` → top-nav]",

@@ -155,7 +155,10 @@ struct YAMLDocumentModelTests {
         editor.onEditedField("80a")
         #expect(editor.field?.problem == "`80a` is not a number (for example 42, -3.5 or 1e6)")
         #expect(!editor.onCommittedField())
-        #expect(editor.saveState == .clean)
+        // Typing not written is an unsaved edit: quitting asks.
+        #expect(editor.saveState == .dirty)
+        #expect(editor.isDirty)
+        #expect(editor.pendingProblem == "`80a` is not a number (for example 42, -3.5 or 1e6)")
         editor.onEditedField("8081")
         #expect(editor.field?.problem == nil)
         #expect(editor.field?.canApply == true)
@@ -433,7 +436,8 @@ struct YAMLDocumentModelTests {
         editor.onEditedField("80a")
         editor.onLeftField()
         let problem = YAMLValueType.number.problem(with: "80a")
-        #expect(shown(editor) == Shown(text: "port: 80\n", selection: "port", field: try field(editor, "port", .number, "80a", original: "80", problem: problem)))
+        #expect(shown(editor) == Shown(
+            text: "port: 80\n", selection: "port", field: try field(editor, "port", .number, "80a", original: "80", problem: problem), saveState: .dirty))
         editor.onTappedEdit()
         editor.onDiscardedFieldTyping()
         #expect(shown(editor) == Shown(text: "port: 80\n", selection: "port", field: try field(editor, "port", .number, "80")))
@@ -483,5 +487,59 @@ struct YAMLDocumentModelTests {
         #expect(editor.diagnostics.first?.severity == .error)
         #expect(editor.rowCount == 0)
         #expect(!editor.onAddedKey("c", value: "1"))
+    }
+
+    /// Breaker finding: a value typed into a field of an explicitly tagged
+    /// scalar is checked against the tag, whatever the field's type.
+    @Test(arguments: [("tagged: !!int \"42\"\n", "abc"), ("tagged: !!bool yes\n", "maybe"), ("tagged: !!float '1.5'\n", "x")])
+    func aTaggedValueRefusesWhatItsTagDoesNotAllow(source: String, typed: String) async throws {
+        let (editor, disk) = try await makeEditor(source)
+        try select(editor, "tagged")
+        editor.onTappedEdit()
+        editor.onEditedField(typed)
+        #expect(!editor.onCommittedField())
+        #expect(text(editor) == source)
+        #expect(editor.field?.problem?.hasPrefix("`tagged` is tagged `!!") == true)
+        await editor.onTappedSave()
+        #expect(disk.bytes == Array(source.utf8))
+    }
+
+    /// Breaker finding: an invalid value left in the field makes the
+    /// document unsaved, and quitting says why it cannot save it.
+    @Test func anInvalidValueLeftInTheFieldMakesQuittingAsk() async throws {
+        let (editor, _) = try await makeEditor("port: 5432\nname: x\n")
+        try select(editor, "port")
+        editor.onTappedEdit()
+        editor.onEditedField("5432X")
+        editor.onLeftField()
+        #expect(editor.isDirty)
+        #expect(editor.saveState == .dirty)
+        let work = QuitWork(markdown: [], yaml: [editor])
+        #expect(work.unsavedPaths == ["data.yml"])
+        #expect(await work.saveAll() == "Could not save data.yml (not applied: `5432X` is not a number (for example 42, -3.5 or 1e6); fix or discard it); nothing was quit.")
+        editor.onTappedEdit()
+        editor.onDiscardedFieldTyping()
+        #expect(!editor.isDirty)
+        #expect(editor.saveState == .saved)
+    }
+
+    /// Breaker finding: typing at the end of a folded or literal block
+    /// scalar keeps its header (style, chomping, indentation indicator)
+    /// and the value is exactly what was typed.
+    @Test(arguments: ["folded: >-\n  folded text\n  more\n", "folded: |-\n  line one\n  line two\n", "folded: >\n  text\n", "folded: >2-\n   indented\n"])
+    func typingAtTheEndOfABlockScalarKeepsItsHeader(source: String) async throws {
+        let (editor, _) = try await makeEditor(source)
+        try select(editor, "folded")
+        editor.onTappedEdit()
+        let before = try #require(editor.field?.text)
+        editor.onEditedField(before + "Y")
+        #expect(editor.onCommittedField())
+        let header = String(source.split(separator: "\n")[0])
+        #expect(text(editor).hasPrefix(header + "\n"), "\(text(editor).debugDescription)")
+        let original = try #require(YAMLFileDocument(bytes: Array(source.utf8), dialect: .yaml).node(at: YAMLPath(parsing: "folded"))?.scalar?.value)
+        let written = try #require(YAMLFileDocument(bytes: editor.bytes, dialect: .yaml).node(at: YAMLPath(parsing: "folded"))?.scalar?.value)
+        let body = original.hasSuffix("\n") ? String(original.dropLast()) : original
+        #expect(written.hasPrefix(body + "Y"), "\(written.debugDescription)")
+        #expect(written.hasSuffix("\n") == original.hasSuffix("\n"), "\(written.debugDescription)")
     }
 }

@@ -16,13 +16,22 @@ enum SiteConfigurationValidator {
                     result.append(BlockDiagnostic(.error, .siteConfigInvalidValue, message, range: valueRange(field), fix: fix))
                 }
             } else if let suggestion = schema.suggestion(for: field.key) {
-                result.append(BlockDiagnostic(
-                    .error, .siteConfigUnknownKey, "unknown key `\(field.key)`; did you mean `\(suggestion)`? Tiledown stops the build on an unknown key",
-                    range: field.keySpan,
-                    fix: DiagnosticFix(title: "Use `\(suggestion)`", edits: [TextEdit(range: field.keySpan, replacement: suggestion)])))
+                let shown = YAMLChecks.shown(field.key)
+                if let taken = fields.first(where: { $0.key.hasSameBytes(as: suggestion) }) {
+                    // Renaming to a key already set would write it twice: no fix.
+                    result.append(BlockDiagnostic(
+                        .error, .siteConfigUnknownKey,
+                        "unknown key `\(shown)`; the nearest known key, `\(suggestion)`, is already set on line \(BlockDiagnostic.line(taken.lineOffset)): remove this line or give it another key. Tiledown stops the build on an unknown key",
+                        range: field.keySpan))
+                } else {
+                    result.append(BlockDiagnostic(
+                        .error, .siteConfigUnknownKey, "unknown key `\(shown)`; did you mean `\(suggestion)`? Tiledown stops the build on an unknown key",
+                        range: field.keySpan,
+                        fix: DiagnosticFix(title: "Use `\(suggestion)`", edits: [TextEdit(range: field.keySpan, replacement: suggestion)])))
+                }
             } else {
                 result.append(BlockDiagnostic(
-                    .error, .siteConfigUnknownKey, "unknown key `\(field.key)`; Tiledown stops the build on an unknown key",
+                    .error, .siteConfigUnknownKey, "unknown key `\(YAMLChecks.shown(field.key))`; Tiledown stops the build on an unknown key",
                     range: field.keySpan))
             }
             result += yamlDifferences(field)

@@ -118,6 +118,10 @@ extension YAMLFileDocument {
             throw .pathNotFound(message: "this is an alias of `&\(name)`; edit the anchored value")
         }
         guard let scalar = found.node.scalar else { throw .pathNotFound(message: "this is \(found.node.kindDescription), not a single value") }
+        // An explicit tag is kept only while the new value satisfies it, whatever the field's type.
+        if let tag = found.node.tag, let problem = YAMLTagRule.problem(value: value, tag: tag, name: path.description) {
+            throw .invalidValue(message: problem)
+        }
         if scalar.isEmptyPlain && (found.node.anchor != nil || found.node.tag != nil) {
             // Where the value goes beside its `&anchor` or `!tag` is not known from the parse; nothing is guessed.
             throw .invalidValue(message: "an empty value with an anchor or a tag is edited in the source")

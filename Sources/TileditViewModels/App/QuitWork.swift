@@ -20,7 +20,8 @@ struct QuitWork {
         let dirtyYAML = yaml.filter(\.isDirty)
         for editor in dirtyYAML { await editor.onTappedSave() }
         if let failed = dirtyYAML.first(where: \.isDirty) {
-            return "Could not save \(failed.displayPath) (\(failed.notes.first ?? "changed on disk or not writable")); nothing was quit."
+            let reason = failed.pendingProblem.map { "not applied: \($0); fix or discard it" } ?? failed.notes.first ?? "changed on disk or not writable"
+            return "Could not save \(failed.displayPath) (\(reason)); nothing was quit."
         }
         let dirty = markdown.filter(\.isDirty)
         for editor in dirty { await editor.onTappedSave() }

@@ -78,10 +78,12 @@ public final class YAMLDocumentModel {
     public var notes: [String] { edits.notes }
     /// The file's bytes as edited.
     public var bytes: [UInt8] { file.value?.bytes ?? [] }
-    /// Whether there are edits not saved.
-    public var isDirty: Bool { edits.history.isDirty }
-    /// Where the file stands with the file on disk.
-    public var saveState: SaveState { session.saveState }
+    /// Whether there are edits not saved, or typing not written.
+    public var isDirty: Bool { edits.isDirty }
+    /// Why the field's typing is not in the file (its message), while it is not.
+    public var pendingProblem: String? { edits.hasPendingTyping ? edits.field?.problem ?? "not written yet" : nil }
+    /// Where the file stands with the file on disk (typing not written is unsaved too).
+    public var saveState: SaveState { edits.hasPendingTyping && [.clean, .saved].contains(session.saveState) ? .dirty : session.saveState }
     /// Whether there is an edit to undo.
     public var canUndo: Bool { edits.history.canUndo }
     /// Whether there is an undone edit to redo.

@@ -19,6 +19,11 @@ final class YAMLFileEdits {
     var field: YAMLScalarField?
     /// Whether the user is typing into the field; it ends when another node is selected.
     var isTyping = false
+    /// Whether the field holds typing not written into the file (an
+    /// invalid value left in it, or one being typed): an unsaved edit.
+    var hasPendingTyping: Bool { field.map { $0.text != $0.original } ?? false }
+    /// Unsaved: edits not saved, or typing not written.
+    var isDirty: Bool { history.isDirty || hasPendingTyping }
     /// What the last action wants the user to know.
     var notes: [String] = []
     /// The edits to undo and redo, and the revision on disk.
