@@ -42,7 +42,7 @@ public final class ShortcutsWindow: Widget {
 
     private static func escaped(_ text: String) -> String {
         var result = ""
-        for character in text {
+        for character in GtkText.shown(text) {
             switch character {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
