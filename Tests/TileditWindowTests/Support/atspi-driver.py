@@ -332,7 +332,7 @@ def handle(command):
         xdotool("key", "--clearmodifiers", *command["keys"].split())
         return {"ok": True}
     if kind == "type":
-        xdotool("type", "--delay", "20", command["text"])
+        xdotool("type", "--delay", "20", "--", command["text"])
         return {"ok": True}
     if kind == "screenshot":
         target = "root"
