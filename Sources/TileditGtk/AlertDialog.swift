@@ -30,6 +30,8 @@ public final class AlertDialog: Widget {
     private var answered = false
     private let cancel: (@MainActor () -> Void)?
     private let body: Label
+    /// The window the alert is over, given the focus back when it closes.
+    private weak var parent: ApplicationWindow?
     /// The buttons, in the order of the choices.
     public private(set) var buttons: [Button] = []
 
@@ -46,6 +48,7 @@ public final class AlertDialog: Widget {
     ) {
         cancel = dismissed ?? choices.first { $0.style == .cancel }?.action
         body = Label(message)
+        self.parent = parent
         super.init(tiledit_window_new_with_role(GTK_ACCESSIBLE_ROLE_ALERT_DIALOG))
         let window = pointer(as: GtkWindow.self)
         gtk_window_set_transient_for(window, parent.pointer(as: GtkWindow.self))
@@ -121,8 +124,15 @@ public final class AlertDialog: Widget {
     private func answer(_ action: @MainActor () -> Void) {
         guard !answered else { return }
         answered = true
-        gtk_window_destroy(pointer(as: GtkWindow.self))
+        destroyReturningFocus()
         action()
+    }
+
+    /// Destroys the alert and gives its window the focus back (without a
+    /// window manager nothing else would).
+    private func destroyReturningFocus() {
+        gtk_window_destroy(pointer(as: GtkWindow.self))
+        parent?.present()
     }
 
     /// Closes the alert as Escape does: its `dismissed` action, else its
@@ -135,6 +145,6 @@ public final class AlertDialog: Widget {
     public func close() {
         guard !answered else { return }
         answered = true
-        gtk_window_destroy(pointer(as: GtkWindow.self))
+        destroyReturningFocus()
     }
 }

@@ -17,6 +17,8 @@ public final class SpinButton: Widget {
     private var lastValue: Int?
     /// Set while `show(_:)` sets the value from the text it also sets.
     private var isShowing = false
+    /// The key controllers added, kept with the button.
+    private var controllers: [KeyController] = []
 
     /// - Parameters: the range the arrows step in, and their step.
     public init(minimum: Double, maximum: Double, step: Double) {
@@ -80,8 +82,19 @@ public final class SpinButton: Widget {
         connect("changed", handler)
     }
 
-    /// Called when the user presses Enter.
+    /// Called when the user presses Enter (or the keypad's Enter), with
+    /// the text as typed: the key goes no further, so the spin button does
+    /// not correct the text first. A key controller, not the `activate`
+    /// signal, which GtkSpinButton has only from GTK 4.14.
     public func onActivate(_ handler: @escaping @MainActor () -> Void) {
-        connect("activate", handler)
+        let keys = KeyController()
+        keys.setCapturesFirst()
+        keys.onKeyPressed { key, _ in
+            guard key == UInt32(GDK_KEY_Return) || key == UInt32(GDK_KEY_KP_Enter) else { return false }
+            handler()
+            return true
+        }
+        addController(keys)
+        controllers.append(keys)
     }
 }

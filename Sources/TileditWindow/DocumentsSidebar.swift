@@ -59,8 +59,8 @@ final class DocumentsSidebar {
             ("document-new-symbolic", "New document", "Create a post or a page", "win.new-document"),
             ("document-edit-symbolic", "Rename document", "Rename or move the document; the links to it follow", "win.rename-document"),
             ("edit-undo-symbolic", "Undo rename", "Put the last renamed document back", "win.undo-rename"),
-            ("user-trash-symbolic", "Move to trash", "Move the document to .tiledit-trash", "win.trash-document"),
-            ("edit-redo-symbolic", "Restore from trash", "Bring back the document last moved to the trash", "win.restore-document"),
+            ("user-trash-symbolic", "Move document to trash", "Move the document to .tiledit-trash", "win.trash-document"),
+            ("edit-redo-symbolic", "Restore document from trash", "Bring back the document last moved to the trash", "win.restore-document"),
         ] {
             let button = Button(iconName: icon)
             button.addStyleClass("flat")

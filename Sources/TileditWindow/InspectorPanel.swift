@@ -50,6 +50,7 @@ final class InspectorPanel {
         refusal.setTextAlignment(0)
         refusal.setWraps(true)
         refusal.addStyleClass("error")
+        refusal.setAccessibleDescription("Refusal")
         refusal.isVisible = false
         addProperty.setPlaceholder("Add a property…")
         addProperty.setAccessibleLabel("Add property")

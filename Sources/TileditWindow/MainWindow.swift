@@ -87,6 +87,8 @@ public final class MainWindow {
     /// Shows the window and opens `path` (a folder or a file; `nil`: `currentDirectory`).
     func open(path: String?, currentDirectory: URL) {
         window.present()
+        // Keys go to the blocks first, not to the documents' filter.
+        blocks.list.grabFocus()
         let app = app
         work = Task { await app.onAppeared(path: path, currentDirectory: currentDirectory) }
     }

@@ -20,7 +20,10 @@ Commands:
   set_text    locator, text: replaces an editable text's contents
   focus       locator: gives the element the keyboard focus
   click       locator: a mouse click in the middle of the element (xdotool);
-              "count": 2 for a double click
+              "count": 2 for a double click; "at": where across it (0 to 1,
+              0.5 by default: a spin button's arrows are on its right)
+  reveal      locator, pane: scrolls the pane (a scroll pane's name) with
+              the mouse wheel until the element is inside it
   drag        locator, to: presses the mouse on the first element, moves it
               in steps onto the second and releases it there (xdotool)
   key         keys: key presses as xdotool names them ("ctrl+s", "Down")
@@ -245,9 +248,9 @@ def extents(node):
     return call(name, path, "org.a11y.atspi.Component", "GetExtents", GLib.Variant("(u)", (0,)), "((iiii))")[0]
 
 
-def middle(node):
+def middle(node, across=0.5):
     x, y, width, height = extents(node)
-    return x + width // 2, y + height // 2
+    return x + int(width * across), y + height // 2
 
 
 def xdotool(*arguments):
@@ -309,9 +312,20 @@ def handle(command):
         call(name, path, "org.a11y.atspi.Component", "GrabFocus", None, "(b)")
         return {"ok": True}
     if kind == "click":
-        x, y = middle(locate(command["locator"]))
+        x, y = middle(locate(command["locator"]), command.get("at", 0.5))
         xdotool("mousemove", str(x), str(y), "click", "--repeat", str(command.get("count", 1)), "--delay", "80", "1")
         return {"ok": True}
+    if kind == "reveal":
+        pane = extents(locate({"role": "scroll pane", "name": command["pane"]}))
+        for _ in range(60):
+            x, y, width, height = extents(locate(command["locator"]))
+            if y >= pane[1] and y + height <= pane[1] + pane[3]:
+                return {"ok": True}
+            # Button 4 scrolls up, 5 down, over the pane.
+            button = "5" if y + height > pane[1] + pane[3] else "4"
+            xdotool("mousemove", str(pane[0] + pane[2] // 2), str(pane[1] + pane[3] // 2), "click", button)
+            time.sleep(0.05)
+        raise LookupError("%s did not come into %s" % (json.dumps(command["locator"]), command["pane"]))
     if kind == "drag":
         start = middle(locate(command["locator"]))
         end = middle(locate(command["to"]))
