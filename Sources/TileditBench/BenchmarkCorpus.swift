@@ -43,6 +43,18 @@ struct BenchmarkCorpus: Sendable {
     /// new temporary folder.
     ///
     /// - Throws: when the folder or a file cannot be written.
+    /// Writes the document of `bytes` that `generate` writes for that size
+    /// (Tiledown, or YAML when `url` ends in `.yaml`) to `url`.
+    static func writeDocument(bytes: Int, to url: URL) throws {
+        if url.pathExtension == "yaml" {
+            var generator = YAMLGenerator(seed: seed)
+            try Data(generator.document(bytes: bytes).utf8).write(to: url)
+        } else {
+            var tiledown = TiledownGenerator(seed: seed, frontMatter: .yaml, tileEvery: 20)
+            try Data(tiledown.document(bytes: bytes).utf8).write(to: url)
+        }
+    }
+
     static func generate(sizes: [Size], progress: (String) -> Void) throws -> BenchmarkCorpus {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("tiledit-bench-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)

@@ -49,22 +49,99 @@ struct FrameBenchmark: MainActorBenchmarkGroup {
         figures.append(Figure(
             name: "frame \(input.size.label), keystroke + draw", ours: .duration(largeTime),
             anchorName: "\(Self.smallSize.label) frame", anchor: .duration(smallTime), target: context.target(Self.scalingTarget, for: input.size)))
+        try await figures.append(contentsOf: yamlFigures(benchmark: benchmark, context: context))
         return figures
     }
 
-    /// The median time of a keystroke and a frame, with the app opened on
-    /// the one document in `folder`.
-    private func measure(folder: URL, label: String, benchmark: Benchmark, context: BenchmarkContext) async throws -> Duration {
+    /// The YAML editor's frames: a keystroke (↓ or ↑ in the tree) and an
+    /// edit (a scalar's value typed and applied, then undone, alternately),
+    /// each with a whole frame, on a ~10 KB YAML file and on the run's
+    /// largest (10 MB; 1 MB with `--quick`); the small frame is the large one's anchor.
+    private func yamlFigures(benchmark: Benchmark, context: BenchmarkContext) async throws -> [Figure] {
+        var generator = YAMLGenerator(seed: BenchmarkCorpus.seed)
+        let smallFolder = context.corpus.folder.appendingPathComponent("frame-yaml-small", isDirectory: true)
+        try FileManager.default.createDirectory(at: smallFolder, withIntermediateDirectories: true)
+        try Data(generator.document(bytes: Self.smallSize.bytes).utf8).write(to: smallFolder.appendingPathComponent("data.yaml"))
+        let small = try await measureYAML(folder: smallFolder, label: "YAML \(Self.smallSize.label)", benchmark: benchmark, context: context)
+        var figures = [
+            Figure(name: "frame YAML \(Self.smallSize.label), keystroke + draw", ours: .duration(small.move), anchorName: nil, anchor: nil, target: Self.latencyTarget),
+            Figure(name: "frame YAML \(Self.smallSize.label), value edit + draw", ours: .duration(small.edit), anchorName: nil, anchor: nil, target: Self.latencyTarget),
+        ]
+        guard let input = context.corpus.yaml.last else { return figures }
+        let largeFolder = context.corpus.folder.appendingPathComponent("frame-yaml-large", isDirectory: true)
+        try FileManager.default.createDirectory(at: largeFolder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: input.path, toPath: largeFolder.appendingPathComponent("data.yaml").path)
+        let large = try await measureYAML(folder: largeFolder, label: "YAML \(input.size.label)", benchmark: benchmark, context: context)
+        let target = context.target(Self.scalingTarget, for: input.size)
+        figures.append(Figure(
+            name: "frame YAML \(input.size.label), keystroke + draw", ours: .duration(large.move),
+            anchorName: "YAML \(Self.smallSize.label) frame", anchor: .duration(small.move), target: target))
+        figures.append(Figure(
+            name: "frame YAML \(input.size.label), value edit + draw", ours: .duration(large.edit),
+            anchorName: "YAML \(Self.smallSize.label) edit", anchor: .duration(small.edit), target: target))
+        return figures
+    }
+
+    /// The median times of a keystroke and a frame, and of a value edit
+    /// (or its undo) and a frame, with the app opened on the YAML file
+    /// `data.yaml` in `folder`, a scalar in the middle of the tree selected.
+    private func measureYAML(
+        folder: URL, label: String, benchmark: Benchmark, context: BenchmarkContext
+    ) async throws -> (move: Duration, edit: Duration) {
+        let app = Self.app(stateIn: folder)
+        await app.onAppeared(path: "data.yaml", currentDirectory: folder)
+        guard let yaml = app.yamlEditor, yaml.rowCount > 0 else { throw OpenError(label: label) }
+        var state = ViewState()
+        var buffer = ScreenBuffer(rows: Self.size.rows, columns: Self.size.columns)
+        _ = KeyRouter.handle(.character("2"), app: app, state: &state)
+        yaml.onMovedSelection(by: yaml.rowCount / 2)
+        // Down into the tree until a scalar is selected (its field is the one edited).
+        for _ in 0..<64 where yaml.field == nil {
+            yaml.onExpandedSelection()
+            yaml.onMovedSelection(by: 1)
+        }
+        guard let original = yaml.field?.text else { throw OpenError(label: label) }
+        Screen.draw(app: app, viewState: &state, into: &buffer)
+        context.progress("frame \(label): \(yaml.rowCount) rows, row \((yaml.selectedRow ?? 0) + 1) selected")
+        let move = benchmark.median { run in
+            _ = KeyRouter.handle(run % 2 == 0 ? .down : .up, app: app, state: &state)
+            Screen.draw(app: app, viewState: &state, into: &buffer)
+            return buffer.cursor
+        }
+        let edit = benchmark.median { run in
+            if run % 2 == 0 {
+                yaml.onTappedEdit()
+                yaml.onEditedField(original + "x")
+                _ = yaml.onCommittedField()
+            } else {
+                yaml.onTappedUndo()
+            }
+            Screen.draw(app: app, viewState: &state, into: &buffer)
+            return buffer.cursor
+        }
+        guard yaml.field?.text == original || yaml.field?.text == original + "x" else { throw OpenError(label: label) }
+        return (move, edit)
+    }
+
+    /// The app through the live services, its state and settings in
+    /// `folder/.state`, without search (its index build would compete for
+    /// the cores while frames are timed).
+    private static func app(stateIn folder: URL) -> AppModel {
         let fileSystem = FileSystem.live
         let stateFolder = folder.appendingPathComponent(".state", isDirectory: true)
-        // Search stays out: its index build would compete for the cores while frames are timed.
         let search = SearchClient(build: { _ in }, update: { _, _ in }, remove: { _ in }, search: { _, _ in [] })
-        let app = AppModel(dependencies: AppModel.Dependencies(
+        return AppModel(dependencies: AppModel.Dependencies(
             workspace: .live(fileSystem: fileSystem),
             store: .live(fileSystem: fileSystem, journalFolder: stateFolder.appendingPathComponent("journal")),
             search: search, rendering: .live,
             settings: .live(file: stateFolder.appendingPathComponent("settings.yml"), fileSystem: fileSystem),
             clock: ContinuousClock(), fileSystem: fileSystem, diskCheckInterval: nil))
+    }
+
+    /// The median time of a keystroke and a frame, with the app opened on
+    /// the one document in `folder`.
+    private func measure(folder: URL, label: String, benchmark: Benchmark, context: BenchmarkContext) async throws -> Duration {
+        let app = Self.app(stateIn: folder)
         await app.onAppeared(path: "document.md", currentDirectory: folder)
         guard let editor = app.editor, editor.blockCount > 0 else { throw OpenError(label: label) }
         var state = ViewState()

@@ -19,9 +19,15 @@ struct MemoryProbe: BenchmarkGroup {
         var baseline: Int
         var peak: Int
         var blockCount: Int
+        /// The peak once the background work after the open is done (the
+        /// editor's probe: preview and search index), if measured.
+        var settledPeak: Int?
 
-        /// The line the child prints: `baseline=N peak=N blocks=N`.
-        var line: String { "baseline=\(baseline) peak=\(peak) blocks=\(blockCount)" }
+        /// The line the child prints: `baseline=N peak=N blocks=N` and
+        /// `settled=N` when measured.
+        var line: String {
+            "baseline=\(baseline) peak=\(peak) blocks=\(blockCount)" + (settledPeak.map { " settled=\($0)" } ?? "")
+        }
 
         /// Reads `line` back; `nil` when it is not one.
         init?(line: String) {
@@ -32,13 +38,14 @@ struct MemoryProbe: BenchmarkGroup {
                 values[String(parts[0])] = value
             }
             guard let baseline = values["baseline"], let peak = values["peak"], let blocks = values["blocks"] else { return nil }
-            self.init(baseline: baseline, peak: peak, blockCount: blocks)
+            self.init(baseline: baseline, peak: peak, blockCount: blocks, settledPeak: values["settled"])
         }
 
-        init(baseline: Int, peak: Int, blockCount: Int) {
+        init(baseline: Int, peak: Int, blockCount: Int, settledPeak: Int? = nil) {
             self.baseline = baseline
             self.peak = peak
             self.blockCount = blockCount
+            self.settledPeak = settledPeak
         }
     }
 

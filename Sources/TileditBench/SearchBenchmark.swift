@@ -159,6 +159,37 @@ struct SearchBenchmark: MainActorBenchmarkGroup {
         return (Benchmark.median(of: samples.results), Benchmark.median(of: samples.anchor))
     }
 
+    /// Builds the index of the workspace at `folder` `runs` times, each
+    /// beside reading its files, and prints both times of each run (the
+    /// build alone, to profile it).
+    static func profileIndex(folder: URL, runs: Int) async throws {
+        let workspace = try await WorkspaceClient.live().discover(folder)
+        let clock = ContinuousClock()
+        /// The CPU time of the whole process so far (every thread).
+        func processorTime() -> Duration {
+            var time = timespec()
+            clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+            return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+        }
+        func milliseconds(_ duration: Duration) -> String {
+            String(format: "%.1f ms", Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15)
+        }
+        for run in 1...runs {
+            let start = clock.now
+            let processorStart = processorTime()
+            let index = await SearchIndex.build(workspace: workspace)
+            let built = clock.now - start
+            let builtProcessor = processorTime() - processorStart
+            let readStart = clock.now
+            let readProcessorStart = processorTime()
+            keep(await readAll(workspace))
+            let read = clock.now - readStart
+            let readProcessor = processorTime() - readProcessorStart
+            print("run \(run): index build \(milliseconds(built)) (CPU \(milliseconds(builtProcessor)), \(index.documentCount) documents), "
+                + "read \(milliseconds(read)) (CPU \(milliseconds(readProcessor)))")
+        }
+    }
+
     // MARK: The workspace
 
     /// What was written: the total size and a few documents' text to take
@@ -220,7 +251,7 @@ struct SearchBenchmark: MainActorBenchmarkGroup {
         let fileSystem = FileSystem.live
         let readable = workspace.documents.filter(\.isReadable)
         let sizes = await BoundedConcurrency.map(readable, limit: ProcessInfo.processInfo.activeProcessorCount) { summary in
-            (try? fileSystem.read(workspace.url(of: summary.path), limit: ContentCheck.defaultSizeLimit))?.bytes.count ?? 0
+            (try? fileSystem.readListedFile(workspace.url(of: summary.path), limit: ContentCheck.defaultSizeLimit))?.bytes.count ?? 0
         }
         return sizes.reduce(0, +)
     }
@@ -331,7 +362,7 @@ struct SearchBenchmark: MainActorBenchmarkGroup {
 
     /// An executable in the same folder as this one (a release build puts
     /// `tiledit` beside `tiledit-bench`).
-    static func siblingExecutable(named name: String) -> URL? {
+    nonisolated static func siblingExecutable(named name: String) -> URL? {
         guard let folder = Bundle.main.executableURL?.deletingLastPathComponent() else { return nil }
         let url = folder.appendingPathComponent(name)
         return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil

@@ -37,6 +37,19 @@ case .writeSearchWorkspace(let path):
     } catch {
         fail("\(error)", status: 1)
     }
+case .writeDocument(let path, let bytes):
+    do {
+        try BenchmarkCorpus.writeDocument(bytes: bytes, to: URL(fileURLWithPath: path))
+        print("wrote \(bytes) bytes to \(path)")
+    } catch {
+        fail("\(error)", status: 1)
+    }
+case .profileIndex(let path, let runs):
+    do {
+        try await SearchBenchmark.profileIndex(folder: URL(fileURLWithPath: path), runs: runs)
+    } catch {
+        fail("\(error)", status: 1)
+    }
 case .run:
     let machine = MachineDescription.current()
     if machine.buildConfiguration != "release" {
@@ -56,7 +69,9 @@ case .run:
 func measure(quick: Bool, only: Set<String>, machine: MachineDescription) async throws -> Report {
     let sizes: [BenchmarkCorpus.Size] = quick ? [.kilobytes100, .megabyte1] : [.kilobytes100, .megabyte1, .megabytes10]
     // New figure groups go here, one type per file.
-    let groups: [any BenchmarkGroup] = [OpenBenchmark(), YAMLBenchmark(), EditBenchmark(), MemoryProbe(), LinearityBenchmark(), FilesBenchmark()]
+    let groups: [any BenchmarkGroup] = [
+        OpenBenchmark(), YAMLBenchmark(), EditBenchmark(), MemoryProbe(), LinearityBenchmark(), FilesBenchmark(), CommandMemoryBenchmark(),
+    ]
     let corpus = try BenchmarkCorpus.generate(sizes: sizes) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
     defer { corpus.remove() }
     let context = BenchmarkContext(corpus: corpus, isQuick: quick)
@@ -66,7 +81,9 @@ func measure(quick: Bool, only: Set<String>, machine: MachineDescription) async 
         figures += try group.run(in: context)
     }
     // Groups over the view models and the renderer, on the main actor.
-    let mainActorGroups: [any MainActorBenchmarkGroup] = [SearchBenchmark(), FrameBenchmark(), EditorOpenBenchmark(), LanguageServerBenchmark()]
+    let mainActorGroups: [any MainActorBenchmarkGroup] = [
+        SearchBenchmark(), FrameBenchmark(), EditorOpenBenchmark(), FolderOpenBenchmark(), LanguageServerBenchmark(),
+    ]
     for group in mainActorGroups where only.isEmpty || only.contains(group.title) {
         context.progress("— \(group.title)")
         figures += try await group.run(in: context)

@@ -1,5 +1,6 @@
 import CGtk
 import TileditGtk
+import TileditModel
 import TileditViewModels
 
 /// The inspector of a YAML file: the selected node's path, line, comments,

@@ -48,6 +48,7 @@ func runEditor(arguments: [String]) async -> Int32 {
     return await editor.run()
 }
 
+ProcessMemory.returnLargeBuffersWhenFreed()
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "lsp" {
     exit(await LanguageServerMain.run(arguments: Array(arguments.dropFirst()), version: CommandLineTool.version))

@@ -36,6 +36,43 @@ struct SearchCommandTests {
         #expect(await CommandRun.run(["search", "ws", "zebra"], in: folder) == CommandRun(status: 0))
     }
 
+    @Test func filesThatCannotBeReadAreNamedOnStandardErrorAsCheckNamesThemAndTheStatusIs2() async throws {
+        let folder = try makeFolder(["ws/good.md": "# Good\n\nA fox.\n"])
+        try TestSupport.writeFile(Array("# ".utf8) + [0x00, 0x01] + Array(" fox".utf8), at: "ws/bin.md", in: folder)
+        try TestSupport.writeFile(Array("# Caf".utf8) + [0xE9] + Array(" fox\n".utf8), at: "ws/latin1.md", in: folder)
+        let problems = """
+            ws/bin.md: binary file (a NUL byte at byte 2, line 1, column 3); the file was not changed
+            ws/latin1.md: invalid UTF-8 at byte 5 (line 1, column 6); the file was not changed
+
+            """
+        #expect(await CommandRun.run(["search", "ws", "fox"], in: folder) == CommandRun(
+            status: 2, standardOutput: "good.md:3: Good — A fox.\n", standardError: problems))
+        #expect(await CommandRun.run(["check", "ws"], in: folder) == CommandRun(status: 2, standardError: problems))
+    }
+
+    /// Case 56: Chinese and Japanese words inside sentences, and accents,
+    /// through the command over the case's own file.
+    @Test(.enabled(if: TestSupport.casesFolder.map { FileManager.default.fileExists(atPath: $0.appendingPathComponent("56-cjk-search-mid-sentence/input.md").path) } ?? false,
+                   "../shared is absent: case 56 is not here"))
+    func case56FindsCJKWordsInsideRunsAndAccentedWordsWithoutAccents() async throws {
+        let input = try #require(TestSupport.casesFolder).appendingPathComponent("56-cjk-search-mid-sentence/input.md")
+        let folder = try makeFolder()
+        try TestSupport.writeFile(try TestSupport.readFile(input), at: "notes/note.md", in: folder)
+        let expected: [(String, Int)] = [
+            ("一篇", 6), ("小教程", 6), ("本文", 6), ("東京", 8), ("日本語", 8), ("勉強", 8), ("学习", 2), ("笔记", 2),
+            ("\"日本語を勉強\"", 8), ("café", 10), ("CAFÉ", 10), ("cafe", 10), ("resume", 10),
+        ]
+        for (query, line) in expected {
+            let run = await CommandRun.run(["search", "notes", query], in: folder)
+            #expect(run.status == 0, "\(query)")
+            #expect(run.standardOutput.hasPrefix("note.md:\(line): "), "\(query): \(run.standardOutput)")
+            #expect(run.standardOutput.split(separator: "\n").count == 1, "\(query)")
+        }
+        let both = await CommandRun.run(["search", "notes", "教程", "東京"], in: folder)
+        #expect(both.status == 0 && both.standardOutput.hasPrefix("note.md:"))
+        #expect(await CommandRun.run(["search", "notes", "目录"], in: folder) == CommandRun(status: 0))
+    }
+
     @Test func aMissingRootIsAnError() async throws {
         let folder = try makeFolder(Self.files)
         #expect(await CommandRun.run(["search", "nowhere", "fox"], in: folder) == CommandRun(

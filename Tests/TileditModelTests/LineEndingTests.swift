@@ -73,6 +73,35 @@ struct LineEndingTests {
         #expect(try document.text(after: .replaceBlockText(second, text: "C\r\nD")) == "One\r\rC\nD\n")
     }
 
+    /// The text area's form of a prose block holds no CR in any ending, and
+    /// typing at its end changes that line only (in one ending): a CR-only file's last line
+    /// break is not a second, empty line (case: `"para one\r"` gained a line).
+    @Test(arguments: endings) func typingAtTheEndOfProseChangesItsLastLineOnly(lineEnding: String) throws {
+        for seed in UInt64(0)..<60 {
+            let (text, dialect) = Self.generated(seed, lineEnding: lineEnding)
+            let document = MarkdownDocument(text, dialect: dialect)
+            for block in document.blocks where block.kind == .paragraph {
+                let editable = document.editableText(of: block)
+                #expect(!editable.contains("\r"), "seed \(seed): \(editable.debugDescription)")
+                // A block of mixed endings is written in its first one (`replacedProseTakesTheBlocksOwnLineEnding`).
+                guard lineEnding != "mixed" else { continue }
+                let bytes = Array(document.text(of: block).utf8)
+                // The block's text up to its last non-line-break byte, then "X", then what followed.
+                var end = bytes.count
+                while end > 0, LineEnding.isLineBreak(bytes[end - 1]) { end -= 1 }
+                let expected = Array(bytes[..<end]) + Array("X".utf8) + Array(bytes[end...])
+                let range = block.range
+                let after = try MarkdownDocument(text, dialect: dialect).text(after: .replaceBlockText(block.id, text: editable + "X"))
+                var want = Array(text.utf8)
+                want.replaceSubrange(range, with: expected)
+                #expect(Array(after.utf8) == want, "seed \(seed), block at \(range)")
+            }
+        }
+        let document = MarkdownDocument("# H\r\rpara one\r\rlast\r", dialect: .yaml)
+        #expect(document.editableText(of: document.blocks[1]) == "para one")
+        #expect(try document.text(after: .replaceBlockText(document.blocks[1].id, text: "para oneX")) == "# H\r\rpara oneX\r\rlast\r")
+    }
+
     @Test func anUnclosedTileReadsCROnlyLines() {
         let document = MarkdownDocument("Text\r\r:::tile callout\rtitle: x\r", dialect: .yaml)
         #expect(document.outline == ["paragraph@1-1", "paragraph@3-4"])

@@ -169,6 +169,42 @@ struct MarkdownCorrectnessTests {
         document.replace(0..<0, with: Array("New first line\n\n".utf8))
         #expect(document.diagnostics.map(\.message) == ["`:::tile callout` opened at line 5 has no closing `:::`, so lines 5–6 are kept as written and read as Markdown; add a line `:::` where the tile ends"])
     }
+
+    // MARK: Lines Tiledown and CommonMark or YAML read differently
+
+    /// Every indentation of a tile's opening line of up to three tabs and
+    /// spaces: a warning exactly when it reaches four columns (a tab moves
+    /// to the next multiple of four), and the tile is read either way.
+    @Test func aTileIndentedFourColumnsIsWarnedAboutAndStillReadAsATile() throws {
+        let pieces = ["", " ", "  ", "   ", "\t"]
+        for first in pieces { for second in pieces { for third in pieces {
+            let indentation = first + second + third
+            var columns = 0
+            for character in indentation { columns = character == "\t" ? (columns / 4 + 1) * 4 : columns + 1 }
+            let text = "Example:\n\n\(indentation):::tile callout\n\(indentation)id: x\n\(indentation):::\n\nEnd.\n"
+            let document = MarkdownDocument(text, dialect: .yaml)
+            #expect(document.blocks.contains { if case .tile = $0.kind { true } else { false } }, "\(indentation.debugDescription)")
+            let warnings = document.diagnostics.filter { $0.code == .tileIndentedAsCode }
+            #expect(warnings.map(\.location) == (columns >= 4 ? [SourceLocation(line: 3, column: 1)] : []), "\(indentation.debugDescription)")
+        }}}
+        let warning = try #require(MarkdownDocument("    :::tile callout\n    id: x\n    :::\n", dialect: .yaml).diagnostics.first)
+        #expect(warning.severity == .warning)
+        #expect(warning.message == "this tile is indented four or more columns, which CommonMark reads as an indented code block; Tiledown still reads it as a tile and renders it")
+    }
+
+    static let nestedFlatFrontMatter = "---\ntitle: x\nmeta:\n  a: 1\n\tb: [1,2]\n---\nx\n"
+
+    @Test func anIndentedLineOfFlatFrontMatterIsWarnedAboutAndFormattedAsWritten() {
+        let document = MarkdownDocument(Self.nestedFlatFrontMatter, dialect: .tiledown)
+        #expect(document.frontMatter?.fields.map(\.key) == ["title", "meta", "a", "b"])
+        #expect(document.diagnostics.map { "\($0.code.rawValue)@\($0.location.line):\($0.location.column) \($0.message)" } == [
+            "front-matter.indented-line@4:1 this line is indented: Tiledown reads front matter as flat `key: value` lines, so `a` is a key of its own here, while YAML tools read it inside the key above",
+            "front-matter.indented-line@5:1 this line is indented: Tiledown reads front matter as flat `key: value` lines, so `b` is a key of its own here, while YAML tools read it inside the key above",
+        ])
+        #expect(formatted(Self.nestedFlatFrontMatter, dialect: .tiledown) == Self.nestedFlatFrontMatter)
+        // Unindented lines still take one space after the colon.
+        #expect(formatted("---\ntitle:x\n  a:   1\n---\nx\n", dialect: .tiledown) == "---\ntitle: x\n  a:   1\n---\nx\n")
+    }
 }
 
 /// The formatter's laws on generated documents mutated at random (the way a

@@ -1,5 +1,6 @@
 import Testing
 import TileditModel
+import TileditFixtures
 
 /// The tree built from libyaml's events: exact byte ranges (UTF-8) for
 /// every node, values as written, anchors, tags and aliases kept, and the
@@ -116,6 +117,31 @@ struct YAMLParserTests {
         #expect(result.error == YAMLSyntaxError(
             code: .yamlSyntax, message: "invalid YAML: while parsing a flow node: did not find expected node content", offset: 5, line: 1,
             contextOffset: 5))
+    }
+
+    /// Every C0 control but TAB, LF and CR, and DEL, put at a generated
+    /// place (a line and column, past a BOM or not, in LF, CRLF or CR
+    /// files): the reader's error names that byte and its line, not the
+    /// start of the file.
+    @Test func aControlCharacterIsReportedWhereItIs() {
+        var random = SeededGenerator(seed: 7)
+        let controls = (UInt8(0)...0x1F).filter { ![0x09, 0x0A, 0x0D].contains($0) } + [0x7F]
+        for control in controls {
+            for ending in ["\n", "\r\n", "\r"] {
+                let lines = Int.random(in: 1...40, using: &random)
+                let padding = Int.random(in: 0...9000, using: &random)
+                let bom: [UInt8] = Bool.random(using: &random) ? [0xEF, 0xBB, 0xBF] : []
+                var bytes = bom
+                for line in 0..<lines { bytes += Array("k\(line): value \(line)\(ending)".utf8) }
+                bytes += Array("last: ".utf8) + Array(repeating: UInt8(ascii: "x"), count: padding)
+                let offset = bytes.count
+                bytes += [control] + Array("y\(ending)".utf8)
+                let error = YAMLParser.parse(bytes).error
+                #expect(error?.offset == offset, "control \(control), ending \(ending.debugDescription)")
+                #expect(error?.line == lines, "control \(control), ending \(ending.debugDescription)")
+                #expect(error?.message == "invalid YAML: control characters are not allowed")
+            }
+        }
     }
 
     @Test func nestingDeeperThanTheLimitStopsAtTheFirstCollectionTooDeep() {

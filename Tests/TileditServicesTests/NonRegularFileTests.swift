@@ -72,6 +72,17 @@ import TileditTestSupport
         #expect(throws: FileSystemError.notRegularFile(.read, path: fifo.path, kind: .fifo)) { try fileSystem.read(fifo, limit: 100) }
     }
 
+    @Test func readingAListedFileRefusesAFIFOOrADeviceFoundInItsPlaceWithoutWaiting() throws {
+        // A folder's listing said "regular file"; what is opened is checked.
+        let fifo = try makeFIFO("listed.md")
+        #expect(throws: FileSystemError.notRegularFile(.read, path: fifo.path, kind: .fifo)) { try FileSystem.live.readListedFile(fifo, limit: 100) }
+        let link = folder.appendingPathComponent("listed-zero.md")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/dev/zero")
+        #expect(throws: FileSystemError.notRegularFile(.read, path: link.path, kind: .characterDevice)) {
+            try FileSystem.live.readListedFile(link, limit: 100)
+        }
+    }
+
     @Test func theSizeLimitHoldsForWhatIsReadNotForWhatStatSaid() async throws {
         let url = try TestSupport.writeFile(Array(repeating: UInt8(ascii: "a"), count: 5000), at: "grown.md", in: folder)
         var fileSystem = FileSystem.live

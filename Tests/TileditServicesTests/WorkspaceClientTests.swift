@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TileditModel
 import TileditServices
@@ -56,6 +57,56 @@ import TileditTestSupport
             DocumentSummary(path: "tiledown.yml", kind: .siteConfig, title: "My Site", size: size("tiledown.yml")),
             DocumentSummary(path: "warn.md", kind: .markdown, title: "warn", tileTypes: ["mystery"], dialect: .tiledown, warningCount: 1, size: size("warn.md")),
         ]))
+    }
+
+    @Test func listingNamesTheDocumentsWithoutReadingAny() async throws {
+        try TestSupport.writeFiles([
+            "tiledown.yml": "title: My Site\n",
+            "index.md": "---\ntitle: Home\n---\n",
+            "posts/hello/index.md": "# Hello\n",
+            "data/team.yaml": "title: Team\n",
+            ".hidden.md": "# Hidden\n",
+        ], in: root)
+        let opened = Mutex<[String]>([])
+        var fileSystem = FileSystem.live
+        let open = fileSystem.openFile
+        fileSystem.openFile = { url, mode in
+            opened.withLock { $0.append(url.lastPathComponent) }
+            return try open(url, mode)
+        }
+
+        let workspace = try await WorkspaceClient.live(fileSystem: fileSystem).list(root)
+
+        #expect(opened.withLock { $0 } == [])
+        #expect(workspace == Workspace(root: root, isTiledown: true, documents: [
+            DocumentSummary(path: "data/team.yaml", kind: .yaml, title: "team", size: 0, isSummarized: false),
+            DocumentSummary(path: "index.md", kind: .markdown, title: root.lastPathComponent, dialect: .tiledown, size: 0, isSummarized: false),
+            DocumentSummary(path: "posts/hello/index.md", kind: .markdown, title: "hello", dialect: .tiledown, size: 0, isSummarized: false),
+            DocumentSummary(path: "tiledown.yml", kind: .siteConfig, title: "tiledown", size: 0, isSummarized: false),
+        ]))
+    }
+
+    @Test func summariesInTheBackgroundAreWhatDiscoveryReads() async throws {
+        var files: [String: String] = ["tiledown.yml": "title: My Site\n", "data/broken.yml": "key: [unclosed\n"]
+        for number in 0..<150 {
+            files["posts/\(number)/index.md"] = "---\ntitle: Post \(number)\ntags: a, b\n---\n\n:::tile mystery\nx: 1\n:::\n"
+        }
+        try TestSupport.writeFiles(files, in: root)
+        try TestSupport.writeFile([0x23, 0x20, 0x00, 0x01], at: "binary.md", in: root)
+        try TestSupport.writeFile([UInt8](repeating: UInt8(ascii: "a"), count: 2000), at: "huge.md", in: root)
+        let client = WorkspaceClient.live(sizeLimit: 1000)
+        let listed = try await client.list(root)
+
+        var summaries: [DocumentSummary] = []
+        var batches = 0
+        for await batch in client.summaries(listed, listed.documents.map(\.path) + ["not/listed.md"]) {
+            #expect(batch.count <= WorkspaceClient.summaryBatchSize)
+            summaries += batch
+            batches += 1
+        }
+
+        #expect(batches >= 3)
+        #expect(summaries.sorted { $0.path < $1.path } == (try await client.discover(root)).documents)
     }
 
     @Test func discoveryOfAFolderWithoutSiteConfigReadsYAMLFrontMatter() async throws {

@@ -51,6 +51,81 @@ struct DocumentListModelTests {
         #expect(discovery.roots == ["/site"])
     }
 
+    /// A client that lists `listed` and hands the summaries a test yields
+    /// through `continuation`, recording the paths it was asked for.
+    @MainActor final class SteppedSummaries {
+        let listed: Workspace
+        var asked: [[String]] = []
+        var continuation: AsyncStream<[DocumentSummary]>.Continuation?
+
+        init(_ listed: Workspace) { self.listed = listed }
+
+        var client: WorkspaceClient {
+            let listed = listed
+            return WorkspaceClient(
+                discover: { _ in throw UnimplementedError("WorkspaceClient.discover") },
+                summarize: { _, _ in throw UnimplementedError("WorkspaceClient.summarize") },
+                list: { _ in listed },
+                summaries: { _, paths in
+                    let (stream, continuation) = AsyncStream<[DocumentSummary]>.makeStream()
+                    Task { @MainActor in
+                        self.asked.append(paths)
+                        self.continuation = continuation
+                    }
+                    return stream
+                })
+        }
+    }
+
+    static func listed(_ path: String) -> DocumentSummary {
+        DocumentSummary(path: path, kind: .markdown, title: String(path.dropLast(3)), dialect: .yaml, size: 0, isSummarized: false)
+    }
+
+    static func summarized(_ path: String, _ title: String) -> DocumentSummary {
+        DocumentSummary(path: path, kind: .markdown, title: title, dialect: .yaml, size: 10)
+    }
+
+    @Test func fileNamesShowFirstAndTitlesFillInAsDocumentsAreSummarized() async throws {
+        let listed = Workspace(root: Self.root, isTiledown: false, documents: [Self.listed("a.md"), Self.listed("b.md"), Self.listed("c.md")])
+        let summaries = SteppedSummaries(listed)
+        let list = DocumentListModel(root: Self.root, workspace: summaries.client, store: .unimplemented, renamer: .unimplemented, open: { _ in })
+
+        await list.onAppeared()
+        #expect(list.visibleDocuments == listed.documents)
+        #expect(list.selection == "a.md")
+        while summaries.continuation == nil { await Task.yield() }
+        #expect(summaries.asked == [["a.md", "b.md", "c.md"]])
+
+        summaries.continuation?.yield([Self.summarized("c.md", "Charlie"), Self.summarized("a.md", "Alpha")])
+        while list.document(at: "a.md")?.isSummarized == false { await Task.yield() }
+        #expect(list.visibleDocuments == [Self.summarized("a.md", "Alpha"), Self.listed("b.md"), Self.summarized("c.md", "Charlie")])
+        list.onChangedSortOrder(.title)
+        #expect(list.visibleDocuments.map(\.title) == ["Alpha", "b", "Charlie"])
+
+        summaries.continuation?.yield([Self.summarized("b.md", "Bravo")])
+        summaries.continuation?.finish()
+        await list.listing.summaryTask?.value
+        #expect(list.visibleDocuments.map(\.title) == ["Alpha", "Bravo", "Charlie"])
+    }
+
+    @Test func aListOwnedByTheAppSummarizesOnlyWhenToldAndSkipsWhatTheEditorSummarized() async throws {
+        let listed = Workspace(root: Self.root, isTiledown: false, documents: [Self.listed("a.md"), Self.listed("b.md")])
+        let summaries = SteppedSummaries(listed)
+        let list = DocumentListModel(
+            root: Self.root, workspace: summaries.client, store: .unimplemented, renamer: .unimplemented, open: { _ in }, summarizesOnAppear: false)
+
+        await list.onAppeared()
+        list.listing.take([Self.summarized("a.md", "From the editor")])
+        #expect(summaries.asked == [])
+        list.listing.summarizeRemaining()
+        while summaries.continuation == nil { await Task.yield() }
+
+        #expect(summaries.asked == [["b.md"]])
+        #expect(list.visibleDocuments == [Self.summarized("a.md", "From the editor"), Self.listed("b.md")])
+        summaries.continuation?.finish()
+        await list.listing.summaryTask?.value
+    }
+
     @Test func appearingTwiceDiscoversOnce() async {
         let discovery = RecordingDiscovery { Workspace(root: URL(fileURLWithPath: "/site"), isTiledown: true, documents: []) }
         let list = makeList(discovery)

@@ -84,7 +84,10 @@ struct EditorPartsTests {
         let line = EditorPrompt(kind: .goToLine) { _ in }
         #expect([line.title, line.question, line.refusal] == ["Go to line", "Line number", "Type a line number from 1"])
         let key = EditorPrompt(kind: .addKey) { _ in }
-        #expect([key.title, key.question, key.refusal] == ["Add property", "Property name", "Type the key's name"])
+        #expect([key.title, key.question, key.refusal] == ["Add key", "Key name", "Type the key's name"])
+        let rename = EditorPrompt(kind: .renameKey(current: "title"), text: "title") { _ in }
+        #expect([rename.title, rename.question, rename.refusal, rename.text] == ["Rename key", "New name of title", "Type the key's name", "title"])
+        #expect(rename.answer == .add(name: "title"))
     }
 
     // MARK: The tile catalog

@@ -55,14 +55,14 @@ struct RenameFollowingTests {
         await list.onConfirmedRename()
         #expect(list.destination?.renamePreview != nil)
         await list.onChose(.applyRename)
-        await app.indexUpdateTask?.value
+        await app.indexing.indexUpdateTask?.value
     }
 
     @Test func theMovedEditorFollowsAndALinkingEditorReadsItsFileAgain() async throws {
         let search = RecordingSearch()
         let (app, workspace) = try makeApp(search: search)
         await app.onAppeared(path: "index.md", currentDirectory: workspace)
-        await app.indexTask?.value
+        await app.indexing.buildTask?.value
         await app.documents?.onSelectedDocument("notes/a.md")
         #expect(app.editor?.displayPath == "notes/a.md")
 
@@ -79,7 +79,7 @@ struct RenameFollowingTests {
         #expect(search.events.withLock { $0 } == ["remove notes/a.md", "update archive/a.md", "update index.md"])
 
         await app.documents?.onTappedUndoRename()
-        await app.indexUpdateTask?.value
+        await app.indexing.indexUpdateTask?.value
         #expect(try String(decoding: TestSupport.readFile(workspace.appendingPathComponent("index.md")), as: UTF8.self) == "# Home\n\nSee [A](notes/a.md).\n")
         #expect(app.editor?.displayPath == "index.md")
         #expect(app.editor?.document.value?.text == "# Home\n\nSee [A](notes/a.md).\n")

@@ -53,8 +53,9 @@ final class ScenarioDriver {
     /// clock (the index build); clock-driven work waits for `advanceClock`
     /// or `renderPreview`.
     private func settle() async {
-        await app.indexTask?.value
-        await app.savedSummaryTask?.value
+        await app.indexing.buildTask?.value
+        await app.documents?.listing.summaryTask?.value
+        await app.indexing.listUpdateTask?.value
         await app.flushJournals()
         for _ in 0..<20 { await Task.yield() }
     }

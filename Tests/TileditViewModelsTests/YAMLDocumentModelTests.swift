@@ -74,8 +74,13 @@ struct YAMLDocumentModelTests {
             canUndo: editor.canUndo, canRedo: editor.canRedo)
     }
 
-    func field(_ editor: YAMLDocumentModel, _ path: String, _ type: YAMLValueType, _ text: String, original: String? = nil, problem: String? = nil) throws -> YAMLScalarField {
-        YAMLScalarField(id: try #require(editor.id(of: YAMLPath(parsing: path))), type: type, text: text, original: original ?? text, problem: problem)
+    func field(
+        _ editor: YAMLDocumentModel, _ path: String, _ type: YAMLValueType, _ text: String, original: String? = nil, problem: String? = nil,
+        editable: YAMLEditableText? = nil
+    ) throws -> YAMLScalarField {
+        YAMLScalarField(
+            id: try #require(editor.id(of: YAMLPath(parsing: path))), type: type, text: text, original: original ?? text, problem: problem,
+            editable: editable ?? YAMLEditableText(text: original ?? text))
     }
 
     static func hash(_ text: String) -> ContentHash { ContentHash(of: Array(text.utf8)) }
@@ -99,7 +104,8 @@ struct YAMLDocumentModelTests {
             "base = {2 keys} [+]", "web = {2 keys} [+]", "list = [3 items] [+]",
         ])
         #expect(editor.selection == YAMLNodeID(document: 0, positions: [0]))
-        #expect(editor.field == YAMLScalarField(id: YAMLNodeID(document: 0, positions: [0]), type: .string, text: "Hello", original: "Hello", problem: nil))
+        #expect(editor.field == YAMLScalarField(
+            id: YAMLNodeID(document: 0, positions: [0]), type: .string, text: "Hello", original: "Hello", problem: nil, editable: YAMLEditableText(text: "Hello")))
         #expect(editor.saveState == .clean)
     }
 
@@ -400,21 +406,22 @@ struct YAMLDocumentModelTests {
 
     // MARK: Typing into the field
 
-    @Test func editingExpandsACollapsedCollectionOpensAOneLineValueAndRefusesSeveralLines() async throws {
-        let (editor, _) = try await makeEditor("list:\n  - one\nnote: |\n  two\n  lines\nname: x\n")
+    @Test func editingExpandsACollapsedCollectionAndOpensAValueOnOneLineOrSeveral() async throws {
+        let text = "list:\n  - one\nnote: |\n  two\n  lines\nname: x\n"
+        let (editor, _) = try await makeEditor(text)
         try select(editor, "list")
         editor.onTappedEdit()
         #expect(rows(editor) == ["list = [1 item] [-]", "  - 1 = one", "note = two⏎lines⏎", "name = x"])
         #expect(shown(editor).isEditingField == false)
         try select(editor, "note")
         editor.onTappedEdit()
-        #expect(shown(editor).notes == ["A value of several lines is edited with `tiledit set` for now"])
-        #expect(shown(editor).isEditingField == false)
+        // The block scalar's final line break is its own: not typed, added back when written.
+        let note = try field(editor, "note", .string, "two\nlines", editable: YAMLEditableText(text: "two\nlines", keepsFinalLineBreak: true, isMultiline: true))
+        #expect(shown(editor) == Shown(text: text, selection: "note", field: note, isEditingField: true))
+        #expect(editor.field?.isSingleLine == false)
         try select(editor, "name")
         editor.onTappedEdit()
-        #expect(shown(editor) == Shown(
-            text: "list:\n  - one\nnote: |\n  two\n  lines\nname: x\n", selection: "name", field: try field(editor, "name", .string, "x"),
-            isEditingField: true, notes: ["A value of several lines is edited with `tiledit set` for now"]))
+        #expect(shown(editor) == Shown(text: text, selection: "name", field: try field(editor, "name", .string, "x"), isEditingField: true))
         // Moving the selection ends the typing.
         editor.onMovedSelection(by: -1)
         #expect(shown(editor).isEditingField == false)
@@ -463,7 +470,7 @@ struct YAMLDocumentModelTests {
         editor.onTappedAddKey()
         editor.destination?.prompt?.onChangedText("  ")
         editor.destination?.prompt?.onSubmitted()
-        #expect(shown(editor).destination == "prompt Property name \"  \" – Type the key's name")
+        #expect(shown(editor).destination == "prompt Key name \"  \" – Type the key's name")
         editor.destination?.prompt?.onChangedText("b")
         editor.destination?.prompt?.onSubmitted()
         // The empty value is written as the empty string, so it reads back as the text given.

@@ -13,8 +13,16 @@ import TileditTestSupport
 @Suite("YAML editing laws", .enabled(if: TestSupport.sharedFolder != nil, "../shared is absent: the YAML samples and the YAML test suite are not here"))
 struct YAMLEditingLawTests {
     /// Values written by the laws, in turn: plain, needing quotes, looking like
-    /// a number, multi-line, non-ASCII, empty.
-    static let values = ["edited", "edited: with # signs", "42", "line one\nline two", "ünïcödé ✓ “quoted”", ""]
+    /// a number, multi-line, non-ASCII, empty, then values of several lines a
+    /// block scalar must hold exactly: paragraphs, a first line starting
+    /// with spaces (an indentation indicator), final empty lines (keep
+    /// chomping), tabs and spaces at the ends of lines, a more indented line
+    /// among folded ones.
+    static let values = [
+        "edited", "edited: with # signs", "42", "line one\nline two", "ünïcödé ✓ “quoted”", "",
+        "para one\n\npara two\n", "  indented first line\nsecond", "ends with empty lines\n\n\n",
+        "tab\tin the middle  \n  more  ", "folded text\n  more indented\nback # not a comment",
+    ]
 
     /// Scalars edited per file, spread over the file.
     static let scalarsPerFile = 24
@@ -118,7 +126,9 @@ struct YAMLEditingLawTests {
             model.onSelected(id)
             model.onChoseFieldType(.string)
             model.onEditedField(value)
-            guard value != before.value || YAMLValueType(before) != .string else { continue }
+            // The value the field stands for: a block scalar's own final line break added back.
+            let expected = model.field?.value ?? value
+            guard expected != before.value || YAMLValueType(before) != .string else { continue }
             guard model.onCommittedField() else {
                 #expect(model.bytes == original, "\(input.name): a refused edit changed the file")
                 tally.refused.append("\(input.name) \(model.path(of: id)?.description ?? id.description): \(model.notes.first ?? "?")")
@@ -127,13 +137,19 @@ struct YAMLEditingLawTests {
             tally.edits += 1
             let edited = model.bytes
             // An edit reads back as the value given.
-            #expect(model.node(id)?.scalar?.value == value, "\(input.name) \(id): reads back as \(String(describing: model.node(id)?.scalar?.value)), not \(value)")
+            #expect(model.node(id)?.scalar?.value == expected, "\(input.name) \(id): reads back as \(String(describing: model.node(id)?.scalar?.value)), not \(expected)")
             // Untouched bytes are unchanged: the change lies inside the scalar (or, for an empty one, its line).
             // The smallest changed span is ambiguous when bytes repeat around it
             // (an inserted line can sit before or after the line break next to it):
             // both alignments are taken, and the edit passes when either does.
             let alignments = [Self.changedSpan(original, edited, prefixFirst: true), Self.changedSpan(original, edited, prefixFirst: false)]
             var allowed = before.range
+            if before.style == .literal || before.style == .folded {
+                // The blank lines below a block scalar become its own when it keeps its final line breaks.
+                var end = allowed.upperBound
+                while end < original.count && (original[end] == 0x20 || original[end] == 0x09 || original[end] == 0x0A || original[end] == 0x0D) { end += 1 }
+                allowed = allowed.lowerBound..<end
+            }
             if before.isEmptyPlain || allowed.isEmpty {
                 // An empty value is written after its `:` or `-`, on the line of the last
                 // non-blank byte before it; only blanks may go.
@@ -192,7 +208,11 @@ struct YAMLEditingLawTests {
         // keys, empty values with no `:` or `-` to write after (explicit `?`
         // keys, empty documents), empty values with an anchor or a tag, and
         // one value whose anchor holds a `:`.
-        let reasons = Set(tally.refused.map { $0.components(separatedBy: ": ").last ?? $0 })
+        // A value a tag does not allow (`!!binary`), and a value a flow
+        // collection's plain multi-line key cannot take, are refused with their reason.
+        let reasons = Set(tally.refused.map { $0.components(separatedBy: ": ").last ?? $0 }.filter {
+            !$0.contains("remove the tag in the file to store other text") && !$0.contains("did not find expected")
+        })
         #expect(reasons.isSubset(of: [
             "a key on the way to this value is not a plain key or appears twice; edit it in the source",
             "the value cannot be written here", "the value would not read back as the text given",

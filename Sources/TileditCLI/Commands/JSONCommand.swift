@@ -49,7 +49,13 @@ struct JSONCommand: Command {
             case .markdown(let document): json = DocumentJSON.markdown(document, path: file.displayPath)
             case .yaml(let yaml): json = DocumentJSON.yaml(yaml, path: file.displayPath)
             }
-            await context.write(json.serialized() + "\n")
+            // Sent on 64 KB at a time: the text is never all in memory.
+            var writer = JSONWriter(json)
+            while !writer.isDone {
+                writer.write(upTo: 1 << 16)
+                await context.write(String(decoding: writer.takeOutput(), as: UTF8.self))
+            }
+            await context.write("\n")
             return ExitCode.success
         } catch {
             await context.printError(error.message)

@@ -46,12 +46,20 @@ struct RenderCommand: Command {
             let opened = try await context.open(file)
             guard case .markdown(let document) = opened.document else { return ExitCode.trouble }
             let renderer = HTMLRenderer()
-            let html = arguments.has("--fragment") ? renderer.renderBody(document) : renderer.renderPage(document)
+            let isFragment = arguments.has("--fragment")
+            var pieces = renderer.bodyPieces(document)
             guard let output = arguments.value("--output"), output != "-" else {
-                await context.write(html)
+                // Written as it is made: the page is never all in memory.
+                if !isFragment { await context.write(renderer.pageStart(document)) }
+                while let piece = pieces.next() { await context.write(piece) }
+                if !isFragment { await context.write(HTMLRenderer.pageEnd) }
                 return ExitCode.success
             }
-            try await write(Array(html.utf8), to: output, input: file, force: arguments.has("--force"))
+            // A file is replaced whole (see `write`): the page is gathered once, as bytes.
+            var bytes: [UInt8] = isFragment ? [] : Array(renderer.pageStart(document).utf8)
+            while let piece = pieces.next() { bytes.append(contentsOf: piece.utf8) }
+            if !isFragment { bytes.append(contentsOf: HTMLRenderer.pageEnd.utf8) }
+            try await write(bytes, to: output, input: file, force: arguments.has("--force"))
             return ExitCode.success
         } catch {
             await context.printError(error.message)

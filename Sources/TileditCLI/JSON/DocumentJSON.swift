@@ -41,7 +41,9 @@ enum DocumentJSON {
             ("dialect", .string(document.dialect.rawValue)),
             ("lineEnding", .string(document.lineEnding.rawValue)),
             ("byteOrderMark", .bool(document.hasByteOrderMark)),
-            ("blocks", .array(document.blocks.map(block))),
+            // Made one at a time as they are written: the JSON of a large
+            // document is never all in memory.
+            ("blocks", .lazyArray(count: document.blockCount, itemsArePlain: false) { block(document.block(at: $0)) }),
         ])
     }
 
@@ -158,7 +160,8 @@ enum DocumentJSON {
 
     /// YAML: `{"path", "dialect": "yaml", "lineEnding", "byteOrderMark",
     /// "documents": [node | null], "diagnostics"}`; the flat dialect of
-    /// `tiledown.yml` has `"fields"` instead of `"documents"`.
+    /// `tiledown.yml` has `"fields"` instead of `"documents"`. Nodes are
+    /// made as they are written (`JSONValue.lazyArray`).
     static func yaml(_ file: YAMLFileDocument, path: String) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("path", .string(path)),
@@ -168,7 +171,8 @@ enum DocumentJSON {
         ]
         switch file.dialect {
         case .yaml:
-            members.append(("documents", .array(file.documents.map { $0.root.map(node) ?? .null })))
+            let documents = file.documents
+            members.append(("documents", .lazyArray(count: documents.count, itemsArePlain: false) { documents[$0].root.map(node) ?? .null }))
         case .flat:
             members.append(("fields", .array(file.fields.map { field($0, base: 0) })))
         }
@@ -198,10 +202,12 @@ enum DocumentJSON {
         switch node.content {
         case .mapping(let pairs):
             members.append(("style", .string(node.collectionStyle.rawValue)))
-            members.append(("pairs", .array(pairs.map { .object([("key", self.node($0.key)), ("value", self.node($0.value))]) })))
+            members.append(("pairs", .lazyArray(count: pairs.count, itemsArePlain: false) { index in
+                .object([("key", self.node(pairs[index].key)), ("value", self.node(pairs[index].value))])
+            }))
         case .sequence(let items):
             members.append(("style", .string(node.collectionStyle.rawValue)))
-            members.append(("items", .array(items.map(self.node))))
+            members.append(("items", .lazyArray(count: items.count, itemsArePlain: false) { self.node(items[$0]) }))
         case .scalar(let scalar):
             members.append(("value", .string(scalar.value)))
             members.append(("style", .string(scalar.style.rawValue)))

@@ -9,6 +9,11 @@ enum JSONValue: Sendable {
     case array([JSONValue])
     /// Members in output order.
     case object([(String, JSONValue)])
+    /// An array whose `count` items are made one at a time as they are
+    /// written (`item(index)`) and let go after, so writing a large tree
+    /// holds one path of it, not all of it; `itemsArePlain` says whether
+    /// every item is a number, boolean or null (as `array`'s are checked).
+    case lazyArray(count: Int, itemsArePlain: Bool, item: @Sendable (Int) -> JSONValue)
 
     /// `{"start": …, "end": …}` for a byte range.
     static func range(_ range: Range<Int>) -> JSONValue {
@@ -20,91 +25,19 @@ enum JSONValue: Sendable {
     /// one whose members are all numbers, booleans or nulls (a range, a
     /// line span) stays on one line: `{"start": 0, "end": 8}`.
     /// Strings escape only `"`, `\` and control characters; other
-    /// characters are written as UTF-8.
+    /// characters are written as UTF-8. (`JSONWriter` writes the same text
+    /// piece by piece.)
     func serialized() -> String {
-        var text = ""
-        write(into: &text, indent: "")
-        return text
+        var writer = JSONWriter(self)
+        writer.write(upTo: .max)
+        return String(decoding: writer.takeOutput(), as: UTF8.self)
     }
 
     /// A number, boolean or null.
-    private var isPlain: Bool {
+    var isPlain: Bool {
         switch self {
         case .null, .bool, .number: true
-        case .string, .array, .object: false
+        case .string, .array, .object, .lazyArray: false
         }
-    }
-
-    private func write(into text: inout String, indent: String) {
-        switch self {
-        case .null: text += "null"
-        case .bool(let value): text += value ? "true" : "false"
-        case .number(let value): text += String(value)
-        case .string(let value): Self.writeString(value, into: &text)
-        case .array(let items):
-            guard !items.isEmpty else {
-                text += "[]"
-                return
-            }
-            if items.allSatisfy(\.isPlain) {
-                text += "[" + items.map { $0.serialized() }.joined(separator: ", ") + "]"
-                return
-            }
-            let inner = indent + "  "
-            text += "[\n"
-            for (index, item) in items.enumerated() {
-                text += inner
-                item.write(into: &text, indent: inner)
-                text += index == items.count - 1 ? "\n" : ",\n"
-            }
-            text += indent + "]"
-        case .object(let members):
-            guard !members.isEmpty else {
-                text += "{}"
-                return
-            }
-            if members.allSatisfy(\.1.isPlain) {
-                text += "{"
-                for (index, (key, value)) in members.enumerated() {
-                    if index > 0 { text += ", " }
-                    Self.writeString(key, into: &text)
-                    text += ": " + value.serialized()
-                }
-                text += "}"
-                return
-            }
-            let inner = indent + "  "
-            text += "{\n"
-            for (index, (key, value)) in members.enumerated() {
-                text += inner
-                Self.writeString(key, into: &text)
-                text += ": "
-                value.write(into: &text, indent: inner)
-                text += index == members.count - 1 ? "\n" : ",\n"
-            }
-            text += indent + "}"
-        }
-    }
-
-    private static func writeString(_ value: String, into text: inout String) {
-        text += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case "\u{08}": text += "\\b"
-            case "\u{0C}": text += "\\f"
-            case _ where VisibleText.needsEscaping(scalar):
-                // Controls (C0, DEL, C1), line separators and bidirectional
-                // controls as \uXXXX: valid JSON that cannot act on a terminal.
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        text += "\""
     }
 }

@@ -7,9 +7,10 @@ extension MarkdownDocument {
         Self.editableForm(text(of: block))
     }
 
-    /// `text` with CRLF read as LF and without one final line break.
+    /// `text` with every line ending (CRLF, and a lone CR: CommonMark 2.1)
+    /// read as LF, and without one final line break.
     static func editableForm(_ text: String) -> String {
-        var body = text.replacingOccurrences(of: "\r\n", with: "\n")
+        var body = LineEnding.normalizedToLF(text)
         // Scalars, not characters: CRLF is one Character, so hasSuffix("\n") misses it.
         if body.unicodeScalars.last == "\n" { body.unicodeScalars.removeLast() }
         return body

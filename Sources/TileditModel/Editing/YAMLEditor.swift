@@ -35,18 +35,37 @@ struct YAMLEditor {
     ///   value cannot be written, its tag does not allow it, or the key is
     ///   written twice in its mapping.
     func setScalar(at path: YAMLPath, to value: String) throws(EditError) -> (edits: [TextEdit], notes: [String]) {
-        guard let last = path.components.last else { throw .pathNotFound(message: "empty path") }
+        let planned = try setScalarPlans(at: path, to: value)
+        return (planned.plans.first ?? [], planned.notes)
+    }
+
+    /// The plans that set the scalar at `path` to `value`, best first (as
+    /// `setScalar(at:to:)`): a block scalar may be written as planned or,
+    /// when its folding would not read back, as a literal block. The caller
+    /// keeps the first plan that reads back as `value`.
+    ///
+    /// - Returns: the plans (one empty plan when the value is already
+    ///   `value`) and the notes of the edit.
+    /// - Throws: as `setScalar(at:to:)`.
+    func setScalarPlans(at path: YAMLPath, to value: String) throws(EditError) -> (plans: [[TextEdit]], notes: [String]) {
+        guard let last = path.components.last else {
+            // The empty path: the document's root, when it is a scalar.
+            guard let root, root.scalar != nil else { throw .pathNotFound(message: "the document has no single value at its root") }
+            let plans = try replaceValue(root, keyNode: nil, nextKey: nil, parent: root, inFlow: false, value: value, name: "the document", isRoot: true)
+            let changes = plans.contains { !$0.isEmpty }
+            return (plans.isEmpty ? [[]] : plans, changes ? anchorNotes(root.anchor.map { [$0] } ?? []) : [])
+        }
         guard let root else {
             guard path.components.count == 1, case .key(let key) = last else {
                 throw .pathNotFound(message: "the document is empty; `\(path)` does not exist")
             }
             let line = try keyLine(key: key, value: value, indent: "", intent: YAMLScalarWriter.intent(for: value, replacing: nil))
-            return ([TextEdit(range: emptyInsertionPoint..<emptyInsertionPoint, replacement: line + lineEnding.string)], [])
+            return ([[TextEdit(range: emptyInsertionPoint..<emptyInsertionPoint, replacement: line + lineEnding.string)]], [])
         }
         let parentPath = Array(path.components.dropLast())
         let (parent, parentInFlow, parentAnchors) = try resolve(parentPath, from: root)
         var anchors = parentAnchors
-        let edits: [TextEdit]
+        let edits: [[TextEdit]]
         switch (last, parent.content) {
         case (.key(let key), .mapping(let pairs)):
             if let index = try pairIndex(key, in: pairs, path: path) {
@@ -60,7 +79,7 @@ struct YAMLEditor {
                     pair.value, keyNode: pair.key, nextKey: next?.key, parent: parent,
                     inFlow: parent.collectionStyle == .flow || parentInFlow, value: value, name: path.description)
             } else {
-                edits = [try addKey(key, value: value, to: parent, inFlow: parentInFlow)]
+                edits = [[try addKey(key, value: value, to: parent, inFlow: parentInFlow)]]
             }
         case (.index(let index), .sequence(let items)):
             guard index < items.count else { throw .pathNotFound(message: "`\(YAMLPath(parentPath))` has \(items.count) items; there is no item \(index)") }
@@ -73,11 +92,12 @@ struct YAMLEditor {
                 item, keyNode: nil, nextKey: nil, parent: parent, inFlow: parent.collectionStyle == .flow || parentInFlow,
                 value: value, name: path.description)
         case (.index(let index), .mapping):
-            return try setScalar(at: YAMLPath(parentPath + [.key(String(index))]), to: value)
+            return try setScalarPlans(at: YAMLPath(parentPath + [.key(String(index))]), to: value)
         default:
             throw .pathNotFound(message: "`\(YAMLPath(parentPath))` is \(parent.kindDescription), not a mapping")
         }
-        return (edits, edits.isEmpty ? [] : anchorNotes(anchors))
+        let changes = edits.contains { !$0.isEmpty }
+        return (edits.isEmpty ? [[]] : edits, changes ? anchorNotes(anchors) : [])
     }
 
     /// The index of the pair whose key has exactly the bytes of `key`
@@ -234,7 +254,7 @@ struct YAMLEditor {
         if removed.count == added.count {
             var edits: [TextEdit] = []
             for (node, value) in zip(removed, added) {
-                edits += try replaceValue(node, keyNode: nil, nextKey: nil, parent: sequence, inFlow: inFlow, value: value, name: "an item")
+                edits += try replaceValue(node, keyNode: nil, nextKey: nil, parent: sequence, inFlow: inFlow, value: value, name: "an item").first ?? []
             }
             return edits
         }
@@ -376,6 +396,13 @@ struct YAMLEditor {
         }
     }
 
+    /// The notes of an edit of the node at `path`: for each anchor on the
+    /// way to it (its own included) that aliases use, their lines.
+    func anchorNotes(at path: YAMLPath) -> [String] {
+        guard let root, let (_, _, anchors) = try? resolve(path.components, from: root) else { return [] }
+        return anchorNotes(anchors)
+    }
+
     /// For each of `anchors` that aliases use, a note naming their lines.
     /// One walk of the tree and one pass over the text, whatever the number
     /// of anchors and aliases.
@@ -412,8 +439,8 @@ struct YAMLEditor {
     ///   - parent: the mapping or sequence holding the node.
     ///   - name: the node's path, for messages.
     private func replaceValue(
-        _ node: YAMLNode, keyNode: YAMLNode?, nextKey: YAMLNode?, parent: YAMLNode, inFlow: Bool, value: String, name: String
-    ) throws(EditError) -> [TextEdit] {
+        _ node: YAMLNode, keyNode: YAMLNode?, nextKey: YAMLNode?, parent: YAMLNode, inFlow: Bool, value: String, name: String, isRoot: Bool = false
+    ) throws(EditError) -> [[TextEdit]] {
         guard let scalar = node.scalar else {
             throw .pathNotFound(message: "`\(name)` is \(node.kindDescription), not a single value")
         }
@@ -427,6 +454,9 @@ struct YAMLEditor {
         // A tag fixes the type: only YAML's syntax decides how to write it.
         let typeFixed = node.tag != nil
         let intent = typeFixed ? YAMLScalarWriter.Intent.text(value) : YAMLScalarWriter.intent(for: value, replacing: scalar)
+        if scalar.style == .literal || scalar.style == .folded, !inFlow, let header = YAMLBlockScalarHeader(reading: text, at: scalar.range.lowerBound) {
+            return try blockPlans(node, scalar: scalar, header: header, keyNode: keyNode, value: value, isRoot: isRoot)
+        }
         guard scalar.isEmptyPlain else {
             var contentIndent = columnIndent(at: keyNode?.range.lowerBound ?? dashOffset(before: node.range.lowerBound)) + "  "
             var range = scalar.range
@@ -436,18 +466,69 @@ struct YAMLEditor {
                 // Lines of spaces below a block scalar belong to it: they go with it.
                 if let end = spacesBelow { range = range.lowerBound..<end }
             }
+            let spansLines = text[Swift.min(range.lowerBound, text.count)..<Swift.min(range.upperBound, text.count)].contains(where: LineEnding.isLineBreak)
             var written = try writtenScalar(
                 intent, style: scalar.style, inFlow: inFlow, indent: contentIndent, typeFixed: typeFixed,
-                canBlock: !inFlow && endsItsLine(scalar.range.upperBound) && (spacesBelow == nil || range.upperBound != scalar.range.upperBound))
+                canBlock: !inFlow && endsItsLine(scalar.range.upperBound) && (spacesBelow == nil || range.upperBound != scalar.range.upperBound),
+                spansLines: spansLines)
             // `&a:b`: libyaml ends the anchor at `:`, the value starts right after it.
             if node.anchor != nil || node.tag != nil, range.lowerBound > 0, !Byte.isWhitespace(text[range.lowerBound - 1]) {
                 written = " " + written
             }
-            return [TextEdit(range: range, replacement: written)]
+            return [[TextEdit(range: range, replacement: written)]]
         }
-        return try emptyValueEdits(node, keyNode: keyNode, nextKey: nextKey, inFlow: inFlow) { indent, canBlock throws(EditError) in
+        return [try emptyValueEdits(node, keyNode: keyNode, nextKey: nextKey, inFlow: inFlow) { indent, canBlock throws(EditError) in
             try writtenScalar(intent, style: .plain, inFlow: inFlow, indent: indent, typeFixed: typeFixed, canBlock: canBlock)
+        }]
+    }
+
+    /// Plans writing `value` in place of the block scalar `node` as a block
+    /// scalar of its style (`YAMLBlockScalarWriter`: indicators and the
+    /// header's comment kept where they can hold the text), then, for a
+    /// folded one, as a literal block.
+    ///
+    /// - Throws: `.invalidValue` when a block scalar cannot hold `value`.
+    private func blockPlans(
+        _ node: YAMLNode, scalar: YAMLScalar, header: YAMLBlockScalarHeader, keyNode: YAMLNode?, value: String, isRoot: Bool
+    ) throws(EditError) -> [[TextEdit]] {
+        // A document's root counts its indentation from column 0.
+        let parentColumn = isRoot ? 0 : columnIndent(at: keyNode?.range.lowerBound ?? dashOffset(before: node.range.lowerBound)).count
+        var range = scalar.range
+        // Lines of spaces below a block scalar belong to it: they go with it.
+        if let end = spaceOnlyLines(after: range.upperBound) { range = range.lowerBound..<end }
+        let following = emptyLines(after: range.upperBound)
+        var plans: [[TextEdit]] = []
+        for style in header.style == .folded ? [YAMLScalar.Style.folded, .literal] : [.literal] {
+            var planned = header
+            planned.style = style
+            let written = try YAMLBlockScalarWriter.write(
+                value, header: planned, contentIndent: blockContentIndent(scalar.range)?.count, parentColumn: parentColumn,
+                followingEmptyLines: following.count, atEndOfText: range.upperBound >= text.count, lineEnding: lineEnding)
+            let replaced = written.takesFollowingEmptyLines && following.count > 0 ? range.lowerBound..<following.end : range
+            var replacement = written.text
+            // `&a:b`: libyaml ends the anchor at `:`, the value starts right after it.
+            if node.anchor != nil || node.tag != nil, replaced.lowerBound > 0, !Byte.isWhitespace(text[replaced.lowerBound - 1]) {
+                replacement = " " + replacement
+            }
+            plans.append([TextEdit(range: replaced, replacement: replacement)])
         }
+        return plans
+    }
+
+    /// The empty lines (a line break alone) right after the line ending
+    /// at `offset`, and the offset of the last one's line break (`offset`
+    /// when there are none): replacing up to it leaves that line break
+    /// after the replacement.
+    private func emptyLines(after offset: Int) -> (count: Int, end: Int) {
+        var position = lineEndIncludingTerminator(of: offset)
+        var count = 0
+        var end = offset
+        while position < text.count && LineEnding.isLineBreak(text[position]) {
+            count += 1
+            end = position
+            position = lineEndIncludingTerminator(of: position)
+        }
+        return (count, end)
     }
 
     /// Edits that give the empty value `node` a text: after its anchor or
@@ -493,9 +574,16 @@ struct YAMLEditor {
     /// line), else plain or quoted on one line, else a literal block, else
     /// double-quoted with escapes.
     private func writtenScalar(
-        _ intent: YAMLScalarWriter.Intent, style: YAMLScalar.Style, inFlow: Bool, indent: String, typeFixed: Bool = false, canBlock: Bool
+        _ intent: YAMLScalarWriter.Intent, style: YAMLScalar.Style, inFlow: Bool, indent: String, typeFixed: Bool = false, canBlock: Bool,
+        spansLines: Bool = false
     ) throws(EditError) -> String {
         let text = intent.text
+        // A quoted value of several lines stays quoted, over several lines when it was.
+        if style == .singleQuoted || style == .doubleQuoted, text.utf8.contains(Byte.newline),
+           let quoted = YAMLScalarWriter.quotedLines(text, style: style, indent: indent, lineEnding: lineEnding, keepsLines: spansLines && !inFlow) {
+            return quoted
+        }
+        if style == .singleQuoted, text.utf8.contains(Byte.newline) { return YAMLScalarWriter.doubleQuoted(text) }
         if canBlock && style == .folded, let block = YAMLScalarWriter.blockFolded(text, indent: indent, lineEnding: lineEnding) {
             return block
         }

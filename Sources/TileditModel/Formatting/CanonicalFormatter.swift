@@ -9,9 +9,9 @@ import Foundation
 ///   `- item`, multi-line values as `key: |` + two-space lines, `:::`;
 ///   `:::chart`/`:::mermaid` become `:::tile chart`/`:::tile mermaid`;
 /// - front matter: trailing whitespace removed and, in Tiledown's flat
-///   profile, one space after the colon; comments, blank lines, key order and
-///   quoting kept; a line that would read as a closing `---` without its
-///   trailing whitespace keeps it;
+///   profile, one space after the colon; indented lines, comments, blank
+///   lines, key order and quoting kept; a line that would read as a closing
+///   `---` without its trailing whitespace keeps it;
 /// - prose: ATX headings, `-` bullets, fenced code, `*` emphasis; ordered
 ///   list numbers, link reference and footnote definitions, HTML, hard line
 ///   breaks and all other text kept;
@@ -165,7 +165,9 @@ public struct CanonicalFormatter: Sendable {
                 let trimmed = buffer.trimmed(line)
                 // `--- ` would close the front matter here once trimmed.
                 let looksLikeFence = buffer.matches(trimmed, "---") || buffer.matches(trimmed, "...")
-                if !isFence && !looksLikeFence && !scalarLines.contains(number) {
+                // An indented line is left as written: YAML tools read it inside the key above.
+                let isIndented = content.first.map(Byte.isSpaceOrTab) ?? false
+                if !isFence && !looksLikeFence && !scalarLines.contains(number) && !isIndented {
                     while let last = content.last, Byte.isSpaceOrTab(last) { content.removeLast() }
                     if frontMatter.dialect == .tiledown, content.first != Byte.hash, let colon = content.firstIndex(of: Byte.colon) {
                         let key = String(decoding: content[..<colon], as: UTF8.self).trimmingSpaces()

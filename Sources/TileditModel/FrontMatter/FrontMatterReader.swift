@@ -95,8 +95,13 @@ enum FrontMatterReader {
     ///   - opening: the opening `---` line; spans in the result are relative to its start.
     ///   - closing: the closing `---` line.
     ///   - dialect: how to read the fields.
+    ///   - diagnoses: whether the diagnostics are found; without them
+    ///     (`FrontMatter.leading`, which returns none) the flat dialect's
+    ///     fields are read without the checks for duplicate keys, invisible
+    ///     characters, inner fences and invalid values. The fields and the
+    ///     problem are the same either way.
     static func read(
-        _ buffer: UnsafeBufferPointer<UInt8>, opening: LineSpan, closing: LineSpan, dialect: FrontMatterDialect
+        _ buffer: UnsafeBufferPointer<UInt8>, opening: LineSpan, closing: LineSpan, dialect: FrontMatterDialect, diagnoses: Bool = true
     ) -> (FrontMatter, [BlockDiagnostic]) {
         let base = opening.start
         let content = opening.end..<closing.start
@@ -105,10 +110,12 @@ enum FrontMatterReader {
         var (frontMatter, diagnostics): (FrontMatter, [BlockDiagnostic])
         switch dialect {
         case .tiledown:
-            (frontMatter, diagnostics) = readFlat(buffer, base: base, content: content, contentSpan: contentSpan, closingSpan: closingSpan)
+            (frontMatter, diagnostics) = readFlat(
+                buffer, base: base, content: content, contentSpan: contentSpan, closingSpan: closingSpan, diagnoses: diagnoses)
         case .yaml:
             (frontMatter, diagnostics) = readYAML(buffer, base: base, content: content, contentSpan: contentSpan, closingSpan: closingSpan)
         }
+        guard diagnoses else { return (frontMatter, []) }
         return (frontMatter, innerFences(buffer, base: base, content: content) + diagnostics + invalidValues(frontMatter))
     }
 
@@ -152,9 +159,9 @@ enum FrontMatterReader {
 
     private static func readFlat(
         _ buffer: UnsafeBufferPointer<UInt8>, base: Int, content: Range<Int>,
-        contentSpan: Range<Int>, closingSpan: Range<Int>
+        contentSpan: Range<Int>, closingSpan: Range<Int>, diagnoses: Bool
     ) -> (FrontMatter, [BlockDiagnostic]) {
-        let (fields, diagnostics, problem) = readFlatFields(buffer, base: base, content: content, firstLineOffset: 1)
+        let (fields, diagnostics, problem) = readFlatFields(buffer, base: base, content: content, firstLineOffset: 1, diagnoses: diagnoses)
         let frontMatter = FrontMatter(
             dialect: .tiledown, fields: fields, contentSpan: contentSpan, closingSpan: closingSpan, problem: problem,
             source: problem == nil ? nil : buffer.string(content))
@@ -170,9 +177,12 @@ enum FrontMatterReader {
     /// - Parameters:
     ///   - base: offset the spans in the result are relative to.
     ///   - firstLineOffset: line offset (relative to `base`'s line) of the first content line.
-    /// - Returns: the fields, diagnostics (relative to `base`) and the first problem, if any.
+    ///   - diagnoses: whether duplicate keys and invisible characters are
+    ///     looked for (the fields and the problem are the same either way).
+    /// - Returns: the fields, diagnostics (relative to `base`; none without
+    ///   `diagnoses` but for lines that are not fields) and the first problem, if any.
     static func readFlatFields(
-        _ buffer: UnsafeBufferPointer<UInt8>, base: Int, content: Range<Int>, firstLineOffset: Int
+        _ buffer: UnsafeBufferPointer<UInt8>, base: Int, content: Range<Int>, firstLineOffset: Int, diagnoses: Bool = true
     ) -> ([FrontMatterField], [BlockDiagnostic], String?) {
         var fields: [FrontMatterField] = []
         var diagnostics: [BlockDiagnostic] = []
@@ -182,10 +192,12 @@ enum FrontMatterReader {
         var firstLineOfKey: [[UInt8]: Int] = [:]
         var places: [YAMLChecks.ScalarPlace] = []
         defer {
-            let text = UnsafeBufferPointer(rebasing: buffer[content])
-            var invisible = YAMLInvisibleCharacters(bytes: text, places: places)
-            diagnostics += invisible.diagnostics(before: text.count).map { $0.shifted(by: content.lowerBound - base) }
-            ParseWorkCounter.current?.add(content.count + invisible.work)
+            if diagnoses {
+                let text = UnsafeBufferPointer(rebasing: buffer[content])
+                var invisible = YAMLInvisibleCharacters(bytes: text, places: places)
+                diagnostics += invisible.diagnostics(before: text.count).map { $0.shifted(by: content.lowerBound - base) }
+                ParseWorkCounter.current?.add(content.count + invisible.work)
+            }
         }
         while position < content.upperBound {
             let line = buffer.line(startingAt: position)
@@ -208,18 +220,26 @@ enum FrontMatterReader {
             while valueStart < line.contentEnd && Byte.isSpaceOrTab(buffer[valueStart]) { valueStart += 1 }
             let valueRange = buffer.trimmed(LineSpan(start: valueStart, contentEnd: line.contentEnd, end: line.contentEnd))
             let key = buffer.string(keyRange)
-            let keyBytes = Array(buffer[keyRange])
-            if let first = firstLineOfKey[keyBytes] {
-                let shown = YAMLChecks.shown(key)
+            if diagnoses, Byte.isSpaceOrTab(buffer[line.start]) {
                 diagnostics.append(BlockDiagnostic(
-                    .error, .frontMatterDuplicateKey,
-                    "key `\(shown)` is written twice, on line \(BlockDiagnostic.line(first)) and line \(BlockDiagnostic.line(lineOffset)); the last one wins, so Tiledit does not edit it until one is removed",
-                    range: (keyRange.lowerBound - base)..<(keyRange.upperBound - base)))
-            } else {
-                firstLineOfKey[keyBytes] = lineOffset
+                    .warning, .frontMatterIndentedLine,
+                    "this line is indented: Tiledown reads front matter as flat `key: value` lines, so `\(YAMLChecks.shown(key))` is a key of its own here, while YAML tools read it inside the key above",
+                    range: (line.start - base)..<(line.contentEnd - base)))
             }
-            places.append(YAMLChecks.ScalarPlace(range: (keyRange.lowerBound - content.lowerBound)..<(keyRange.upperBound - content.lowerBound), isKey: true, isPlain: true, keyName: nil))
-            places.append(YAMLChecks.ScalarPlace(range: (valueRange.lowerBound - content.lowerBound)..<(valueRange.upperBound - content.lowerBound), isKey: false, isPlain: true, keyName: key))
+            if diagnoses {
+                let keyBytes = Array(buffer[keyRange])
+                if let first = firstLineOfKey[keyBytes] {
+                    let shown = YAMLChecks.shown(key)
+                    diagnostics.append(BlockDiagnostic(
+                        .error, .frontMatterDuplicateKey,
+                        "key `\(shown)` is written twice, on line \(BlockDiagnostic.line(first)) and line \(BlockDiagnostic.line(lineOffset)); the last one wins, so Tiledit does not edit it until one is removed",
+                        range: (keyRange.lowerBound - base)..<(keyRange.upperBound - base)))
+                } else {
+                    firstLineOfKey[keyBytes] = lineOffset
+                }
+                places.append(YAMLChecks.ScalarPlace(range: (keyRange.lowerBound - content.lowerBound)..<(keyRange.upperBound - content.lowerBound), isKey: true, isPlain: true, keyName: nil))
+                places.append(YAMLChecks.ScalarPlace(range: (valueRange.lowerBound - content.lowerBound)..<(valueRange.upperBound - content.lowerBound), isKey: false, isPlain: true, keyName: key))
+            }
             fields.append(FrontMatterField(
                 key: key, value: buffer.string(valueRange),
                 keySpan: (keyRange.lowerBound - base)..<(keyRange.upperBound - base),

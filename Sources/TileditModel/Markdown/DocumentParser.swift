@@ -195,6 +195,13 @@ private struct Scanner {
                     if result.isClosed {
                         flushProse(upTo: line.start)
                         var diagnostics = result.diagnostics
+                        if html == .none, Self.indentationColumns(buffer, line) >= 4 {
+                            // CommonMark 4.4: four columns of indentation make an indented code block.
+                            diagnostics.append(BlockDiagnostic(
+                                .warning, .tileIndentedAsCode,
+                                "this tile is indented four or more columns, which CommonMark reads as an indented code block; Tiledown still reads it as a tile and renders it",
+                                range: 0..<(line.contentEnd - line.start)))
+                        }
                         if html != .none {
                             let place = html == .comment ? "an HTML comment" : "an HTML block"
                             diagnostics.append(BlockDiagnostic(
@@ -235,6 +242,18 @@ private struct Scanner {
         var parsed = ParsedText(blocks: blocks, finalHTMLContext: html, endsOpen: sawUnclosedDirective || fence != nil, lineStarts: lineStarts)
         parsed.linesRead = lineStarts.count + unclosedStates.linesRead
         return parsed
+    }
+
+    /// The columns of `line`'s leading spaces and tabs, a tab moving to the
+    /// next multiple of 4 (CommonMark 2.2, tabs).
+    static func indentationColumns(_ buffer: UnsafeBufferPointer<UInt8>, _ line: LineSpan) -> Int {
+        var columns = 0
+        var offset = line.start
+        while offset < line.contentEnd, Byte.isSpaceOrTab(buffer[offset]) {
+            columns = buffer[offset] == Byte.tab ? (columns / 4 + 1) * 4 : columns + 1
+            offset += 1
+        }
+        return columns
     }
 
     /// Whether the first non-blank line trims to `---` (a front matter

@@ -22,10 +22,24 @@ public struct StyledDocumentBuilder: Sendable {
     /// - Parameter isCancelled: asked between blocks; `true` stops the build.
     /// - Throws: `CancellationError` when `isCancelled` said so.
     public func build(_ document: MarkdownDocument, isCancelled: () -> Bool = { false }) throws -> StyledDocument {
+        try build(document, blocks: 0..<document.blockCount, isCancelled: isCancelled)
+    }
+
+    /// The styled items of the blocks at `blocks` (positions from 0,
+    /// clamped to the document's), in order: a part of the preview, for a
+    /// pane that shows only so much (link references resolve across the
+    /// whole document as in `build(_:isCancelled:)`).
+    ///
+    /// - Parameter isCancelled: asked between blocks; `true` stops the build.
+    /// - Throws: `CancellationError` when `isCancelled` said so.
+    public func build(_ document: MarkdownDocument, blocks: Range<Int>, isCancelled: () -> Bool = { false }) throws -> StyledDocument {
+        let lower = Swift.max(0, Swift.min(blocks.lowerBound, document.blockCount))
+        let upper = Swift.max(lower, Swift.min(blocks.upperBound, document.blockCount))
+        guard lower < upper else { return StyledDocument() }
         let definitions = CommonMarkTree.linkReferenceDefinitions(in: document)
         var items: [StyledItem] = []
-        for index in 0..<document.blockCount {
-            if index % 64 == 0, isCancelled() { throw CancellationError() }
+        for index in lower..<upper {
+            if (index - lower) % 64 == 0, isCancelled() { throw CancellationError() }
             items += self.items(of: document.block(at: index), index: index, in: document, definitions: definitions)
         }
         return StyledDocument(items: items)

@@ -2,32 +2,41 @@
 /// the edit and the number of chunks, not to the size of the file.
 ///
 /// Offsets are UTF-8 bytes from the start of the file. The storage is a value:
-/// copies share chunks until one of them is edited.
+/// copies share chunks until one of them is edited. A fresh storage's chunks
+/// are slices of the bytes it was made from, so opening a file holds its
+/// bytes once (not once read and once in chunks); an edited chunk gets
+/// bytes of its own.
 public struct TextStorage: Sendable, Equatable {
     /// Chunks are split when they grow past this size, in bytes.
     static let maximumChunkSize = 32 * 1024
     /// Size of the chunks a fresh storage is cut into, in bytes.
     static let preferredChunkSize = 16 * 1024
 
-    private var chunks: [[UInt8]]
+    /// The chunks; a slice keeps its indices into the buffer it shares, so
+    /// an offset in a chunk is `startIndex` plus the offset from its start.
+    private var chunks: [ArraySlice<UInt8>]
     /// `starts[i]` is the offset of `chunks[i]`; `starts.last` is `count`.
     private var starts: [Int]
+    /// The bytes the storage was made from, until the first edit: the
+    /// buffer the chunks share, handed out whole by `bytes` without a copy.
+    private var original: [UInt8]?
 
-    /// Creates storage holding `bytes`.
+    /// Creates storage holding `bytes` (sharing their buffer, no copy).
     public init(_ bytes: [UInt8]) {
         if bytes.count <= Self.maximumChunkSize {
-            chunks = [bytes]
+            chunks = [bytes[...]]
         } else {
             chunks = []
             chunks.reserveCapacity(bytes.count / Self.preferredChunkSize + 1)
             var offset = 0
             while offset < bytes.count {
                 let end = Swift.min(offset + Self.preferredChunkSize, bytes.count)
-                chunks.append(Array(bytes[offset..<end]))
+                chunks.append(bytes[offset..<end])
                 offset = end
             }
         }
         starts = []
+        original = bytes
         rebuildStarts(from: 0)
     }
 
@@ -36,7 +45,8 @@ public struct TextStorage: Sendable, Equatable {
 
     /// All bytes, contiguous.
     public var bytes: [UInt8] {
-        if chunks.count == 1 { return chunks[0] }
+        if let original { return original }
+        if chunks.count == 1 { return Array(chunks[0]) }
         var result: [UInt8] = []
         result.reserveCapacity(count)
         for chunk in chunks { result.append(contentsOf: chunk) }
@@ -48,7 +58,7 @@ public struct TextStorage: Sendable, Equatable {
     /// - Precondition: `0 <= offset < count`.
     public subscript(offset: Int) -> UInt8 {
         let chunk = chunkIndex(containing: offset)
-        return chunks[chunk][offset - starts[chunk]]
+        return chunks[chunk][chunks[chunk].startIndex + offset - starts[chunk]]
     }
 
     /// A copy of the bytes in `range`.
@@ -64,7 +74,8 @@ public struct TextStorage: Sendable, Equatable {
             let base = starts[chunk]
             let chunkEnd = base + chunks[chunk].count
             let end = Swift.min(chunkEnd, range.upperBound)
-            result.append(contentsOf: chunks[chunk][(offset - base)..<(end - base)])
+            let origin = chunks[chunk].startIndex - base
+            result.append(contentsOf: chunks[chunk][(offset + origin)..<(end + origin)])
             offset = end
             chunk += 1
         }
@@ -80,26 +91,28 @@ public struct TextStorage: Sendable, Equatable {
     ///
     /// - Precondition: `range` lies inside `0..<count`.
     public mutating func replace(_ range: Range<Int>, with replacement: [UInt8]) {
+        original = nil
         let first = chunkIndex(containing: Swift.min(range.lowerBound, Swift.max(count - 1, 0)))
         var last = first
         while last + 1 < chunks.count && starts[last + 1] < range.upperBound { last += 1 }
         let base = starts[first]
         if first == last {
-            chunks[first].replaceSubrange((range.lowerBound - base)..<(range.upperBound - base), with: replacement)
+            let origin = chunks[first].startIndex - base
+            chunks[first].replaceSubrange((range.lowerBound + origin)..<(range.upperBound + origin), with: replacement)
         } else {
-            var merged = Array(chunks[first][0..<(range.lowerBound - base)])
+            var merged = Array(chunks[first].prefix(range.lowerBound - base))
             merged.append(contentsOf: replacement)
             let lastBase = starts[last]
-            merged.append(contentsOf: chunks[last][(range.upperBound - lastBase)...])
-            chunks.replaceSubrange(first...last, with: [merged])
+            merged.append(contentsOf: chunks[last].dropFirst(range.upperBound - lastBase))
+            chunks.replaceSubrange(first...last, with: [merged[...]])
         }
         if chunks[first].count > Self.maximumChunkSize {
-            let big = chunks[first]
-            var pieces: [[UInt8]] = []
+            let big = Array(chunks[first])
+            var pieces: [ArraySlice<UInt8>] = []
             var offset = 0
             while offset < big.count {
                 let end = Swift.min(offset + Self.preferredChunkSize, big.count)
-                pieces.append(Array(big[offset..<end]))
+                pieces.append(big[offset..<end])
                 offset = end
             }
             chunks.replaceSubrange(first...first, with: pieces)

@@ -18,6 +18,13 @@ public struct YAMLFileDocument: Sendable {
         /// Tiledown's flat `key: value` lines (site configuration `tiledown.yml`),
         /// validated against `SiteConfigurationSchema.tiledown`.
         case flat
+
+        /// How a file named `fileName` is read: `tiledown.yml` and
+        /// `tiledown.yaml` are Tiledown's site configuration, flat; any
+        /// other name is YAML.
+        public init(fileName: String) {
+            self = SiteConfigurationSchema.fileNames.contains(fileName) ? .flat : .yaml
+        }
     }
 
     /// What an edit did, with what undoes it.
@@ -36,12 +43,21 @@ public struct YAMLFileDocument: Sendable {
     public let dialect: Dialect
     /// The file's line ending, detected when it was opened.
     public let lineEnding: LineEnding
-    /// The documents of the stream (YAML dialect), ranges in file bytes.
+    /// The documents of the stream, ranges in file bytes. In the flat
+    /// dialect, one document whose root maps each field's key to its raw
+    /// value, both plain scalars at the field's spans (the tree an editor
+    /// shows; keys keep their dots).
     public private(set) var documents: [YAMLDocumentNode] = []
     /// The fields (flat dialect), spans in file bytes.
     public private(set) var fields: [FrontMatterField] = []
     /// Problems and notes, in file order.
-    public private(set) var diagnostics: [Diagnostic] = []
+    public private(set) var diagnostics: [Diagnostic] = [] {
+        didSet { diagnosticTotals = diagnostics.reduce(into: (0, 0)) { totals, diagnostic in
+            if diagnostic.severity == .error { totals.0 += 1 } else if diagnostic.severity == .warning { totals.1 += 1 }
+        } }
+    }
+    /// Number of errors and warnings among `diagnostics`, counted once per version.
+    public private(set) var diagnosticTotals: (errors: Int, warnings: Int) = (0, 0)
     /// The error that stopped reading (YAML dialect), if any: edits need a
     /// whole tree. Other errors (a key written twice) block only what they
     /// concern.
@@ -68,6 +84,10 @@ public struct YAMLFileDocument: Sendable {
 
     /// Whether the file could be read without errors.
     public var isReadable: Bool { !diagnostics.contains { $0.severity == .error } }
+
+    /// The error that stopped reading the file (YAML dialect), `nil` when
+    /// the whole tree was read; edits wait until it is fixed.
+    public var readFailure: Diagnostic? { readError }
 
     /// The node at `path` in document `document` (0-based), following
     /// explicit keys only (no alias or merge resolution); keys are compared
@@ -137,30 +157,41 @@ public struct YAMLFileDocument: Sendable {
     ///   alias, or the file has errors; the file is then unchanged.
     @discardableResult
     public mutating func setValue(at path: YAMLPath, to value: String, document: Int = 0) throws(EditError) -> Change {
+        try setValue(at: path, to: value, document: document, refusingNewErrors: false)
+    }
+
+    /// `setValue(at:to:document:)`, refusing with `refusingNewErrors` an
+    /// edit that leaves an error the file did not have (the editors' rule;
+    /// `tiledit set` reports such errors itself).
+    mutating func setValue(at path: YAMLPath, to value: String, document: Int, refusingNewErrors: Bool) throws(EditError) -> Change {
         switch dialect {
         case .flat:
             let key = path.description
-            return try perform(try flatEdits(key: key, value: value), notes: []) { file in
+            return try keepFirst([try flatEdits(key: key, value: value)], notes: [], refusingNewErrors: refusingNewErrors) { file in
                 file.fields.last { $0.key.hasSameBytes(as: key) }?.value.hasSameBytes(as: value) == true
                     ? nil : .invalidValue(message: "`\(path)` would not read back as the text given")
             }
         case .yaml:
             let editor = try editor(document: document)
-            let (edits, notes) = try editor.setScalar(at: path, to: value)
-            return try perform(edits, notes: notes) { file in
-                if let error = file.readError {
-                    return .invalidValue(message: "`\(path)` cannot be written here: the file would not be readable (\(error.location): \(error.message))")
-                }
+            let (plans, notes) = try editor.setScalarPlans(at: path, to: value)
+            return try keepFirst(plans, notes: notes, refusingNewErrors: refusingNewErrors) { file in
+                if let problem = file.unreadable(path) { return problem }
                 return file.node(at: path, document: document)?.scalar?.value.hasSameBytes(as: value) == true
                     ? nil : .invalidValue(message: "`\(path)` would not read back as the text given")
             }
         }
     }
 
+    /// Why the file cannot be read after an edit of `path`, or `nil` when it can.
+    func unreadable(_ path: YAMLPath) -> EditError? {
+        guard let error = readError else { return nil }
+        return .invalidValue(message: "`\(path)` cannot be written here: the file would not be readable (\(error.location): \(error.message))")
+    }
+
     /// Appends an item to the list at `path`.
     @discardableResult
     public mutating func appendItem(at path: YAMLPath, item: String, document: Int = 0) throws(EditError) -> Change {
-        guard dialect == .yaml else { throw .invalidValue(message: "flat configuration has no lists") }
+        guard dialect == .yaml else { throw .invalidValue(message: "\(SiteConfigurationSchema.fileNames[0]) holds `key: value` lines; it has no lists") }
         let edits = try editor(document: document).appendItem(at: path, item: item)
         return try perform(edits, notes: []) { file in
             file.node(at: path, document: document)?.items?.last?.scalar?.value == item ? nil : .invalidValue(message: "the item would not read back as given")
@@ -186,18 +217,47 @@ public struct YAMLFileDocument: Sendable {
     }
 
     private mutating func perform(_ edits: [TextEdit], notes: [String], check: (YAMLFileDocument) -> EditError?) throws(EditError) -> Change {
-        let original = bytes
-        let inverse = TextEdit.inverses(of: edits, original: { Array(original[$0]) })
-        apply(edits)
-        if let problem = check(self) {
-            bytes = original
-            reparse()
-            throw problem
-        }
-        return Change(edits: edits, inverse: inverse, notes: notes)
+        try keepFirst([edits], notes: notes, refusingNewErrors: false, check: check)
     }
 
-    private func editor(document: Int) throws(EditError) -> YAMLEditor {
+    /// Applies the first of `plans` after which `check` finds nothing
+    /// wrong (it returns the refusal) and, with `refusingNewErrors`, the
+    /// file has no error it did not have before. When none passes, the
+    /// file is as it was and the first plan's refusal is thrown (the plans
+    /// after it are fallbacks).
+    mutating func keepFirst(
+        _ plans: [[TextEdit]], notes: [String], refusingNewErrors: Bool, check: (YAMLFileDocument) -> EditError?
+    ) throws(EditError) -> Change {
+        let before = self
+        var firstProblem: EditError?
+        for edits in plans {
+            let inverse = TextEdit.inverses(of: edits, original: { Array(before.bytes[$0]) })
+            apply(edits)
+            let problem = check(self) ?? (refusingNewErrors ? newError(since: before) : nil)
+            guard let problem else { return Change(edits: edits, inverse: inverse, notes: edits.isEmpty ? [] : notes) }
+            self = before
+            firstProblem = firstProblem ?? problem
+        }
+        throw firstProblem ?? .invalidValue(message: "the value cannot be written here")
+    }
+
+    /// The refusal for an error this version has and `earlier` did not (a
+    /// code seen more often, with a message not seen before), or `nil`.
+    private func newError(since earlier: YAMLFileDocument) -> EditError? {
+        var counts: [DiagnosticCode: Int] = [:]
+        var messages = Set<String>()
+        for diagnostic in earlier.diagnostics where diagnostic.severity == .error {
+            counts[diagnostic.code, default: 0] += 1
+            messages.insert(diagnostic.message)
+        }
+        for diagnostic in diagnostics where diagnostic.severity == .error { counts[diagnostic.code, default: 0] -= 1 }
+        guard let added = diagnostics.first(where: { $0.severity == .error && (counts[$0.code] ?? 0) < 0 && !messages.contains($0.message) }) else {
+            return nil
+        }
+        return .invalidValue(message: "the edit would leave an error (line \(added.location.line): \(added.message)); nothing was changed")
+    }
+
+    func editor(document: Int) throws(EditError) -> YAMLEditor {
         if let error = readError {
             throw .unreadableBlock(message: "\(error.location): \(error.message)")
         }
@@ -212,14 +272,14 @@ public struct YAMLFileDocument: Sendable {
     /// The field named `key` (bytes compared), `nil` when there is none.
     ///
     /// - Throws: `.invalidValue` when the key is written more than once.
-    private func flatField(_ key: String) throws(EditError) -> FrontMatterField? {
+    func flatField(_ key: String) throws(EditError) -> FrontMatterField? {
         let matching = fields.filter { $0.key.hasSameBytes(as: key) }
         guard matching.count > 1 else { return matching.first }
         let lines = matching.map { location(of: $0.keySpan.lowerBound).line }
         throw .invalidValue(message: "`\(key)` is written \(matching.count) times (lines \(YAMLEditor.list(lines))); remove the others before editing it")
     }
 
-    private func flatEdits(key: String, value: String) throws(EditError) -> [TextEdit] {
+    func flatEdits(key: String, value: String) throws(EditError) -> [TextEdit] {
         if value.utf8.contains(Byte.newline) || value.utf8.contains(Byte.carriageReturn) || value != value.trimmingSpaces() {
             throw .invalidValue(message: "values of `\(key)` are one trimmed line")
         }
@@ -239,13 +299,25 @@ public struct YAMLFileDocument: Sendable {
         return [TextEdit(range: at..<at, replacement: prefix + "\(key): \(value)" + lineEnding.string)]
     }
 
-    private func lineRange(containing offset: Int) -> Range<Int> {
+    func lineRange(containing offset: Int) -> Range<Int> {
         var start = offset
         while start > 0 && bytes[start - 1] != Byte.newline { start -= 1 }
         var end = offset
         while end < bytes.count && bytes[end] != Byte.newline { end += 1 }
         if end < bytes.count { end += 1 }
         return start..<end
+    }
+
+    /// The flat dialect's fields as a tree: a block mapping of plain scalars.
+    private static func flatTree(_ fields: [FrontMatterField], byteCount: Int) -> YAMLDocumentNode {
+        guard let first = fields.first, let last = fields.last else { return YAMLDocumentNode(root: nil, range: 0..<byteCount) }
+        let pairs = fields.map { field in
+            YAMLPair(
+                key: YAMLNode(content: .scalar(YAMLScalar(value: field.key, style: .plain, range: field.keySpan)), range: field.keySpan),
+                value: YAMLNode(content: .scalar(YAMLScalar(value: field.value, style: .plain, range: field.valueSpan)), range: field.valueSpan))
+        }
+        let end = Swift.max(last.valueSpan.upperBound, last.keySpan.upperBound)
+        return YAMLDocumentNode(root: YAMLNode(content: .mapping(pairs), range: first.keySpan.lowerBound..<end), range: 0..<byteCount)
     }
 
     private mutating func reparse() {
@@ -260,7 +332,7 @@ public struct YAMLFileDocument: Sendable {
             }
             fields = result.0
             found = result.1 + SiteConfigurationValidator.diagnostics(for: fields)
-            documents = []
+            documents = [Self.flatTree(fields, byteCount: bytes.count)]
         case .yaml:
             let result = YAMLParser.parse(bytes)
             documents = result.documents

@@ -331,12 +331,30 @@ private struct Builder: ~Copyable {
 
     private mutating func syntaxError(_ parser: yaml_parser_t) -> YAMLSyntaxError {
         let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+        if parser.error == YAML_READER_ERROR {
+            // The reader (a control character, invalid UTF-8) sets no mark:
+            // its byte offset in the input is `problem_offset`.
+            let offset = Swift.min(marks.base + Int(parser.problem_offset), bytes.count)
+            return describedError(parser, problem: problem, offset: offset, line: Self.lineIndex(of: offset, in: bytes))
+        }
         let mark = parser.problem_mark
         let offset = marks.offset(mark)
         let line = Int(mark.line)
         var error = describedError(parser, problem: problem, offset: offset, line: line)
         if parser.context != nil { error.contextOffset = Swift.min(marks.offset(parser.context_mark), offset) }
         return error
+    }
+
+    /// The line (from 0) holding byte `offset`: LF, CRLF and a lone CR end lines (YAML 1.2 section 5.4).
+    static func lineIndex(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var line = 0
+        var position = 0
+        while position < Swift.min(offset, bytes.count) {
+            let byte = bytes[position]
+            if byte == Byte.newline || (byte == Byte.carriageReturn && (position + 1 >= bytes.count || bytes[position + 1] != Byte.newline)) { line += 1 }
+            position += 1
+        }
+        return line
     }
 
     private func describedError(_ parser: yaml_parser_t, problem: String, offset: Int, line: Int) -> YAMLSyntaxError {

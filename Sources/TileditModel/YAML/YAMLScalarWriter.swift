@@ -197,6 +197,49 @@ public enum YAMLScalarWriter {
         return ">" + chomping + lineEnding.string + indent + body
     }
 
+    /// A quoted scalar holding `text`, which has line breaks, on several
+    /// lines where that reads back the same (YAML 1.2 §7.3, line folding):
+    /// single quoted, each line break written as an empty line, when no
+    /// space or tab touches a line break and nothing needs an escape;
+    /// double quoted with `\n` escapes, each followed by an escaped line
+    /// break and `indent` when `keepsLines` (the old scalar was written
+    /// over several lines; a continuation line's first space or tab is
+    /// escaped, as folding would drop it), else on one line.
+    ///
+    /// - Returns: the scalar's text, or `nil` when `style` is not quoted or
+    ///   single quotes cannot hold `text` (the caller writes double quotes).
+    public static func quotedLines(_ text: String, style: YAMLScalar.Style, indent: String, lineEnding: LineEnding, keepsLines: Bool) -> String? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        switch style {
+        case .singleQuoted:
+            for (index, line) in lines.enumerated() {
+                guard canSingleQuote(String(line)) else { return nil }
+                if index > 0, let first = line.utf8.first, Byte.isSpaceOrTab(first) { return nil }
+                if index < lines.count - 1, let last = line.utf8.last, Byte.isSpaceOrTab(last) { return nil }
+            }
+            let newline = lineEnding.string
+            var result = "'" + String(lines[0]).replacingOccurrences(of: "'", with: "''")
+            for line in lines.dropFirst() {
+                // One empty line per line break; folding reads it back as `\n`.
+                result += newline
+                if !line.isEmpty { result += newline + indent + line.replacingOccurrences(of: "'", with: "''") }
+            }
+            return result + (lines.last?.isEmpty == true && lines.count > 1 ? newline + indent + "'" : "'")
+        case .doubleQuoted:
+            guard keepsLines else { return doubleQuoted(text) }
+            func escaped(_ line: Substring) -> String { String(doubleQuoted(String(line)).dropFirst().dropLast()) }
+            var result = "\"" + escaped(lines[0])
+            for line in lines.dropFirst() {
+                var written = escaped(line)
+                if written.hasPrefix(" ") { written = "\\ " + written.dropFirst() }
+                result += "\\n\\" + lineEnding.string + indent + written
+            }
+            return result + "\""
+        default:
+            return nil
+        }
+    }
+
     /// `text` in double quotes with YAML escapes (`\"`, `\\`, `\n`, `\t`,
     /// `\r`, `\N`, `\L`, `\P` for YAML's other line breaks, `\xNN` or
     /// `\uNNNN` for other characters YAML does not allow as written).

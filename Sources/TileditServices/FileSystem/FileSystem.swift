@@ -171,6 +171,22 @@ public struct FileSystem: Sendable {
     public func read(_ url: URL, limit: Int) throws -> FileContents {
         guard let before = try status(url) else { throw FileSystemError(.read, path: url.path, code: ENOENT) }
         guard before.kind == .file else { throw FileSystemError.notRegularFile(.read, path: url.path, kind: before.kind) }
+        return try readOpened(url, limit: limit)
+    }
+
+    /// `read(_:limit:)` of a file its folder's listing just gave as a
+    /// regular file (`listFolder`): the status before opening is that
+    /// listing's (one call less per file when a whole folder is read); the
+    /// open file's status is still checked, so something else swapped in
+    /// meanwhile is opened without blocking (`O_NONBLOCK`) but never read.
+    ///
+    /// - Throws: as `read(_:limit:)`.
+    public func readListedFile(_ url: URL, limit: Int) throws -> FileContents {
+        try readOpened(url, limit: limit)
+    }
+
+    /// Opens `url`, checks the open file is a regular one, and reads it.
+    private func readOpened(_ url: URL, limit: Int) throws -> FileContents {
         let file = try openFile(url, .read(followsLinks: true))
         defer { try? closeFile(file) }
         let opened = try describeFile(file)

@@ -8,9 +8,14 @@ public struct SearchClient: Sendable {
     /// index; with a cache folder, documents unchanged since the last
     /// opening (same size and modification time) are taken from the cache
     /// instead of read, and the cache is written again when anything
-    /// changed. Throws `CancellationError` when cancelled (the earlier
-    /// index stays).
+    /// changed. Built again for the same folder (the list refreshed), only
+    /// the files changed since the last build are read. Throws
+    /// `CancellationError` when cancelled (the earlier index stays).
     public var build: @Sendable (Workspace) async throws -> Void
+    /// `build`, taking the bytes of documents already read (relative path
+    /// → bytes: an open document's, from its editor, the same buffer, not
+    /// a copy) instead of reading their files again.
+    public var buildWithOpenDocuments: @Sendable (_ workspace: Workspace, _ openDocuments: [String: [UInt8]]) async throws -> Void
     /// Re-indexes one document (path relative to the workspace root) from
     /// its current bytes, e.g. after an edit or a save.
     public var update: @Sendable (_ path: String, _ bytes: [UInt8]) async -> Void
@@ -29,9 +34,11 @@ public struct SearchClient: Sendable {
         update: @escaping @Sendable (_ path: String, _ bytes: [UInt8]) async -> Void,
         reload: @escaping @Sendable (_ path: String) async -> Void = { _ in },
         remove: @escaping @Sendable (_ path: String) async -> Void,
-        search: @escaping @Sendable (_ query: String, _ limit: Int) async -> [SearchResult]
+        search: @escaping @Sendable (_ query: String, _ limit: Int) async -> [SearchResult],
+        buildWithOpenDocuments: (@Sendable (_ workspace: Workspace, _ openDocuments: [String: [UInt8]]) async throws -> Void)? = nil
     ) {
         self.build = build
+        self.buildWithOpenDocuments = buildWithOpenDocuments ?? { workspace, _ in try await build(workspace) }
         self.update = update
         self.reload = reload
         self.remove = remove
@@ -45,26 +52,29 @@ public struct SearchClient: Sendable {
     ///   between openings (`UserFolders.cacheFolder`); `nil`: not kept.
     public static func live(fileSystem: FileSystem = .live, cacheFolder: URL? = nil) -> SearchClient {
         let holder = SearchIndexHolder(fileSystem: fileSystem)
+        let build: @Sendable (Workspace, [String: [UInt8]]) async throws -> Void = { workspace, openDocuments in
+            let generation = await holder.beginBuild()
+            let cached = await holder.builtIndex(of: workspace.root)
+                ?? cacheFolder.flatMap { SearchIndexCache.load(root: workspace.root, from: $0, fileSystem: fileSystem) }
+            let (index, changed) = await SearchIndex.buildReportingChanges(
+                workspace: workspace, fileSystem: fileSystem, cached: cached, fingerprints: cacheFolder != nil,
+                openDocuments: openDocuments, concurrency: ProcessInfo.processInfo.activeProcessorCount)
+            if Task.isCancelled {
+                await holder.abandonBuild(generation)
+                throw CancellationError()
+            }
+            await holder.finishBuild(generation, index: index, root: workspace.root)
+            if changed, let cacheFolder {
+                SearchIndexCache.save(index, root: workspace.root, in: cacheFolder, fileSystem: fileSystem)
+            }
+        }
         return SearchClient(
-            build: { workspace in
-                let generation = await holder.beginBuild()
-                let cached = cacheFolder.flatMap { SearchIndexCache.load(root: workspace.root, from: $0, fileSystem: fileSystem) }
-                let (index, changed) = await SearchIndex.buildReportingChanges(
-                    workspace: workspace, fileSystem: fileSystem, cached: cached, fingerprints: cacheFolder != nil,
-                    concurrency: ProcessInfo.processInfo.activeProcessorCount)
-                if Task.isCancelled {
-                    await holder.abandonBuild(generation)
-                    throw CancellationError()
-                }
-                await holder.finishBuild(generation, index: index, root: workspace.root)
-                if changed, let cacheFolder {
-                    SearchIndexCache.save(index, root: workspace.root, in: cacheFolder, fileSystem: fileSystem)
-                }
-            },
+            build: { workspace in try await build(workspace, [:]) },
             update: { path, bytes in await holder.update(path: path, bytes: bytes) },
             reload: { path in await holder.reload(path: path) },
             remove: { path in await holder.remove(path: path) },
-            search: { query, limit in await holder.search(query, limit: limit) }
+            search: { query, limit in await holder.search(query, limit: limit) },
+            buildWithOpenDocuments: build
         )
     }
 }
@@ -86,6 +96,12 @@ actor SearchIndexHolder {
 
     init(fileSystem: FileSystem) {
         self.fileSystem = fileSystem
+    }
+
+    /// The index of the last build of `root`, if one finished (with the
+    /// edits since), to build it again from.
+    func builtIndex(of root: URL) -> SearchIndex? {
+        self.root?.standardizedFileURL == root.standardizedFileURL ? index : nil
     }
 
     func beginBuild() -> Int {

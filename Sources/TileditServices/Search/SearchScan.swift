@@ -138,7 +138,8 @@ public enum SearchScan {
     /// The bytes of a document that can be read as text, or why not.
     private static func read(_ url: URL, fileSystem: FileSystem, sizeLimit: Int) -> Reading {
         do {
-            let contents = try fileSystem.read(url, limit: sizeLimit)
+            // The folder was just listed: each file is a regular one there.
+            let contents = try fileSystem.readListedFile(url, limit: sizeLimit)
             if contents.bytes.count > sizeLimit {
                 return .problem(.tooLarge(size: Swift.max(contents.status.size, contents.bytes.count), limit: sizeLimit))
             }

@@ -11,19 +11,7 @@ enum DocumentSummarizer {
         }
         switch kind {
         case .markdown:
-            let document = MarkdownDocument(bytes: bytes, dialect: dialect)
-            let metadata = DocumentMetadata(document: document, fallbackTitle: fallback)
-            var errors = 0
-            var warnings = 0
-            var tileTypes: [String] = []
-            for index in 0..<document.blockCount {
-                errors += document.diagnosticCount(at: index, severity: .error)
-                warnings += document.diagnosticCount(at: index, severity: .warning)
-                if let type = tileType(of: document.kind(at: index)), !tileTypes.contains(type) { tileTypes.append(type) }
-            }
-            return DocumentSummary(
-                path: path, kind: kind, title: metadata.title, date: metadata.date, tags: metadata.tags,
-                isDraft: metadata.isDraft, tileTypes: tileTypes, dialect: dialect, errorCount: errors, warningCount: warnings, size: bytes.count)
+            return summarize(path: path, rootName: rootName, document: MarkdownDocument(bytes: bytes, dialect: dialect), size: bytes.count)
         case .yaml, .siteConfig:
             // `tiledown.yml` is flat `key: value` lines, read like Tiledown front matter.
             let file = YAMLFileDocument(bytes: bytes, dialect: kind == .yaml ? .yaml : .flat)
@@ -34,6 +22,21 @@ enum DocumentSummarizer {
                 errorCount: file.diagnostics.filter { $0.severity == .error }.count,
                 warningCount: file.diagnostics.filter { $0.severity == .warning }.count, size: bytes.count)
         }
+    }
+
+    /// The summary of a Markdown document already parsed (by the editor
+    /// that opened it: no second read or parse), `size` bytes long.
+    static func summarize(path: String, rootName: String, document: MarkdownDocument, size: Int) -> DocumentSummary {
+        let metadata = DocumentMetadata(document: document, fallbackTitle: DocumentMetadata.fallbackTitle(forPath: path, rootName: rootName))
+        var tileTypes: [String] = []
+        for index in 0..<document.blockCount {
+            if let type = tileType(of: document.kind(at: index)), !tileTypes.contains(type) { tileTypes.append(type) }
+        }
+        let totals = document.diagnosticTotals
+        return DocumentSummary(
+            path: path, kind: .markdown, title: metadata.title, date: metadata.date, tags: metadata.tags,
+            isDraft: metadata.isDraft, tileTypes: tileTypes, dialect: document.dialect, errorCount: totals.errors,
+            warningCount: totals.warnings, size: size)
     }
 
     static func unreadable(path: String, rootName: String, kind: DocumentKind, size: Int, problem: ContentProblem) -> DocumentSummary {

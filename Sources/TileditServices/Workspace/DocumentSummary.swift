@@ -37,10 +37,15 @@ public struct DocumentSummary: Sendable, Hashable, Identifiable {
     public var size: Int
     /// Whether the file can be opened, or why not.
     public var readability: Readability
+    /// Whether the file was read for this summary; `false` for a document
+    /// only listed so far (`WorkspaceClient.list`): its title is the file
+    /// name's and it has no date, tags, tiles or counts yet.
+    public var isSummarized: Bool
 
     public init(
         path: String, kind: DocumentKind, title: String, date: String? = nil, tags: [String] = [], isDraft: Bool = false,
-        tileTypes: [String] = [], dialect: FrontMatterDialect? = nil, errorCount: Int = 0, warningCount: Int = 0, size: Int, readability: Readability = .readable
+        tileTypes: [String] = [], dialect: FrontMatterDialect? = nil, errorCount: Int = 0, warningCount: Int = 0, size: Int,
+        readability: Readability = .readable, isSummarized: Bool = true
     ) {
         self.path = path
         self.kind = kind
@@ -54,6 +59,19 @@ public struct DocumentSummary: Sendable, Hashable, Identifiable {
         self.warningCount = warningCount
         self.size = size
         self.readability = readability
+        self.isSummarized = isSummarized
+    }
+
+    /// The summary of a Markdown document already parsed (by the editor
+    /// that opened it), as `WorkspaceClient.summarize` reads it from the
+    /// file: no second read or parse.
+    ///
+    /// - Parameters:
+    ///   - path: relative to the workspace root.
+    ///   - rootName: the workspace folder's name (the title of a root
+    ///     `index.md` without one).
+    public init(parsed document: MarkdownDocument, path: String, rootName: String) {
+        self = DocumentSummarizer.summarize(path: path, rootName: rootName, document: document, size: document.storage.count)
     }
 
     /// The path: unique within a workspace.

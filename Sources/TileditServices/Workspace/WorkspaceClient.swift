@@ -23,13 +23,58 @@ public struct WorkspaceClient: Sendable {
     /// `.outsideWorkspace`; content problems give an `.unreadable` summary.
     public var summarize: @Sendable (_ url: URL, _ root: URL) async throws -> DocumentSummary
 
+    /// Lists the documents under a folder as `discover` finds them, without
+    /// reading any: each summary holds the path, kind, front matter dialect
+    /// and a title from the file name, and `isSummarized` is false (what a
+    /// list shows at once, before `summaries` fills it in). Throws as
+    /// `discover` does, for the root only.
+    public var list: @Sendable (_ root: URL) async throws -> Workspace
+
+    /// Reads and summarizes the documents at `paths` (relative to the
+    /// workspace's root) on every core, each read once, as `summarize`
+    /// does (a file that cannot be read gives its `.unreadable` summary),
+    /// with the kind and dialect the workspace lists: the summaries come in
+    /// batches as they are done, in no order, and the stream ends after the
+    /// last one. Paths the workspace does not list are left out. Stops when the stream's
+    /// consumer stops listening (its task is cancelled).
+    public var summaries: @Sendable (_ workspace: Workspace, _ paths: [String]) -> AsyncStream<[DocumentSummary]>
+
+    /// Whether the file can be opened as text, read and checked
+    /// (`ContentCheck`) but not parsed: for a document only listed so far,
+    /// before it is opened.
+    public var readability: @Sendable (_ url: URL) async -> DocumentSummary.Readability
+
+    /// - Parameters:
+    ///   - list: `nil`: `discover` (summaries read at once).
+    ///   - summaries: `nil`: `summarize` for each path, one after another,
+    ///     one batch each.
+    ///   - readability: `nil`: every file is readable.
     public init(
         discover: @escaping @Sendable (_ root: URL) async throws -> Workspace,
-        summarize: @escaping @Sendable (_ url: URL, _ root: URL) async throws -> DocumentSummary
+        summarize: @escaping @Sendable (_ url: URL, _ root: URL) async throws -> DocumentSummary,
+        list: (@Sendable (_ root: URL) async throws -> Workspace)? = nil,
+        summaries: (@Sendable (_ workspace: Workspace, _ paths: [String]) -> AsyncStream<[DocumentSummary]>)? = nil,
+        readability: (@Sendable (_ url: URL) async -> DocumentSummary.Readability)? = nil
     ) {
         self.discover = discover
         self.summarize = summarize
+        self.readability = readability ?? { _ in .readable }
+        self.list = list ?? discover
+        self.summaries = summaries ?? { workspace, paths in
+            AsyncStream { continuation in
+                let work = Task {
+                    for path in paths where !Task.isCancelled {
+                        if let summary = try? await summarize(workspace.url(of: path), workspace.root) { continuation.yield([summary]) }
+                    }
+                    continuation.finish()
+                }
+                continuation.onTermination = { _ in work.cancel() }
+            }
+        }
     }
+
+    /// Summaries handed out in one batch by the live `summaries`.
+    public static let summaryBatchSize = 64
 
     /// Build output folders skipped by discovery.
     public static let skippedFolderNames: Set<String> = ["node_modules", "dist", "_site", "build"]
@@ -58,25 +103,103 @@ public struct WorkspaceClient: Sendable {
                     documents: summaries.sorted { $0.path < $1.path }, unreadableFolders: result.unreadableFolders)
             },
             summarize: { url, root in
-                guard let path = url.relativePath(in: root), !path.isEmpty else {
-                    throw WorkspaceError.outsideWorkspace(path: url.path, root: root.path)
+                try summarizeFile(url, root: root, fileSystem: fileSystem, sizeLimit: sizeLimit)
+            },
+            list: { root in
+                var scanner = WorkspaceScanner(fileSystem: fileSystem)
+                scanner.measuresFiles = false
+                let result = try scanner.scan(root: root)
+                let rootName = root.standardizedFileURL.lastPathComponent
+                let documents = result.candidates.map { candidate in
+                    DocumentSummary(
+                        path: candidate.path, kind: candidate.kind,
+                        title: DocumentMetadata.fallbackTitle(forPath: candidate.path, rootName: rootName),
+                        dialect: candidate.kind == .markdown ? candidate.dialect : nil, size: 0, isSummarized: false)
                 }
-                guard let kind = DocumentKind(fileName: url.lastPathComponent) else {
-                    throw WorkspaceError.notADocument(path: url.path)
-                }
-                let status: FileStatus?
+                try Task.checkCancellation()
+                return Workspace(
+                    root: root, isTiledown: result.isTiledown, documents: documents.sorted { $0.path < $1.path },
+                    unreadableFolders: result.unreadableFolders)
+            },
+            summaries: { workspace, paths in
+                streamSummaries(workspace, paths: paths, fileSystem: fileSystem, sizeLimit: sizeLimit, concurrency: concurrency)
+            },
+            readability: { url in
                 do {
-                    status = try fileSystem.status(url)
+                    let contents = try fileSystem.read(url, limit: sizeLimit)
+                    if contents.bytes.count > sizeLimit {
+                        return .unreadable(.tooLarge(size: Swift.max(contents.status.size, contents.bytes.count), limit: sizeLimit))
+                    }
+                    return ContentCheck.problem(in: contents.bytes, sizeLimit: sizeLimit).map { .unreadable($0) } ?? .readable
                 } catch let error as FileSystemError {
-                    throw WorkspaceError.unreadable(path: url.path, reason: error.reason)
+                    return .unreadable(.unreadable(reason: error.reason))
+                } catch {
+                    return .unreadable(.unreadable(reason: "\(error)"))
                 }
-                guard let status else { throw WorkspaceError.missing(path: url.path) }
-                guard status.kind == .file else { throw WorkspaceError.notADocument(path: url.path) }
-                let dialect = FrontMatterDialectRule.dialect(forFileAt: url, workspaceRoot: root, fileSystem: fileSystem)
-                let candidate = WorkspaceScanner.Candidate(path: path, url: url, kind: kind, size: status.size, dialect: dialect)
-                return summarizeOne(candidate, rootName: root.standardizedFileURL.lastPathComponent, fileSystem: fileSystem, sizeLimit: sizeLimit)
             }
         )
+    }
+
+    /// The live `summaries`: `concurrency` workers, each taking the next
+    /// path, summarizing it and handing over a batch every
+    /// `summaryBatchSize` documents (and its last one).
+    private static func streamSummaries(
+        _ workspace: Workspace, paths: [String], fileSystem: FileSystem, sizeLimit: Int, concurrency: Int
+    ) -> AsyncStream<[DocumentSummary]> {
+        AsyncStream(bufferingPolicy: .unbounded) { continuation in
+            let queue = SearchIndexBuilder.WorkQueue(count: paths.count)
+            // The kind and dialect the listing found: no folder walk per file.
+            var listed: [String: DocumentSummary] = [:]
+            for summary in workspace.documents { listed[summary.path] = summary }
+            let rootName = workspace.root.standardizedFileURL.lastPathComponent
+            let candidates = paths.map { path -> WorkspaceScanner.Candidate? in
+                guard let summary = listed[path] else { return nil }
+                return WorkspaceScanner.Candidate(
+                    path: path, url: workspace.url(of: path), kind: summary.kind, size: 0,
+                    dialect: summary.dialect ?? .yaml)
+            }
+            let work = Task {
+                await withTaskGroup(of: Void.self) { group in
+                    for _ in 0..<Swift.max(1, Swift.min(concurrency, paths.count)) {
+                        group.addTask {
+                            var batch: [DocumentSummary] = []
+                            while !Task.isCancelled, let index = queue.next() {
+                                guard let candidate = candidates[index] else { continue }
+                                batch.append(summarizeOne(candidate, rootName: rootName, fileSystem: fileSystem, sizeLimit: sizeLimit))
+                                if batch.count == summaryBatchSize {
+                                    continuation.yield(batch)
+                                    batch = []
+                                }
+                            }
+                            if !batch.isEmpty { continuation.yield(batch) }
+                        }
+                    }
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in work.cancel() }
+        }
+    }
+
+    /// `summarize` of the live client.
+    private static func summarizeFile(_ url: URL, root: URL, fileSystem: FileSystem, sizeLimit: Int) throws -> DocumentSummary {
+        guard let path = url.relativePath(in: root), !path.isEmpty else {
+            throw WorkspaceError.outsideWorkspace(path: url.path, root: root.path)
+        }
+        guard let kind = DocumentKind(fileName: url.lastPathComponent) else {
+            throw WorkspaceError.notADocument(path: url.path)
+        }
+        let status: FileStatus?
+        do {
+            status = try fileSystem.status(url)
+        } catch let error as FileSystemError {
+            throw WorkspaceError.unreadable(path: url.path, reason: error.reason)
+        }
+        guard let status else { throw WorkspaceError.missing(path: url.path) }
+        guard status.kind == .file else { throw WorkspaceError.notADocument(path: url.path) }
+        let dialect = FrontMatterDialectRule.dialect(forFileAt: url, workspaceRoot: root, fileSystem: fileSystem)
+        let candidate = WorkspaceScanner.Candidate(path: path, url: url, kind: kind, size: status.size, dialect: dialect)
+        return summarizeOne(candidate, rootName: root.standardizedFileURL.lastPathComponent, fileSystem: fileSystem, sizeLimit: sizeLimit)
     }
 
     private static func summarizeOne(
@@ -89,7 +212,7 @@ public struct WorkspaceClient: Sendable {
         }
         let bytes: [UInt8]
         do {
-            let contents = try fileSystem.read(candidate.url, limit: sizeLimit)
+            let contents = try fileSystem.readListedFile(candidate.url, limit: sizeLimit)
             bytes = contents.bytes
             // Grown past the limit since the folder was listed.
             if bytes.count > sizeLimit {

@@ -64,7 +64,7 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
         case .deleteBlock: "Delete the block"
         case .moveBlockUp: "Move the block up"
         case .moveBlockDown: "Move the block down"
-        case .moveBlockTo: "Move the block to a position"
+        case .moveBlockTo: "Move the block to a position (YAML: rename the key)"
         case .applyFix: "Apply the block's first fix"
         case .editExternally: "Edit the prose block in $EDITOR"
         case .editField: "Edit the field"

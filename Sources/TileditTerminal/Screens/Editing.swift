@@ -14,12 +14,15 @@ public enum Editing: Hashable, Sendable {
     case filter(TextField)
     /// The value of the selected YAML scalar.
     case yamlValue(TextField)
+    /// The value of the selected YAML scalar of several lines (a block
+    /// scalar, a quoted value over several lines).
+    case yamlText(TextArea)
 
     /// The key of the field being edited, if a field is.
     public var fieldKey: String? {
         switch self {
         case .field(_, let key, _), .fieldArea(_, let key, _): key
-        case .text, .filter, .yamlValue: nil
+        case .text, .filter, .yamlValue, .yamlText: nil
         }
     }
 
@@ -27,7 +30,7 @@ public enum Editing: Hashable, Sendable {
     public var block: BlockID? {
         switch self {
         case .field(let block, _, _), .fieldArea(let block, _, _), .text(let block, _): block
-        case .filter, .yamlValue: nil
+        case .filter, .yamlValue, .yamlText: nil
         }
     }
 
@@ -39,6 +42,7 @@ public enum Editing: Hashable, Sendable {
         case .text(_, let area): "Editing text, \(Self.position(area))"
         case .filter: "Filtering documents"
         case .yamlValue: "Editing value"
+        case .yamlText(let area): "Editing value (multi-line), \(Self.position(area))"
         }
     }
 

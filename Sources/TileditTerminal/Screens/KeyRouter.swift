@@ -100,10 +100,7 @@ public enum KeyRouter {
         case .newDocument:
             list?.onTappedNewDocument()
         case .reload:
-            return [.run {
-                await list?.onRefreshed()
-                await editor?.onCheckedDisk()
-            }]
+            return [.run { await app.onRefreshed() }]
         case .format:
             editor?.onTappedFormat()
         case .goToLine:
@@ -302,6 +299,14 @@ public enum KeyRouter {
             let effects = YAMLKeys.handleTyping(key, field: field, yaml: yaml, state: &state)
             state.sync(with: app)
             return effects
+        case .yamlText(let area):
+            guard let yaml = app.yamlEditor else {
+                state.editing = nil
+                return []
+            }
+            let effects = YAMLKeys.handleTyping(key, area: area, yaml: yaml, state: &state)
+            state.sync(with: app)
+            return effects
         case .filter(var field):
             guard let list = app.documents else {
                 state.editing = nil
@@ -395,7 +400,7 @@ public enum KeyRouter {
                 guard prompt.message == nil else { break }
                 switch prompt.kind {
                 case .moveBlock: break
-                case .goToLine, .addKey: state.focus = .blocks
+                case .goToLine, .addKey, .renameKey: state.focus = .blocks
                 case .addProperty: state.focus = .inspector
                 }
                 state.sync(with: app)

@@ -6,7 +6,9 @@ import TileditTerminalToolkit
 /// The rendered preview of the open document: the view model's styled
 /// document laid out at the pane's width (`PreviewLayout`), only as far
 /// as the pane is scrolled, kept from frame to frame until the preview or
-/// the width changes; the visible rows are drawn.
+/// the width changes; the visible rows are drawn. When the pane wants more
+/// lines than the blocks rendered so far give, it tells the view model
+/// (`onNeedsMoreBlocks`).
 @MainActor
 enum PreviewPane {
     /// A layout of one preview revision at one width.
@@ -43,7 +45,13 @@ enum PreviewPane {
         // A render's revision names its document: no document is compared.
         var cache = state.preview.flatMap { $0.revision == app.preview.revision && $0.layout.width == width ? $0 : nil }
             ?? Cache(revision: app.preview.revision, layout: PreviewLayout(document: document, width: width))
-        cache.layout.layOut(through: min(state.previewScroll, Int.max - content.height) + content.height)
+        let wanted = min(state.previewScroll, Int.max - 2 * content.height) + content.height
+        cache.layout.layOut(through: wanted + content.height)
+        // Everything rendered is laid out and the pane is within a page of
+        // its end: the next blocks.
+        if cache.layout.isComplete && cache.layout.lines.count < wanted + content.height && app.preview.hasMoreBlocks {
+            app.preview.onNeedsMoreBlocks()
+        }
         let lines = cache.layout.lines
         state.preview = cache
         state.previewScroll = max(0, min(state.previewScroll, lines.count - content.height))

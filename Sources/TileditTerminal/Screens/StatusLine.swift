@@ -80,7 +80,7 @@ enum StatusLine {
         } else {
             switch state.editing {
             case .field?, .yamlValue?: pairs = [("Enter", "apply"), ("Esc", "leave"), ("Ctrl-G", "discard")]
-            case .fieldArea?, .text?: pairs = [("Esc", "leave"), ("Ctrl-G", "discard")]
+            case .fieldArea?, .text?, .yamlText?: pairs = [("Esc", "leave"), ("Ctrl-G", "discard")]
             case .filter?: pairs = [("Enter", "keep"), ("Ctrl-G", "clear")]
             case nil: pairs = [("?", "keys"), ("q", "quit")]
             }

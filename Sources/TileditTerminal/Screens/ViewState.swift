@@ -71,12 +71,21 @@ public struct ViewState: Sendable {
         }
         // The YAML editor says when its field is being typed into; the text widget follows.
         if let yaml = app.yamlEditor, yaml.isEditingField, let field = yaml.field {
-            if case .yamlValue? = editing {} else { editing = .yamlValue(TextField(text: field.text, accessibilityLabel: "Value")) }
+            switch editing {
+            case .yamlValue?, .yamlText?: break
+            default:
+                editing = field.isSingleLine
+                    ? .yamlValue(TextField(text: field.text, accessibilityLabel: "Value"))
+                    : .yamlText(TextArea(text: field.text, accessibilityLabel: "Value"))
+            }
             return
         }
-        if case .yamlValue? = editing {
+        switch editing {
+        case .yamlValue?, .yamlText?:
             editing = nil
             return
+        default:
+            break
         }
         syncEditing(with: app.editor?.inspector)
         if case .filter? = editing, app.documents == nil {
@@ -104,7 +113,7 @@ public struct ViewState: Sendable {
             editing = .text(block: block, TextArea(text: inspector?.text ?? "", accessibilityLabel: "Text of the block"))
         case (nil, .field?), (nil, .fieldArea?), (nil, .text?):
             editing = nil
-        case (nil, .filter?), (nil, nil), (_, .yamlValue?):
+        case (nil, .filter?), (nil, nil), (_, .yamlValue?), (_, .yamlText?):
             return
         }
     }

@@ -5,8 +5,10 @@ import TileditTerminalToolkit
 
 /// The inspector for a YAML file: the selected node's path, its comments,
 /// anchor and the other places sharing it, and for a value its typed field
-/// (the type, the text, the message while it cannot be applied); below,
-/// why the last edit was refused or what else it changed.
+/// (the type, or in `tiledown.yml` the key's rule, the text on one line or
+/// in a text area, the message while it cannot be applied, the choices);
+/// the diagnostics of its row with their fix; below, why the last edit was
+/// refused or what else it changed.
 @MainActor
 enum YAMLInspectorPane {
     static func title(_ yaml: YAMLDocumentModel) -> String {
@@ -42,24 +44,48 @@ enum YAMLInspectorPane {
         for comment in row.comments { put("# " + comment, CellStyle(foreground: .muted)) }
         if let anchor = row.anchor { put("anchor &\(anchor)", CellStyle(foreground: .tileLabel)) }
         top += 1
+        for diagnostic in yaml.selectedDiagnostics {
+            let mark = diagnostic.severity == .error ? "✖" : diagnostic.severity == .warning ? "!" : "i"
+            let role: PaletteRole = diagnostic.severity == .error ? .error : diagnostic.severity == .warning ? .warning : .info
+            put("\(mark) line \(diagnostic.location.line): \(diagnostic.message)", CellStyle(foreground: role))
+            if let fix = diagnostic.fix { put("  x: \(fix.title)", CellStyle(foreground: .accent)) }
+        }
         if let field = yaml.field, field.id == id {
-            put("type: \(field.type.rawValue)   (←/→ changes it)", CellStyle(foreground: .accent))
+            if field.isSiteConfiguration {
+                put("accepts: \(field.siteKind?.hint ?? "any text (a key Tiledown does not know)")", CellStyle(foreground: .accent))
+            } else {
+                put("type: \(field.type.rawValue)   (←/→ changes it)", CellStyle(foreground: .accent))
+            }
             if top < inside.maxRow {
                 if case .yamlValue(var typing)? = state.editing {
                     let fieldRect = Rect(row: top, column: inside.column + 1, width: width, height: 1)
                     typing.draw(into: &buffer, rect: fieldRect, style: CellStyle(foreground: .text, attributes: .underline), focused: true)
                     state.editing = .yamlValue(typing)
                     top += 1
+                } else if case .yamlText(var area)? = state.editing {
+                    // The text area takes what room is left, keeping a few rows for the messages.
+                    let height = max(1, min(max(area.lines.count, 3), inside.maxRow - top - 3))
+                    let areaRect = Rect(row: top, column: inside.column + 1, width: width, height: height)
+                    area.draw(into: &buffer, rect: areaRect, style: CellStyle(foreground: .text), focused: true)
+                    state.editing = .yamlText(area)
+                    top += height
+                } else if field.isSingleLine {
+                    put(field.text.isEmpty ? "(empty)" : field.text, CellStyle(foreground: .text))
                 } else {
-                    put(field.text.isEmpty ? "(empty)" : field.text.replacingOccurrences(of: "\n", with: "⏎"), CellStyle(foreground: .text))
+                    let lines = field.text.split(separator: "\n", omittingEmptySubsequences: false)
+                    for line in lines.prefix(max(1, inside.maxRow - top - 3)) { put(String(line), CellStyle(foreground: .text)) }
                 }
             }
             if let problem = field.problem {
                 put("✖ " + problem, CellStyle(foreground: .error, attributes: .bold))
             } else if field.text != field.original {
-                put("Enter applies it; Esc leaves, applying it", CellStyle(foreground: .muted))
+                put(field.isSingleLine ? "Enter applies it; Esc leaves, applying it" : "Esc leaves, applying it", CellStyle(foreground: .muted))
+            } else if !field.isSingleLine && !yaml.isEditingField {
+                put("Enter edits it on several lines", CellStyle(foreground: .muted))
             }
-            if !field.choices.isEmpty { put("choices: " + field.choices.joined(separator: ", "), CellStyle(foreground: .muted)) }
+            if !field.choices.isEmpty {
+                put("choices: " + field.choices.joined(separator: ", ") + (field.isSiteConfiguration ? "  (←/→ picks one)" : ""), CellStyle(foreground: .muted))
+            }
         } else {
             switch row.kind {
             case .mapping(let count):

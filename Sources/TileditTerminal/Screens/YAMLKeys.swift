@@ -37,11 +37,17 @@ enum YAMLKeys {
             yaml.onAddedItem("")
         case .addProperty:
             yaml.onTappedAddKey()
+        case .moveBlockTo:
+            yaml.onTappedRenameKey()
+        case .applyFix:
+            yaml.onTappedApplyFix()
+        case .goToLine:
+            yaml.onTappedGoToLine()
         case .previousChoice, .nextChoice:
             yaml.onSteppedFieldType(by: command == .nextChoice ? 1 : -1)
         case .toggleField:
             yaml.onToggledField()
-        case .insertTile, .moveBlockTo, .applyFix, .editExternally, .format, .goToLine:
+        case .insertTile, .editExternally, .format:
             state.message = "Not for YAML files: \(command.label.lowercased())"
         default:
             return nil
@@ -70,6 +76,27 @@ enum YAMLKeys {
         default:
             if field.handle(key) == .edited { yaml.onEditedField(field.text) }
             state.editing = .yamlValue(field)
+        }
+        return []
+    }
+
+    /// Typing a value of several lines into its text area: Enter breaks the
+    /// line; leaving by Esc, Tab or Ctrl-C applies a valid value (an
+    /// invalid one stays with its message), Ctrl-G puts the value back,
+    /// Ctrl-S leaves and saves.
+    static func handleTyping(_ key: KeyEvent, area: TextArea, yaml: YAMLDocumentModel, state: inout ViewState) -> [KeyRouter.Effect] {
+        var area = area
+        switch KeyMap.command(for: key, in: [.textEditing]) {
+        case .leaveField?:
+            yaml.onLeftField()
+        case .discardTyping?:
+            yaml.onDiscardedFieldTyping()
+        case .commitAndSave?:
+            yaml.onLeftField()
+            return [.run { await yaml.onTappedSave() }]
+        default:
+            if area.handle(key) == .edited { yaml.onEditedField(area.text) }
+            state.editing = .yamlText(area)
         }
         return []
     }

@@ -54,7 +54,12 @@ enum YAMLTreePane {
             if let tag = node.tag { segments.append(TextSegment(tag + " ", role: .muted)) }
             segments.append(TextSegment(node.summary, role: summaryRole(node.kind)))
             var right: [TextSegment] = []
-            if !node.comments.isEmpty { right.append(TextSegment("#", role: .muted)) }
+            switch node.severity {
+            case .error?: right.append(TextSegment("✖", role: .error))
+            case .warning?: right.append(TextSegment("!", role: .warning))
+            case .info?, nil: break
+            }
+            if !node.comments.isEmpty { right.append(TextSegment((right.isEmpty ? "" : " ") + "#", role: .muted)) }
             right.append(TextSegment((right.isEmpty ? "" : " ") + "\(node.line)", role: .muted))
             PaneFrame.drawRow(segments, right: right, into: &buffer, row: row)
         }

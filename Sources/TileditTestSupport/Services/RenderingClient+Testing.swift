@@ -17,7 +17,8 @@ extension RenderingClient {
         )
     }
 
-    /// A client that answers every document with `html` and `preview`.
+    /// A client that answers every document with `html` and `preview` (its
+    /// first blocks with `preview`, later ones with nothing).
     public static func constant(html: String = "", preview: StyledDocument = StyledDocument()) -> RenderingClient {
         RenderingClient(html: { _ in html }, preview: { _ in preview })
     }

@@ -39,8 +39,9 @@ public final class AppModel {
     @ObservationIgnored private let dependencies: Dependencies
     /// Editors opened in this session, by path.
     @ObservationIgnored private let opened: OpenEditors
-    /// The search index and the document list following the workspace.
-    @ObservationIgnored private let indexing: SearchCoordinator
+    /// The search index and the document list following the workspace
+    /// (tests await its tasks).
+    @ObservationIgnored let indexing: SearchCoordinator
     /// The disk check and opening a chosen search result.
     @ObservationIgnored private var tasks = OwnedTasks<Job>()
     /// A destination waiting behind the one shown (the recoverable edits
@@ -62,17 +63,11 @@ public final class AppModel {
         tasks.cancelAll()
     }
 
-    /// Index building (tests await it).
-    var indexTask: Task<Void, Never>? { indexing.buildTask }
-    /// The document list catching up with the last save (tests await it).
-    var savedSummaryTask: Task<Void, Never>? { indexing.listUpdateTask }
-    /// The search index catching up with the last save or close (tests await it).
-    var indexUpdateTask: Task<Void, Never>? { indexing.indexUpdateTask }
-
     /// Ends the session: every task this model started stops, then the renderer exits.
     private func quit() {
         tasks.cancelAll()
         indexing.cancelAll()
+        documents?.listing.stopSummarizing()
         hasQuit = true
     }
 
@@ -97,7 +92,8 @@ public final class AppModel {
             open: { [weak self] path in await self?.openDocument(path) },
             deleted: { [weak self] path in self?.closeDocument(path) },
             hasUnsavedEdits: { [weak self] path in self?.unsavedPaths.contains(path) ?? false },
-            renamed: { [weak self] applied, undone in await self?.followRename(applied, undone: undone) })
+            renamed: { [weak self] applied, undone in await self?.followRename(applied, undone: undone) },
+            summarizesOnAppear: false)
         documents = list
         opened.workspaceRoot = root
         await list.onAppeared()
@@ -107,22 +103,21 @@ public final class AppModel {
         }
         session = .open(root: root)
         startWatching()
-        if let workspace = list.workspace.value, let edits = await start.recoverableEdits(root: root, workspace: workspace) {
-            destination = .recoverEdits(edits)
-        }
-        if !interrupted.isEmpty {
-            queuedDestination = destination
-            destination = .interruptedSaves(interrupted)
-        }
-        switch WorkspaceStart.firstDocument(file, in: list) {
+        let edits: RecoveryList? = if let workspace = list.workspace.value { await start.recoverableEdits(root: root, workspace: workspace) } else { nil }
+        // The interrupted saves come first; the recoverable edits wait behind them.
+        (destination, queuedDestination) = interrupted.isEmpty
+            ? (edits.map { .recoverEdits($0) }, nil) : (.interruptedSaves(interrupted), edits.map { .recoverEdits($0) })
+        switch await WorkspaceStart.firstDocument(file, in: list, readability: dependencies.workspace.readability) {
         case .success(let first?): await list.onSelectedDocument(first)
         case .success(nil): break
         case .failure(let problem): destination = .alert(problem)
         }
-        // After the first document is open: the build reads and tokenizes
-        // every file on every core, and would otherwise slow the parse the
-        // first frame waits for.
-        if let workspace = list.workspace.value { indexing.build(workspace) }
+        // After the first document is open (its summary came from the
+        // editor's parse): the summaries and the index build read every file
+        // on every core, and would otherwise slow the parse the first frame
+        // waits for.
+        list.listing.summarizeRemaining()
+        if let workspace = list.workspace.value { indexing.build(workspace, openDocuments: opened.cleanDocuments()) }
     }
 
     /// The user moved the selection in the list of recoverable edits.
@@ -136,43 +131,35 @@ public final class AppModel {
     public func onChoseRecovery(_ choice: RecoveryChoice) async {
         guard let list = destination?.recoverEdits, let item = list.selected, let root = session.root else { return }
         destination = list.removingSelected().map { .recoverEdits($0) }
-        switch choice {
-        case .restore:
-            await documents?.onSelectedDocument(item.path)
-            if let editor, editor.displayPath == item.path, editor.destination?.recovery != nil {
-                await editor.onChoseRecovery(.restore)
-            }
-        case .discard:
-            try? await dependencies.store.clearJournal(root.appendingPathComponent(item.path))
-            if let editor = opened.markdown[item.path], editor.destination?.recovery != nil { editor.onDismissed() }
-        }
+        if choice == .restore { await documents?.onSelectedDocument(item.path) }
+        await opened.choseRecovery(choice, of: item.path, under: root)
     }
 
-    /// Opens the document at `path` (relative to the workspace) in the editor.
+    /// Opens the document at `path` (relative to the workspace) in the
+    /// editor that fits it (`DocumentOpening`), or says why it cannot.
     func openDocument(_ path: String) async {
         guard let root = session.root ?? documents?.root else { return }
         if opened.yaml[path] != nil || opened.markdown[path] != nil { return show(opened.markdown[path], opened.yaml[path]) }
-        let url = root.appendingPathComponent(path)
-        let summary = documents?.workspace.value?.document(at: path)
-        if let summary, case .unreadable(let problem) = summary.readability {
-            destination = .alert(ViewError(problem.message(path: path)))
-            return
-        }
-        if summary?.kind == .yaml {
-            await openYAML(path, url: url)
-            return
-        }
-        let dialect = summary?.dialect ?? FrontMatterDialectRule.dialect(forFileAt: url, workspaceRoot: root, fileSystem: dependencies.fileSystem)
-        let editor = opened.openMarkdown(
-            url: url, displayPath: path, dialect: dialect, settings: settings, catalog: catalog,
-            changed: { [weak self] document, immediately in
+        let outcome = await DocumentOpening(opened: opened, dependencies: dependencies).open(
+            path, root: root, list: documents, settings: settings, catalog: catalog,
+            changed: { [weak self] url, document, immediately in
                 guard let self, self.editor?.url == url else { return }
                 self.preview.onChangedDocument(document, immediately: immediately)
             },
             saved: { [weak self] url, bytes in self?.documentSaved(url, bytes) })
-        show(editor, nil)
-        await editor.onAppeared()
-        preview.onChangedDocument(editor.document.value, immediately: true)
+        switch outcome {
+        case .refused(let error):
+            destination = .alert(error)
+        case .yaml(let yaml):
+            show(nil, yaml)
+            await yaml.onAppeared()
+        case .markdown(let editor):
+            show(editor, nil)
+            await editor.onAppeared()
+            preview.onChangedDocument(editor.document.value, immediately: true)
+            // The list's row from the editor's parse: the file is not parsed twice.
+            if let summary = opened.parsedSummary(path, root: root) { documents?.listing.take([summary]) }
+        }
     }
 
     /// Puts the Markdown or the YAML editor in the editor's place; the preview follows.
@@ -182,20 +169,15 @@ public final class AppModel {
         preview.onChangedDocument(markdown?.document.value, immediately: true)
     }
 
-    /// Opens the YAML file at `path` in a YAML editor (its tree in the blocks
-    /// pane, its selected value in the inspector; no preview).
-    private func openYAML(_ path: String, url: URL) async {
-        let yaml = opened.openYAML(url: url, displayPath: path) { [weak self] url, bytes in self?.documentSaved(url, bytes) }
-        show(nil, yaml)
-        await yaml.onAppeared()
-    }
-
-    /// A document (Markdown or YAML) was written: the search index and the
-    /// document list take in `bytes`, one save after another in save order.
+    /// A document (Markdown or YAML) was written, or read again after
+    /// another program changed it: the search index and the document list
+    /// take in `bytes` (only this document), one after another in order; a
+    /// Markdown document's row comes from its editor's parse.
     private func documentSaved(_ url: URL, _ bytes: [UInt8]) {
         // A conflict copy in the hidden `.tiledit/conflicts/` is no document of the workspace.
         guard let root = session.root ?? documents?.root, let path = url.relativePath(in: root), !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { return }
-        indexing.saved(path, bytes, list: documents)
+        let parsed = opened.markdown[path]?.document.value?.bytes == bytes ? opened.parsedSummary(path, root: root) : nil
+        indexing.saved(path, bytes, summary: parsed, list: documents)
     }
 
     /// A rename was made or undone: editors, the index and the document shown follow (`RenameFollowing`).
@@ -226,6 +208,17 @@ public final class AppModel {
         })
     }
 
+    /// The user asked to read the folder again (files changed outside the
+    /// editor): the list is read again and summarized, the open document
+    /// compared with its file (read again when it changed and has no unsaved
+    /// edits), and the search index reads again only the files that changed.
+    public func onRefreshed() async {
+        await documents?.onRefreshed()
+        await editor?.onCheckedDisk()
+        await yamlEditor?.onCheckedDisk()
+        if let workspace = documents?.workspace.value { indexing.build(workspace, openDocuments: opened.cleanDocuments()) }
+    }
+
     /// Opens the search screen.
     public func onTappedSearch() {
         let model = SearchModel(search: dependencies.search, clock: dependencies.clock) { [weak self] result in
@@ -234,11 +227,13 @@ public final class AppModel {
         destination = .search(model)
     }
 
-    /// Opens a search result: the document, with the matched block selected.
+    /// Opens a search result: the document, with the matched block (in a
+    /// YAML file, the matched node) selected.
     func openResult(_ result: SearchResult) async {
         destination = nil
         await documents?.onSelectedDocument(result.path)
         editor?.onSelectedLine(result.line)
+        yamlEditor?.onSelectedLine(result.line)
     }
 
     /// Opens the settings screen.
@@ -283,8 +278,7 @@ public final class AppModel {
 
     /// Quits, or asks first when documents have unsaved edits.
     public func onTappedQuit() {
-        let unsaved = unsavedPaths
-        if unsaved.isEmpty { quit() } else { destination = .confirmQuit(unsavedPaths: unsaved) }
+        if unsavedPaths.isEmpty { quit() } else { destination = .confirmQuit(unsavedPaths: unsavedPaths) }
     }
 
     /// The user answered the quit confirmation.
@@ -294,15 +288,7 @@ public final class AppModel {
     public func onConfirmedQuit(saving: Bool) async {
         guard destination?.confirmQuit != nil else { return }
         destination = nil
-        let work = opened.quitWork
-        if saving {
-            if let failure = await work.saveAll() {
-                destination = .alert(ViewError(failure))
-                return
-            }
-        } else {
-            await work.discardAll()
-        }
-        quit()
+        guard let failure = await opened.quitWork.finish(saving: saving) else { return quit() }
+        destination = .alert(failure)
     }
 }

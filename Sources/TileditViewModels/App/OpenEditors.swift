@@ -28,6 +28,24 @@ final class OpenEditors {
     /// What quitting does with these editors.
     var quitWork: QuitWork { QuitWork(markdown: Array(markdown.values), yaml: Array(yaml.values)) }
 
+    /// The bytes of the open Markdown documents without unsaved edits, by
+    /// path (the file's bytes, as their editors hold them: the index shares
+    /// them instead of reading the files again).
+    func cleanDocuments() -> [String: [UInt8]] {
+        var result: [String: [UInt8]] = [:]
+        for (path, editor) in markdown where !editor.isDirty {
+            if let document = editor.document.value { result[path] = document.bytes }
+        }
+        return result
+    }
+
+    /// The list's summary of the Markdown document open at `path` (under
+    /// `root`), from its editor's parse; `nil` when it is not open or not loaded.
+    func parsedSummary(_ path: String, root: URL) -> DocumentSummary? {
+        guard let document = markdown[path]?.document.value else { return nil }
+        return DocumentSummary(parsed: document, path: path, rootName: root.standardizedFileURL.lastPathComponent)
+    }
+
     /// A new Markdown editor of `url`, kept under `displayPath`; `changed`
     /// and `saved` are its `documentChanged` and `documentSaved`.
     func openMarkdown(
@@ -56,6 +74,19 @@ final class OpenEditors {
     func close(_ path: String) {
         markdown[path] = nil
         yaml[path] = nil
+    }
+
+    /// The user chose what becomes of the recoverable edits of `path`
+    /// (under `root`): the Markdown editor open on it, if it shows the
+    /// recovery, restores them; or the journal forgets them and the
+    /// editor's recovery closes.
+    func choseRecovery(_ choice: RecoveryChoice, of path: String, under root: URL) async {
+        guard choice == .discard else {
+            if let editor = markdown[path], editor.destination?.recovery != nil { await editor.onChoseRecovery(.restore) }
+            return
+        }
+        try? await store.clearJournal(root.appendingPathComponent(path))
+        if let editor = markdown[path], editor.destination?.recovery != nil { editor.onDismissed() }
     }
 
     /// Open Markdown editors follow new settings at once, not only those opened later.

@@ -39,6 +39,14 @@ struct QuitWork {
         return "Could not save \(reasons.joined(separator: ", ")); nothing was quit."
     }
 
+    /// Saves every document with unsaved edits (`saving`) or discards
+    /// their edits; returns why quitting must stop, or `nil` to quit.
+    func finish(saving: Bool) async -> ViewError? {
+        if saving { return await saveAll().map { ViewError($0) } }
+        await discardAll()
+        return nil
+    }
+
     /// Drops every unsaved edit from the journal, so the next start offers nothing to recover.
     func discardAll() async {
         for editor in markdown where editor.isDirty { await editor.discardEdits() }

@@ -5,8 +5,8 @@ import TileditServices
 /// document"): editors of moved documents close (they had no unsaved
 /// edits: the list refuses a rename that meets some) and the document
 /// shown opens again at its new path; editors of files whose links
-/// changed read them again; the search index takes in every file written
-/// and lets go of the old paths.
+/// changed read them again (their reload tells the index); the search
+/// index takes in every other file written and lets go of the old paths.
 @MainActor
 enum RenameFollowing {
     /// Follows `applied` (its undo when `undone`); `close` closes an
@@ -20,9 +20,14 @@ enum RenameFollowing {
         }
         for edit in applied.plan.edits {
             let (path, bytes) = undone ? (edit.path, edit.before) : (edit.newPath, edit.after)
-            indexing.saved(path, bytes, list: nil)
-            await opened.markdown[path]?.onCheckedDisk()
-            await opened.yaml[path]?.onCheckedDisk()
+            // An open editor reads the file again, and its reload tells the index.
+            if let markdown = opened.markdown[path] {
+                await markdown.onCheckedDisk()
+            } else if let yaml = opened.yaml[path] {
+                await yaml.onCheckedDisk()
+            } else {
+                indexing.saved(path, bytes, list: nil)
+            }
         }
         return move
     }

@@ -30,19 +30,28 @@ final class SearchCoordinator {
     /// The document list catching up with the last save (tests await it).
     var listUpdateTask: Task<Void, Never>? { tasks[.listUpdates] }
 
-    /// Builds the index of `workspace`, replacing a build under way.
-    func build(_ workspace: Workspace) {
+    /// Builds the index of `workspace`, replacing a build under way;
+    /// `openDocuments` (path → bytes, from their editors) are not read again.
+    func build(_ workspace: Workspace, openDocuments: [String: [UInt8]] = [:]) {
         let search = search
-        tasks.replace(.build) { try? await search.build(workspace) }
+        tasks.replace(.build) { try? await search.buildWithOpenDocuments(workspace, openDocuments) }
     }
 
     /// The document at `path` (relative to the workspace) was saved with
-    /// `bytes`: the index and `list` take it in after every earlier save.
-    func saved(_ path: String, _ bytes: [UInt8], list: DocumentListModel?) {
+    /// `bytes` (or read again from disk): the index re-indexes this document
+    /// only, and `list` takes `summary` (or summarizes the file when there
+    /// is none), each after every earlier save.
+    func saved(_ path: String, _ bytes: [UInt8], summary: DocumentSummary? = nil, list: DocumentListModel?) {
         let search = search
         tasks.chain(.indexUpdates) { await search.update(path, bytes) }
         // In the order of the saves: a later summary never lands before an earlier one.
-        tasks.chain(.listUpdates) { await list?.onSavedDocument(path) }
+        tasks.chain(.listUpdates) {
+            if let summary {
+                await list?.listing.take([summary])
+            } else {
+                await list?.onSavedDocument(path)
+            }
+        }
     }
 
     /// The document at `path` was closed for good (trashed): it leaves the index.

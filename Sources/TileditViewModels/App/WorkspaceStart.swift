@@ -17,11 +17,23 @@ struct WorkspaceStart {
 
     /// The document to open first: `file` when it is one of the list's
     /// documents, else the first readable Markdown document shown (`nil`:
-    /// none); a `file` that is not a document fails with the reason.
+    /// none); a `file` that is not a document fails with the reason. A
+    /// document only listed so far is checked with `readability` (read, not
+    /// parsed) and, when it cannot be read, its row says why (`DocumentListing.take`)
+    /// and the next one is tried.
     @MainActor
-    static func firstDocument(_ file: String?, in list: DocumentListModel) -> Result<String?, ViewError> {
-        guard let file else { return .success(list.visibleDocuments.first { $0.isReadable && $0.kind == .markdown }?.path) }
-        guard list.workspace.value?.document(at: file) != nil else {
+    static func firstDocument(
+        _ file: String?, in list: DocumentListModel, readability: (URL) async -> DocumentSummary.Readability
+    ) async -> Result<String?, ViewError> {
+        guard let file else {
+            for summary in list.visibleDocuments where summary.kind == .markdown && summary.isReadable {
+                guard !summary.isSummarized, case .unreadable(let problem) = await readability(list.root.appendingPathComponent(summary.path))
+                else { return .success(summary.path) }
+                list.listing.take([DocumentSummary(path: summary.path, kind: summary.kind, title: summary.title, size: 0, readability: .unreadable(problem))])
+            }
+            return .success(nil)
+        }
+        guard list.document(at: file) != nil else {
             return .failure(ViewError("Tiledit cannot open \(file): only Markdown (.md) and YAML (.yml, .yaml) documents open. Its folder is open instead."))
         }
         return .success(file)

@@ -3,11 +3,12 @@ import Observation
 import TileditModel
 import TileditServices
 
-/// The documents of a workspace: loaded on appear, filtered and sorted
-/// (the visible list is derived, never stored), with new documents from
-/// templates, deletion to the workspace trash after a confirmation, and
-/// renaming or moving a document with the links to it (a prompt checked
-/// as it is typed, the changes shown before they are made, one undo).
+/// The documents of a workspace: listed on appear (file names at once,
+/// then titles, dates, tags and counts as the background summaries come:
+/// `DocumentListing`), filtered and sorted (the visible list is derived,
+/// computed once per change), with new documents from templates, deletion
+/// to the workspace trash after a confirmation (`DocumentFiles`), and
+/// renaming or moving a document with the links to it (`DocumentRenaming`).
 @Observable @MainActor
 public final class DocumentListModel {
     /// How the list is ordered.
@@ -19,8 +20,8 @@ public final class DocumentListModel {
 
     /// The workspace folder.
     public let root: URL
-    /// The workspace, once discovered.
-    public private(set) var workspace: Loadable<Workspace> = .idle
+    /// The workspace, once listed.
+    public var workspace: Loadable<Workspace> { listing.workspace }
     /// Text that filters the list, in the search's query language
     /// (`DocumentFilter`: words in the title or path, `tag:`, `type:`, `draft:`).
     public private(set) var filterText = ""
@@ -31,18 +32,20 @@ public final class DocumentListModel {
     /// Where the list navigates.
     public private(set) var destination: Destination?
     /// The last document moved to the trash, restorable.
-    public private(set) var lastTrashed: TrashedItem?
+    public var lastTrashed: TrashedItem? { files.lastTrashed }
     /// The last rename made, undoable.
-    public private(set) var lastRename: AppliedRename?
+    public var lastRename: AppliedRename? { renaming.lastRename }
     /// What the last rename or its undo did, until the next action.
     public private(set) var notice: String?
 
-    @ObservationIgnored private let workspaceClient: WorkspaceClient
-    @ObservationIgnored private let store: DocumentStore
+    /// The documents, listed and summarized (the app starts the summaries
+    /// and hands in the rows its editors parse).
+    @ObservationIgnored let listing: DocumentListing
+    @ObservationIgnored private let files: DocumentFiles
     @ObservationIgnored private let open: @MainActor (String) async -> Void
     @ObservationIgnored private let deleted: @MainActor (String) async -> Void
     @ObservationIgnored private let hasUnsavedEdits: @MainActor (String) -> Bool
-    @ObservationIgnored private let renamer: RenameClient
+    @ObservationIgnored private let renaming: DocumentRenaming
     @ObservationIgnored private let renamed: @MainActor (AppliedRename, _ undone: Bool) async -> Void
 
     /// - Parameters:
@@ -53,16 +56,21 @@ public final class DocumentListModel {
     ///     path (the trash confirmation says so; a rename refuses).
     ///   - renamed: told after a rename was made (`undone` false) or undone,
     ///     with the list already read again (editors and the index follow).
+    ///   - summarizesOnAppear: whether `onAppeared` starts summarizing the
+    ///     listed documents; `false` leaves that to `summarizeRemaining()`
+    ///     (the app opens its first document first, and gives its summary
+    ///     from the editor's parse).
     public init(
         root: URL, workspace: WorkspaceClient, store: DocumentStore, renamer: RenameClient,
         open: @escaping @MainActor (String) async -> Void, deleted: @escaping @MainActor (String) async -> Void = { _ in },
         hasUnsavedEdits: @escaping @MainActor (String) -> Bool = { _ in false },
-        renamed: @escaping @MainActor (AppliedRename, _ undone: Bool) async -> Void = { _, _ in }
+        renamed: @escaping @MainActor (AppliedRename, _ undone: Bool) async -> Void = { _, _ in },
+        summarizesOnAppear: Bool = true
     ) {
         self.root = root
-        workspaceClient = workspace
-        self.store = store
-        self.renamer = renamer
+        listing = DocumentListing(root: root, client: workspace, summarizesOnAppear: summarizesOnAppear)
+        files = DocumentFiles(root: root, store: store)
+        renaming = DocumentRenaming(root: root, renamer: renamer, hasUnsavedEdits: hasUnsavedEdits)
         self.open = open
         self.deleted = deleted
         self.hasUnsavedEdits = hasUnsavedEdits
@@ -71,58 +79,38 @@ public final class DocumentListModel {
 
     // MARK: Derived state
 
-    /// The documents shown: filtered by `filterText`, ordered by `sortOrder`.
-    public var visibleDocuments: [DocumentSummary] {
-        guard let documents = workspace.value?.documents else { return [] }
-        let filtered = DocumentFilter(filterText).filter(documents)
-        switch sortOrder {
-        case .path:
-            return filtered.sorted { $0.path < $1.path }
-        case .title:
-            return filtered.sorted { ($0.title.lowercased(), $0.path) < ($1.title.lowercased(), $1.path) }
-        case .date:
-            return filtered.sorted { lhs, rhs in
-                switch (lhs.date, rhs.date) {
-                case (let left?, let right?): left == right ? lhs.path < rhs.path : left > right
-                case (.some, nil): true
-                case (nil, .some): false
-                case (nil, nil): lhs.path < rhs.path
-                }
-            }
-        }
-    }
+    /// The documents shown: filtered by `filterText`, ordered by `sortOrder`
+    /// (computed once for each change of the documents, filter or order).
+    public var visibleDocuments: [DocumentSummary] { listing.visible(filterText: filterText, sortOrder: sortOrder) }
 
     /// Position of the selection in the visible list.
     public var selectedIndex: Int? { selection.flatMap { path in visibleDocuments.firstIndex { $0.path == path } } }
 
     // MARK: Actions
 
-    /// Discovers the workspace (the renderer calls this when the list appears).
+    /// The summary of the document at `path` (relative), if listed.
+    public func document(at path: String) -> DocumentSummary? { listing.document(at: path) }
+
+    /// Lists the workspace (the renderer calls this when the list appears)
+    /// and, unless the owner starts them, summarizes its documents in the
+    /// background.
     public func onAppeared() async {
         guard case .idle = workspace else { return }
-        await reload()
+        await reload(summarizing: listing.summarizesOnAppear ? .unsummarized : nil)
     }
 
-    /// Discovers the workspace again (after outside changes).
+    /// Lists the workspace again (after outside changes) and summarizes
+    /// every document again in the background.
     public func onRefreshed() async {
-        await reload()
+        await reload(summarizing: .all)
     }
 
-    private func reload() async {
-        workspace = .loading(previous: workspace.value)
-        do {
-            let found = try await workspaceClient.discover(root)
-            workspace = .loaded(found)
-            if selection == nil || found.document(at: selection ?? "") == nil {
-                selection = visibleDocuments.first?.path
-            }
-        } catch let error as WorkspaceError {
-            workspace = .failed(ViewError(error.message))
-        } catch is CancellationError {
-            // Stopped by a newer reload or by quitting: not a failure to show.
-            workspace = workspace.value.map(Loadable.loaded) ?? .idle
-        } catch {
-            workspace = .failed(ViewError(error.localizedDescription))
+    /// Lists the workspace; a selection no longer listed moves to the first document.
+    private func reload(summarizing: DocumentListing.Summarizing? = .unsummarized) async {
+        await listing.reload(summarizing: summarizing)
+        guard workspace.value != nil else { return }
+        if selection == nil || document(at: selection ?? "") == nil {
+            selection = visibleDocuments.first?.path
         }
     }
 
@@ -130,18 +118,7 @@ public final class DocumentListModel {
     /// title, date, tags and diagnostics count follow the file; a new file
     /// (a conflict copy) joins the list in path order. A document that
     /// cannot be summarized keeps its old row.
-    public func onSavedDocument(_ path: String) async {
-        guard let found = workspace.value, let summary = try? await workspaceClient.summarize(found.url(of: path), root),
-              var current = workspace.value
-        else { return }
-        if let index = current.documents.firstIndex(where: { $0.path == path }) {
-            current.documents[index] = summary
-        } else {
-            let index = current.documents.firstIndex { $0.path > path } ?? current.documents.count
-            current.documents.insert(summary, at: index)
-        }
-        workspace = .loaded(current)
-    }
+    public func onSavedDocument(_ path: String) async { await listing.summarizeAgain(path) }
 
     public func onChangedFilter(_ text: String) {
         filterText = text
@@ -150,14 +127,11 @@ public final class DocumentListModel {
         }
     }
 
-    public func onChangedSortOrder(_ order: SortOrder) {
-        sortOrder = order
-    }
+    /// The user chose an order.
+    public func onChangedSortOrder(_ order: SortOrder) { sortOrder = order }
 
     /// The user asked for the next order (a key that cycles through them).
-    public func onCycledSortOrder() {
-        sortOrder = sortOrder.next
-    }
+    public func onCycledSortOrder() { sortOrder = sortOrder.next }
 
     /// The user moved the highlight by `offset` rows (any offset; kept within the list).
     public func onMovedSelection(by offset: Int) {
@@ -169,7 +143,7 @@ public final class DocumentListModel {
 
     /// The user opened a document.
     public func onSelectedDocument(_ path: String) async {
-        guard workspace.value?.document(at: path) != nil else { return }
+        guard document(at: path) != nil else { return }
         notice = nil
         selection = path
         await open(path)
@@ -177,8 +151,7 @@ public final class DocumentListModel {
 
     /// The user opened the highlighted document.
     public func onOpenedSelection() async {
-        guard let selection else { return }
-        await onSelectedDocument(selection)
+        if let selection { await onSelectedDocument(selection) }
     }
 
     /// Opens the new-document sheet.
@@ -187,40 +160,32 @@ public final class DocumentListModel {
         destination = .newDocument(NewDocumentForm(kind: workspace.value?.isTiledown == false ? .page : .post, title: ""))
     }
 
-    public func onChangedNewDocument(_ form: NewDocumentForm) {
-        guard destination?.newDocument != nil else { return }
-        destination = .newDocument(form)
-    }
+    /// The user changed the new-document form (kind and title at once).
+    public func onChangedNewDocument(_ form: NewDocumentForm) { changeNewDocument { $0 = form } }
 
     /// The user typed the new document's title.
-    public func onChangedNewDocumentTitle(_ title: String) {
-        guard var form = destination?.newDocument else { return }
-        form.title = title
-        destination = .newDocument(form)
-    }
+    public func onChangedNewDocumentTitle(_ title: String) { changeNewDocument { $0.title = title } }
 
     /// The user stepped the new document's kind `step` places (Tab, Shift-Tab; wrapping).
-    public func onSteppedNewDocumentKind(by step: Int) {
-        guard let form = destination?.newDocument else { return }
-        destination = .newDocument(form.steppingKind(by: step))
+    public func onSteppedNewDocumentKind(by step: Int) { changeNewDocument { $0 = $0.steppingKind(by: step) } }
+
+    private func changeNewDocument(_ change: (inout NewDocumentForm) -> Void) {
+        guard var form = destination?.newDocument else { return }
+        change(&form)
+        destination = .newDocument(form)
     }
 
     /// Creates the document from its template, lists and opens it.
     public func onConfirmedNewDocument() async {
         guard let form = destination?.newDocument, form.message == nil else { return }
         destination = nil
-        let folder = form.kind == .post ? root.appendingPathComponent("posts") : root
-        let template = DocumentTemplate(
-            kind: form.kind, title: form.title.trimmingCharacters(in: .whitespaces),
-            dialect: workspace.value?.isTiledown == false ? .yaml : .tiledown)
-        do {
-            let url = try await store.create(template, folder)
+        switch await files.create(form, isTiledown: workspace.value?.isTiledown != false) {
+        case .success(let path):
             await reload()
-            let path = url.path.hasPrefix(root.path + "/") ? String(url.path.dropFirst(root.path.count + 1)) : url.lastPathComponent
             filterText = ""
             await onSelectedDocument(path)
-        } catch {
-            destination = .alert(ViewError(Self.message(error)))
+        case .failure(let error):
+            destination = .alert(error)
         }
     }
 
@@ -235,25 +200,18 @@ public final class DocumentListModel {
     public func onConfirmedDelete() async {
         guard let path = destination?.confirmDelete else { return }
         destination = nil
-        do {
-            lastTrashed = try await store.trash(root.appendingPathComponent(path), root)
-            await deleted(path)
-            await reload()
-        } catch {
-            destination = .alert(ViewError(Self.message(error)))
+        if let error = await files.trash(path) {
+            destination = .alert(error)
+            return
         }
+        await deleted(path)
+        await reload()
     }
 
     /// Puts the last trashed document back.
     public func onTappedRestore() async {
-        guard let item = lastTrashed else { return }
-        do {
-            try await store.restore(item)
-            lastTrashed = nil
-            await reload()
-        } catch {
-            destination = .alert(ViewError(Self.message(error)))
-        }
+        guard files.lastTrashed != nil else { return }
+        if let error = await files.restore() { destination = .alert(error) } else { await reload() }
     }
 
     // MARK: Renaming
@@ -268,36 +226,21 @@ public final class DocumentListModel {
 
     /// The user typed in the rename prompt.
     public func onChangedRename(_ text: String) {
-        guard var form = destination?.rename else { return }
-        form.text = text
-        destination = .rename(form)
+        if var form = destination?.rename { form.text = text; destination = .rename(form) }
     }
 
     /// Plans the rename the prompt holds and shows what it changes; a path
     /// the rule refuses keeps the prompt open (its message says why).
-    /// Unsaved edits of a file the rename writes refuse it: they would
-    /// meet a file changed on disk.
+    /// Unsaved edits of a file the rename writes refuse it.
     public func onConfirmedRename() async {
         guard let form = destination?.rename, form.message == nil, let workspace = workspace.value else { return }
-        if hasUnsavedEdits(form.source) {
-            destination = .alert(ViewError("\(form.source) has unsaved edits: save or undo them before renaming it."))
-            return
-        }
-        do {
-            let plan = try await renamer.plan(root, DocumentMove(source: form.source, destination: form.text), workspace)
-            // Closed or changed while planning: the plan is not for what the prompt holds now.
-            guard destination == .rename(form) else { return }
-            let unsaved = writtenPaths(of: plan, after: false).filter(hasUnsavedEdits)
-            guard unsaved.isEmpty else {
-                destination = .alert(ViewError("The rename changes \(unsaved.joined(separator: ", ")), which \(unsaved.count == 1 ? "has" : "have") unsaved edits: save or undo them first."))
-                return
-            }
-            destination = .renamePreview(RenamePreview(plan: plan))
-        } catch is CancellationError {
-            return
-        } catch {
-            guard destination == .rename(form) else { return }
-            destination = .alert(ViewError(Self.message(error)))
+        let planned = await renaming.plan(form, in: workspace)
+        // Closed or changed while planning: the plan is not for what the prompt holds now.
+        guard destination == .rename(form) else { return }
+        switch planned {
+        case .preview(let preview): destination = .renamePreview(preview)
+        case .refused(let error): destination = .alert(error)
+        case .cancelled: break
         }
     }
 
@@ -307,65 +250,36 @@ public final class DocumentListModel {
     public func onConfirmedRenamePreview() async {
         guard let preview = destination?.renamePreview else { return }
         destination = nil
-        do {
-            let applied = try await renamer.apply(root, preview.plan)
-            lastRename = applied
-            await reload()
-            selection = applied.plan.move.destination
-            await renamed(applied, false)
-            notice = "Renamed \(applied.plan.move.source) to \(applied.plan.move.destination); \(Self.linkSummary(applied.plan)). Undo rename puts it back."
-        } catch is CancellationError {
-            return
-        } catch {
-            destination = .alert(ViewError(Self.message(error)))
-            await reload()
-        }
+        await renameFinished(await renaming.apply(preview), undone: false)
     }
 
     /// Undoes the last rename: the document goes back with every file it
-    /// changed, or nothing changes and an alert says why (a file changed
-    /// on disk since, something at the old path, unsaved edits).
+    /// changed, or nothing changes and an alert says why.
     public func onTappedUndoRename() async {
-        guard let applied = lastRename else { return }
-        let unsaved = writtenPaths(of: applied.plan, after: true).filter(hasUnsavedEdits)
-        guard unsaved.isEmpty else {
-            destination = .alert(ViewError("Undoing the rename changes \(unsaved.joined(separator: ", ")), which \(unsaved.count == 1 ? "has" : "have") unsaved edits: save or undo them first."))
-            return
-        }
-        do {
-            try await renamer.undo(root, applied)
-            lastRename = nil
+        await renameFinished(await renaming.undo(in: workspace.value), undone: true)
+    }
+
+    /// After a rename or its undo: the list read again, the document
+    /// selected where it is now, the app told and the note shown; or the
+    /// failure in an alert (a failed rename was undone whole: the list is
+    /// read again).
+    private func renameFinished(_ outcome: Result<(AppliedRename, notice: String), ViewError>?, undone: Bool) async {
+        switch outcome {
+        case .success(let (applied, notice))?:
             await reload()
-            selection = applied.plan.move.source
-            await renamed(applied, true)
-            notice = "Undid the rename: \(applied.plan.move.destination) is \(applied.plan.move.source) again."
-        } catch is CancellationError {
-            return
-        } catch {
-            destination = .alert(ViewError("The rename was not undone: " + Self.message(error)))
+            selection = undone ? applied.plan.move.source : applied.plan.move.destination
+            await renamed(applied, undone)
+            self.notice = notice
+        case .failure(let error)?:
+            destination = .alert(error)
+            if !undone { await reload() }
+        case nil:
+            break
         }
-    }
-
-    /// The documents a rename (or, `after`, its undo) writes or moves: the
-    /// edited files and every document inside what moves.
-    private func writtenPaths(of plan: RenamePlan, after: Bool) -> [String] {
-        let move = plan.move
-        let moved = (workspace.value?.documents ?? []).map(\.path).filter { WorkspacePath.isInside($0, after ? move.movedTo : move.movedFrom) }
-        let edited = plan.edits.map { after ? $0.newPath : $0.path }
-        return Array(Set(moved + edited)).sorted()
-    }
-
-    private static func linkSummary(_ plan: RenamePlan) -> String {
-        let files = plan.linkingFiles.filter(\.changesText)
-        let links = files.reduce(0) { $0 + $1.linkCount }
-        guard links > 0 else { return "no link to it changed" }
-        return "\(links) link\(links == 1 ? "" : "s") in \(files.count) file\(files.count == 1 ? "" : "s") followed"
     }
 
     /// Closes the sheet or alert without acting.
-    public func onDismissed() {
-        destination = nil
-    }
+    public func onDismissed() { destination = nil }
 
     /// The alert shown, with its buttons; `nil` when there is none or the
     /// destination is the new-document sheet.
@@ -380,12 +294,5 @@ public final class DocumentListModel {
         case .applyRename: await onConfirmedRenamePreview()
         case .dismiss: onDismissed()
         }
-    }
-
-    static func message(_ error: any Error) -> String {
-        if let error = error as? DocumentStoreError { return error.message }
-        if let error = error as? WorkspaceError { return error.message }
-        if let error = error as? RenameError { return error.message }
-        return error.localizedDescription
     }
 }

@@ -38,7 +38,8 @@ public final class DocumentEditorModel {
     @ObservationIgnored private let tileCatalog: TileCatalog
 
     /// `documentChanged` is told after every load and change (the preview follows it: `immediately`
-    /// for a load, a reload or restored edits); `documentSaved` after every save, with the bytes written.
+    /// for a load, a reload or restored edits); `documentSaved` after every save, with the bytes written,
+    /// and after the file was read again from disk (the search index and the document list follow it).
     public init(
         url: URL, displayPath: String, dialect: FrontMatterDialect, dependencies: Dependencies,
         documentChanged: @escaping @MainActor (MarkdownDocument, _ immediately: Bool) -> Void = { _, _ in },
@@ -293,8 +294,4 @@ public final class DocumentEditorModel {
         case .dismiss: onDismissed()
         }
     }
-}
-
-extension DocumentEditorModel: DocumentSessionEditor {
-    public var sessionQuestion: DocumentSession.Question? { destination?.sessionQuestion }
 }

@@ -116,5 +116,7 @@ final class MarkdownSessionOwner: DocumentSessionOwner {
 
     func sessionReload() async {
         await load()
+        // The file changed on disk: the search index and the document list follow it.
+        if let bytes = sessionBytes { documentSaved(url, bytes) }
     }
 }

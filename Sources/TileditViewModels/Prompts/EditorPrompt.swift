@@ -21,6 +21,8 @@ public final class EditorPrompt {
         case addProperty
         /// The name of a key to add to a YAML mapping.
         case addKey
+        /// The new name of the YAML key `current`.
+        case renameKey(current: String)
     }
 
     /// What an accepted answer asks for.
@@ -29,8 +31,17 @@ public final class EditorPrompt {
         case moveBlock(toIndex: Int)
         /// Select the block covering `line` (from 1).
         case goToLine(Int)
-        /// Add the property or key `name` (trimmed, never empty).
+        /// Add the property or key `name`, or rename a key to it (trimmed, never empty).
         case add(name: String)
+
+        /// The answer as text: the name, or the line's number; `nil` for a position.
+        public var text: String? {
+            switch self {
+            case .add(let name): name
+            case .goToLine(let line): String(line)
+            case .moveBlock: nil
+            }
+        }
     }
 
     /// What the answer is for.
@@ -42,9 +53,10 @@ public final class EditorPrompt {
 
     @ObservationIgnored private let answered: @MainActor (Answer) -> Void
 
-    /// A prompt for `kind`; `answered` gets an answer once it is valid.
-    init(kind: Kind, answered: @escaping @MainActor (Answer) -> Void) {
+    /// A prompt for `kind` with `text` typed in; `answered` gets an answer once it is valid.
+    init(kind: Kind, text: String = "", answered: @escaping @MainActor (Answer) -> Void) {
         self.kind = kind
+        self.text = text
         self.answered = answered
     }
 
@@ -53,7 +65,9 @@ public final class EditorPrompt {
         switch kind {
         case .moveBlock: "Move block"
         case .goToLine: "Go to line"
-        case .addProperty, .addKey: "Add property"
+        case .addProperty: "Add property"
+        case .addKey: "Add key"
+        case .renameKey: "Rename key"
         }
     }
 
@@ -62,7 +76,9 @@ public final class EditorPrompt {
         switch kind {
         case .moveBlock(let first, let count): "New position (\(first)–\(count))"
         case .goToLine: "Line number"
-        case .addProperty, .addKey: "Property name"
+        case .addProperty: "Property name"
+        case .addKey: "Key name"
+        case .renameKey(let current): "New name of \(current)"
         }
     }
 
@@ -78,7 +94,7 @@ public final class EditorPrompt {
         case .goToLine:
             guard let line = Int(typed), line >= 1 else { return nil }
             return .goToLine(line)
-        case .addProperty, .addKey:
+        case .addProperty, .addKey, .renameKey:
             return typed.isEmpty ? nil : .add(name: typed)
         }
     }
@@ -89,7 +105,7 @@ public final class EditorPrompt {
         case .moveBlock(let first, let count): "Type a number from \(first) to \(count)"
         case .goToLine: "Type a line number from 1"
         case .addProperty: "Type the property's name"
-        case .addKey: "Type the key's name"
+        case .addKey, .renameKey: "Type the key's name"
         }
     }
 

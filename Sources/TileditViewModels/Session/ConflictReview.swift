@@ -92,6 +92,25 @@ public final class ConflictReview {
         }
     }
 
+    /// A review of `edited` against `disk` (merging from `base`, when
+    /// known), its diffs and merge worked out off the main actor in a child
+    /// task: on a 10 MB file they take a second.
+    static func worked(
+        displayPath: String, disk: LoadedFile, edited: [UInt8], base: [UInt8]?, stage: Stage,
+        finish: @escaping @MainActor (ConflictReview, Outcome) async -> Void
+    ) async -> ConflictReview {
+        let diskBytes = disk.bytes
+        async let computed = Work(disk: diskBytes, edited: edited, base: base)
+        return ConflictReview(displayPath: displayPath, disk: disk, edited: edited, work: await computed, stage: stage, finish: finish)
+    }
+
+    /// The note after the merge is taken: how many changes came from each side and how many were chosen.
+    var mergedNote: String {
+        let applied = merge?.appliedChanges ?? (ours: 0, theirs: 0)
+        let chosen = conflicts.isEmpty ? "" : ", \(conflicts.count) chosen"
+        return "Merged with \(displayPath) on disk (\(Self.count(applied.theirs, "change")) from the disk, \(applied.ours) of yours\(chosen)); not saved yet; undo brings your text back."
+    }
+
     // MARK: Derived state
 
     /// The overlapping changes, in text order.

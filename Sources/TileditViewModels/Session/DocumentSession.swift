@@ -17,31 +17,9 @@ import TileditServices
 @Observable @MainActor
 public final class DocumentSession {
     /// What the user must decide before the session goes on.
-    public enum Question: Equatable, Sendable {
-        /// The file changed on disk: reload, overwrite or keep both.
-        case conflict
-        /// The file was deleted on disk: save it again or not.
-        case deletedOnDisk
-        /// The file is read-only for the user: save anyway (keeping its
-        /// mode) or cancel. `message` names the file and its mode.
-        case overrideReadOnly(message: String)
-        /// The conflict looked at closely: its comparison and merge.
-        case reviewConflict(ConflictReview)
-    }
-
+    public typealias Question = DocumentSessionQuestion
     /// Where the last save stands, before the owner's dirtiness is added.
-    public enum Phase: Equatable, Sendable {
-        /// No save since the file was loaded or last changed.
-        case idle
-        /// A save is running.
-        case saving
-        /// The last save succeeded.
-        case saved
-        /// The last save failed; the edits are still in memory.
-        case failed(ViewError)
-        /// The file on disk is not the version the edits started from.
-        case conflict
-    }
+    public typealias Phase = DocumentSessionPhase
 
     /// The file.
     public let url: URL
@@ -65,7 +43,8 @@ public final class DocumentSession {
     /// The editor the session works for (held weakly: the editor owns the session).
     @ObservationIgnored public weak var owner: (any DocumentSessionOwner)?
 
-    @ObservationIgnored private let store: DocumentStore
+    /// Where the file is read and written (the conflict review reads it too).
+    @ObservationIgnored let store: DocumentStore
     @ObservationIgnored private let clock: any Clock<Duration>
     /// The disk version a disk check last reported as a conflict.
     @ObservationIgnored private var reportedConflictHash: ContentHash?
@@ -252,7 +231,7 @@ public final class DocumentSession {
                 phase = .idle
                 await save(expected: onDisk.fingerprint)
             } catch {
-                phase = .failed(ViewError(Self.message(error)))
+                fail(error)
             }
         case .keepBoth:
             guard let bytes = owner?.sessionBytes else { return }
@@ -261,7 +240,7 @@ public final class DocumentSession {
                 await owner?.sessionReload()
                 owner?.sessionDidKeepCopy(copy, bytes)
             } catch {
-                phase = .failed(ViewError(Self.message(error)))
+                fail(error)
             }
         }
     }
@@ -275,56 +254,19 @@ public final class DocumentSession {
         return "Your edits were saved as \(copy.lastPathComponent)."
     }
 
-    // MARK: Comparing and merging
-
-    /// Reads the file on disk and shows the conflict closely, at `stage`:
-    /// the comparison, or the merge (taken at once when nothing overlaps).
-    /// A file that cannot be read shows as a failed save.
-    public func reviewConflict(_ stage: ConflictReview.Stage) async {
-        guard phase == .conflict, let owner, let edited = owner.sessionBytes else { return }
-        let onDisk: LoadedFile
-        do {
-            onDisk = try await store.load(url)
-        } catch {
-            phase = .failed(ViewError(Self.message(error)))
-            return
-        }
-        // Off the main actor (a child task): the diffs of a large file take a while.
-        let (diskBytes, base) = (onDisk.bytes, baseBytes)
-        async let computed = ConflictReview.Work(disk: diskBytes, edited: edited, base: base)
-        let work = await computed
-        guard !Task.isCancelled, let owner = self.owner else { return }
-        let review = ConflictReview(
-            displayPath: owner.sessionDisplayPath, disk: onDisk, edited: edited, work: work, stage: stage
-        ) { [weak self] review, outcome in
-            await self?.finishReview(review, outcome)
-        }
-        if case .merging = stage, let merge = review.merge, merge.conflicts.isEmpty {
-            await finishReview(review, .merged(merge.result(choosing: [])))
-            return
-        }
-        owner.sessionAsks(.reviewConflict(review))
+    /// The text was merged with `disk`: that version is now the one the
+    /// next save writes over and the next merge's base, and the conflict is over.
+    func adoptMerged(from disk: LoadedFile) {
+        fingerprint = disk.fingerprint
+        baseBytes = disk.bytes
+        reportedConflictHash = nil
+        phase = .idle
+        textChanged()
     }
 
-    private func finishReview(_ review: ConflictReview, _ outcome: ConflictReview.Outcome) async {
-        switch outcome {
-        case .back:
-            owner?.sessionAsks(.conflict)
-        case .merged(let bytes):
-            let applied = review.merge?.appliedChanges ?? (ours: 0, theirs: 0)
-            let note = "Merged with \(review.displayPath) on disk (\(applied.theirs) change\(applied.theirs == 1 ? "" : "s") from the disk, \(applied.ours) of yours\(review.conflicts.isEmpty ? "" : ", \(review.conflicts.count) chosen")); not saved yet; undo brings your text back."
-            if let refusal = owner?.sessionApplyMerge(bytes, matchesDisk: bytes == review.disk.bytes, note: note) {
-                review.refused(refusal)
-                return
-            }
-            // The disk's version is now the one the text was merged from:
-            // the next save writes over it, and it is the next merge's base.
-            fingerprint = review.disk.fingerprint
-            baseBytes = review.disk.bytes
-            reportedConflictHash = nil
-            phase = .idle
-            textChanged()
-        }
+    /// Records a failure that shows as a failed save.
+    func fail(_ error: any Error) {
+        phase = .failed(ViewError(Self.message(error)))
     }
 
     /// Compares the file on disk with the version last read or written:
@@ -351,12 +293,5 @@ public final class DocumentSession {
     static func message(_ error: any Error) -> String {
         if let error = error as? DocumentStoreError { return error.message }
         return error.localizedDescription
-    }
-}
-
-private extension DocumentSession.Phase {
-    var isFailure: Bool {
-        if case .failed = self { return true }
-        return false
     }
 }

@@ -70,3 +70,12 @@ extension DocumentSessionEditor {
         }
     }
 }
+
+// The two editors: their session's question is their destination's.
+extension DocumentEditorModel: DocumentSessionEditor {
+    public var sessionQuestion: DocumentSession.Question? { destination?.sessionQuestion }
+}
+
+extension YAMLDocumentModel: DocumentSessionEditor {
+    public var sessionQuestion: DocumentSession.Question? { destination?.sessionQuestion }
+}

@@ -3,16 +3,14 @@ import Observation
 import TileditModel
 import TileditServices
 
-/// The editor of one YAML file (`.yml`, `.yaml`; ARCHITECTURE.md, "View
-/// models"). The bytes are the truth: an edit replaces only the bytes of
-/// the nodes it touches and is kept only when the file still reads
-/// without errors and reads back as meant; otherwise `notes` says why.
-/// It coordinates parts with one job each: `YAMLFileEdits` (the file,
-/// selection, field and history), `YAMLTree` (the tree, expanded lazily,
-/// rows made by `YAMLTreeRowBuilder` for the visible range only),
-/// `YAMLNodeLocator` (nodes, paths, anchors), `YAMLScalarField` and
-/// `YAMLValueWriter` (the typed field), `YAMLStructuralEdits`, and
-/// `YAMLSessionOwner` (the file as its `DocumentSession` sees it).
+/// The editor of one YAML file (`.yml`, `.yaml`, `tiledown.yml` read as
+/// Tiledown's flat lines; ARCHITECTURE.md, "View models"). Edits are the
+/// model's `YAMLOperation`s: only the bytes of the nodes touched change,
+/// and a refused edit changes nothing (`notes` says why). Its parts:
+/// `YAMLFileEdits` (file, selection, field, history), `YAMLTree` and
+/// `YAMLTreeRowBuilder` (the tree, expanded lazily, rows made for the
+/// visible range), `YAMLNodeLocator`, `YAMLFieldEditing` (the typed field,
+/// on one line or several), `YAMLStructuralEdits`, `YAMLSessionOwner`.
 @Observable @MainActor
 public final class YAMLDocumentModel {
     /// Where the editor navigates.
@@ -26,8 +24,6 @@ public final class YAMLDocumentModel {
     public let displayPath: String
     /// Where the editor navigates.
     public private(set) var destination: Destination?
-    /// Whether the user is typing into the field (`onTappedEdit()` began it).
-    public private(set) var isEditingField = false
     /// The file's life with the disk: saving, conflicts, the journal, autosave.
     public let session: DocumentSession
 
@@ -38,7 +34,8 @@ public final class YAMLDocumentModel {
     ///
     /// - Parameter documentSaved: told after every save with the file
     ///   written and its bytes (the search index and the document list
-    ///   follow it), also for the copy "keep both" writes.
+    ///   follow it), also for the copy "keep both" writes, and after the
+    ///   file was read again from disk.
     public init(
         url: URL, displayPath: String, dependencies: Dependencies,
         documentSaved: @escaping @MainActor (URL, [UInt8]) -> Void = { _, _ in }
@@ -46,7 +43,7 @@ public final class YAMLDocumentModel {
         self.url = url
         self.displayPath = displayPath
         let session = DocumentSession(url: url, store: dependencies.store, clock: dependencies.clock, autosaveDelay: dependencies.autosaveDelay)
-        let edits = YAMLFileEdits(session: session)
+        let edits = YAMLFileEdits(session: session, dialect: YAMLFileDocument.Dialect(fileName: url.lastPathComponent))
         self.session = session
         self.edits = edits
         sessionOwner = YAMLSessionOwner(url: url, displayPath: displayPath, session: session, edits: edits, documentSaved: documentSaved)
@@ -62,7 +59,7 @@ public final class YAMLDocumentModel {
     /// save writes them to `url` without checking what is on disk there.
     public convenience init(url: URL, displayPath: String, bytes: [UInt8], dependencies: Dependencies) {
         self.init(url: url, displayPath: displayPath, dependencies: dependencies)
-        edits.opened(YAMLFileDocument(bytes: bytes))
+        edits.opened(YAMLFileDocument(bytes: bytes, dialect: edits.dialect))
     }
 
     // MARK: Derived state
@@ -73,6 +70,9 @@ public final class YAMLDocumentModel {
     public var selection: YAMLNodeID? { edits.selection }
     /// The typed field of the selected scalar, `nil` when the selection is not one.
     public var field: YAMLScalarField? { edits.field }
+    /// Whether the user is typing into the field (`onTappedEdit()` began
+    /// it; a text area when `field.isSingleLine` is false).
+    public var isEditingField: Bool { edits.isTyping }
     /// What the last action wants the user to know: why an edit was
     /// refused, or which other places see a changed value.
     public var notes: [String] { edits.notes }
@@ -89,11 +89,12 @@ public final class YAMLDocumentModel {
     /// Problems in the file (syntax errors stop all edits until fixed), in file order.
     public var diagnostics: [Diagnostic] { file.value?.diagnostics ?? [] }
     /// Number of errors and warnings in the file.
-    public var diagnosticCounts: (errors: Int, warnings: Int) {
-        diagnostics.reduce(into: (0, 0)) { counts, diagnostic in
-            if diagnostic.severity == .error { counts.0 += 1 } else if diagnostic.severity == .warning { counts.1 += 1 }
-        }
-    }
+    public var diagnosticCounts: (errors: Int, warnings: Int) { file.value?.diagnosticTotals ?? (0, 0) }
+    /// Whether the file is Tiledown's site configuration (`tiledown.yml`),
+    /// read as its flat `key: value` lines.
+    public var isSiteConfiguration: Bool { edits.dialect == .flat }
+    /// The diagnostics shown with the selected row, in file order.
+    public var selectedDiagnostics: [Diagnostic] { selectedRow.flatMap(row(at:))?.diagnostics ?? [] }
     /// Number of documents in the stream.
     public var documentCount: Int { file.value?.documents.count ?? 0 }
     /// Number of visible rows.
@@ -145,42 +146,35 @@ public final class YAMLDocumentModel {
 
     // MARK: Tree and selection
 
-    /// The user selected a node.
-    public func onSelected(_ id: YAMLNodeID) { selecting { edits.selectRevealing(id) } }
+    /// The user selected a node (typing ends when the selection moves).
+    public func onSelected(_ id: YAMLNodeID) { edits.selectRevealing(id) }
 
     /// The user moved the selection `offset` visible rows (any offset; kept within the rows).
-    public func onMovedSelection(by offset: Int) { selecting { edits.moveSelection(by: offset) } }
+    public func onMovedSelection(by offset: Int) { edits.moveSelection(by: offset) }
 
     /// Expands the selected mapping, sequence or document; when it is
     /// expanded already, selects its first child (`→`).
-    public func onExpandedSelection() { selecting { edits.expandSelection() } }
+    public func onExpandedSelection() { edits.expandSelection() }
 
     /// Collapses the selected node; when it is collapsed or has no children,
     /// selects its parent (`←`).
-    public func onCollapsedSelection() { selecting { edits.collapseSelection() } }
+    public func onCollapsedSelection() { edits.collapseSelection() }
 
     /// The user toggled the node `id` open or closed.
-    public func onToggled(_ id: YAMLNodeID) { selecting { edits.toggle(id) } }
+    public func onToggled(_ id: YAMLNodeID) { edits.toggle(id) }
 
-    /// Runs `change`; typing into the field ends when the selection moves.
-    private func selecting(_ change: () -> Void) {
-        let before = selection
-        change()
-        if selection != before { isEditingField = false }
+    /// Selects the deepest node on `line` (from 1) or spanning it, opening
+    /// what hides it (a search result, `:`); nothing when no node is there.
+    public func onSelectedLine(_ line: Int) {
+        guard let file = file.value, let id = YAMLNodeLocator(file: file).id(atLine: line, lines: edits.lines) else { return }
+        onSelected(id)
     }
 
     // MARK: The typed field
 
     /// The user asked to edit the selection (Enter): a collapsed mapping
-    /// or sequence expands; a value of one line opens its field for
-    /// typing; a value of several lines is refused with a note.
-    public func onTappedEdit() {
-        guard let index = selectedRow, let row = row(at: index) else { return }
-        if row.isExpanded == false { return onExpandedSelection() }
-        guard let field else { return }
-        guard field.isSingleLine else { return edits.notes = ["A value of several lines is edited with `tiledit set` for now"] }
-        isEditingField = true
-    }
+    /// or sequence expands; a value opens its field for typing.
+    public func onTappedEdit() { fieldEditing.begin() }
 
     /// The user typed in the field: the text is checked against the field's type.
     public func onEditedField(_ text: String) { edits.field?.typed(text) }
@@ -188,57 +182,65 @@ public final class YAMLDocumentModel {
     /// The user chose another type for the field (a string that should be a number, …).
     public func onChoseFieldType(_ type: YAMLValueType) { edits.field?.chose(type) }
 
-    /// The user stepped the field's type `step` places through the types (wrapping).
-    public func onSteppedFieldType(by step: Int) {
-        if let field { onChoseFieldType(field.steppedType(by: step)) }
-    }
+    /// The user stepped the field `step` places (`←`/`→` outside it): to
+    /// the next value of a closed set in `tiledown.yml`, written at once,
+    /// else to the next type (wrapping).
+    public func onSteppedFieldType(by step: Int) { fieldEditing.step(by: step) }
+
+    /// The user chose `value` among the field's choices: it is written at once.
+    @discardableResult
+    public func onChoseFieldValue(_ value: String) -> Bool { fieldEditing.write(value) }
 
     /// The user flipped a boolean field: the other value is written at once.
     public func onToggledField() {
-        guard let toggled = field?.toggledBoolean else { return }
-        onEditedField(toggled)
-        onCommittedField()
+        if let toggled = field?.toggledBoolean { onChoseFieldValue(toggled) }
     }
 
-    /// Writes the field's text into the file (Enter); typing ends once it is written.
+    /// Writes the field's value into the file (Enter on one line); typing
+    /// ends once it is written.
     ///
     /// - Returns: whether the file changed; when not, `field.problem` or
     ///   `notes` says why (an unchanged value changes nothing).
     @discardableResult
-    public func onCommittedField() -> Bool {
-        guard let current = field else { return false }
-        if let problem = current.type.problem(with: current.text) {
-            edits.field?.problem = problem
-            return false
-        }
-        guard current.text != current.original || current.type != edits.resolve(current.id).flatMap({ $0.node.scalar.map(YAMLValueType.init) }) else { return false }
-        let changed = YAMLValueWriter(edits: edits).write(current.text, as: current.type, at: current.id)
-        if !changed, let note = notes.first { edits.field?.problem = note }
-        if changed { isEditingField = false }
-        return changed
-    }
+    public func onCommittedField() -> Bool { fieldEditing.commit() }
 
     /// The user left the field by any key but Enter: a valid changed value
     /// is written; an invalid one stays in the field with its message.
-    public func onLeftField() {
-        if field?.canApply == true { onCommittedField() }
-        isEditingField = false
-    }
+    public func onLeftField() { fieldEditing.leave() }
 
     /// The user threw the typing away: the field shows the value in the file again.
-    public func onDiscardedFieldTyping() {
-        if let original = field?.original { onEditedField(original) }
-        isEditingField = false
+    public func onDiscardedFieldTyping() { fieldEditing.discard() }
+
+    private var fieldEditing: YAMLFieldEditing { YAMLFieldEditing(edits: edits) }
+
+    /// Applies the fix of the first diagnostic of the selected row that
+    /// has one, as one undoable edit (`x`).
+    @discardableResult
+    public func onTappedApplyFix() -> Bool {
+        guard let fix = selectedDiagnostics.lazy.compactMap(\.fix).first else { return edits.refuse("nothing to fix here") }
+        return edits.apply(fix)
     }
 
     // MARK: Structural edits
 
     /// Asks for the name of a key to add to the selected mapping (or the
     /// one holding the selected pair); the pair is added with an empty value.
-    public func onTappedAddKey() {
-        destination = .prompt(EditorPrompt(kind: .addKey) { [weak self] answer in
+    public func onTappedAddKey() { ask(.addKey) { $0.onAddedKey($1, value: "") } }
+
+    /// Asks for the selected key's new name, the old one typed in.
+    public func onTappedRenameKey() {
+        guard let id = selection, let key = edits.resolve(id)?.key?.scalar?.value else { return edits.notes = ["select a key to rename it"] }
+        ask(.renameKey(current: key), text: key) { $0.onRenamedKey(to: $1) }
+    }
+
+    /// Asks for a line to go to.
+    public func onTappedGoToLine() { ask(.goToLine) { $0.onSelectedLine(Int($1) ?? 0) } }
+
+    /// Shows a prompt of `kind`; its accepted answer (a name, a line) closes it and goes to `then`.
+    private func ask(_ kind: EditorPrompt.Kind, text: String = "", then: @escaping @MainActor (YAMLDocumentModel, String) -> Void) {
+        destination = .prompt(EditorPrompt(kind: kind, text: text) { [weak self] answer in
             self?.destination = nil
-            if case .add(let name) = answer { self?.onAddedKey(name, value: "") }
+            if let self, let text = answer.text { then(self, text) }
         })
     }
 
@@ -270,19 +272,17 @@ public final class YAMLDocumentModel {
 
     private func structural(_ edit: (YAMLStructuralEdits) -> Bool) -> Bool {
         let kept = edit(YAMLStructuralEdits(edits: edits))
-        if kept { isEditingField = false }
+        if kept { edits.isTyping = false }
         return kept
     }
 
-    // MARK: Undo and redo
+    // MARK: Undo, redo and alerts
 
     /// Undoes the last edit and selects what it changed.
-    public func onTappedUndo() { selecting { edits.undo() } }
+    public func onTappedUndo() { edits.undo() }
 
     /// Redoes the last undone edit.
-    public func onTappedRedo() { selecting { edits.redo() } }
-
-    // MARK: Alerts
+    public func onTappedRedo() { edits.redo() }
 
     /// The user dismissed the destination.
     public func onDismissed() { destination = nil }
@@ -293,8 +293,4 @@ public final class YAMLDocumentModel {
 
     /// The user chose a button of `alert` (or closed it: its `dismissal`).
     public func onChose(_ choice: SessionChoice) async { await answer(choice) }
-}
-
-extension YAMLDocumentModel: DocumentSessionEditor {
-    public var sessionQuestion: DocumentSession.Question? { destination?.sessionQuestion }
 }

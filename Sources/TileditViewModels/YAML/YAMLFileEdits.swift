@@ -2,13 +2,13 @@ import Observation
 import TileditModel
 
 /// One YAML file as its editor changes it: the file's bytes (the truth,
-/// `YAMLFileDocument`), the tree (`YAMLTree`), the selection and the typed
-/// field of a selected scalar, the undo history (`UndoHistory`) and the
-/// notes of the last action. An edit replaces only the bytes of the nodes
-/// it touches and is kept only when the file still reads without errors
-/// and reads back as meant (`perform`); otherwise nothing changes and the
-/// notes say why. After every kept edit the session follows (save state,
-/// journal, autosave).
+/// `YAMLFileDocument`, read in the file's dialect), the tree (`YAMLTree`),
+/// the selection and the typed field of a selected scalar, the undo
+/// history (`UndoHistory`) and the notes of the last action. Edits are the
+/// model's `YAMLOperation`s, planned and checked by `YAMLFileDocument`
+/// (`perform`); a refused one changes nothing and the notes say why.
+/// After every kept edit the session follows (save state, journal,
+/// autosave).
 @Observable @MainActor
 final class YAMLFileEdits {
     /// The file, once loaded.
@@ -17,6 +17,8 @@ final class YAMLFileEdits {
     private(set) var selection: YAMLNodeID?
     /// The typed field of the selected scalar, `nil` when the selection is not one.
     var field: YAMLScalarField?
+    /// Whether the user is typing into the field; it ends when another node is selected.
+    var isTyping = false
     /// What the last action wants the user to know.
     var notes: [String] = []
     /// The edits to undo and redo, and the revision on disk.
@@ -27,9 +29,12 @@ final class YAMLFileEdits {
     /// Line starts of the current bytes, made when first needed.
     @ObservationIgnored private var lineTableCache: YAMLLineTable?
     @ObservationIgnored private let session: DocumentSession
+    /// How the file is read: Tiledown's flat lines for `tiledown.yml`, YAML otherwise.
+    let dialect: YAMLFileDocument.Dialect
 
-    init(session: DocumentSession) {
+    init(session: DocumentSession, dialect: YAMLFileDocument.Dialect) {
         self.session = session
+        self.dialect = dialect
     }
 
     /// Lines of the current bytes.
@@ -51,7 +56,11 @@ final class YAMLFileEdits {
     /// The visible row at `index`, made now.
     func row(at index: Int) -> YAMLTreeRow? {
         guard tree.rows.indices.contains(index), let file = file.value else { return nil }
-        return YAMLTreeRowBuilder.make(tree.rows[index], tree: tree, file: file, lines: lines)
+        // The first row takes what comes before it, the last what comes after.
+        let start = index == 0 ? 0 : YAMLTreeRowBuilder.start(of: tree.rows[index], in: file) ?? 0
+        let end = index + 1 < tree.rows.count ? YAMLTreeRowBuilder.start(of: tree.rows[index + 1], in: file) ?? Int.max : Int.max
+        let diagnostics = YAMLTreeRowBuilder.diagnostics(in: start..<Swift.max(start, end), of: file)
+        return YAMLTreeRowBuilder.make(tree.rows[index], tree: tree, file: file, lines: lines, diagnostics: diagnostics)
     }
 
     // MARK: Loading
@@ -74,7 +83,7 @@ final class YAMLFileEdits {
     /// `bytes` were read from disk: the history starts afresh.
     func loaded(_ bytes: [UInt8]) {
         history = UndoHistory()
-        opened(YAMLFileDocument(bytes: bytes))
+        opened(YAMLFileDocument(bytes: bytes, dialect: dialect))
     }
 
     /// Shows `document`: the rows are made again and the selection stays
@@ -90,10 +99,19 @@ final class YAMLFileEdits {
 
     /// Selects `id` (`nil`: nothing); a scalar gets its typed field.
     func select(_ id: YAMLNodeID?) {
+        if id != selection { isTyping = false }
         selection = id
         field = nil
-        guard let id, let found = resolve(id), let scalar = found.node.scalar else { return }
-        field = YAMLScalarField(id: id, type: YAMLValueType(scalar), text: scalar.value, original: scalar.value, problem: nil)
+        guard let id, let document = file.value, let found = resolve(id), let scalar = found.node.scalar else { return }
+        let editable = document.editableText(of: scalar)
+        var made = YAMLScalarField(id: id, type: YAMLValueType(scalar), text: editable.text, original: editable.text, problem: nil, editable: editable)
+        if dialect == .flat, let key = found.key?.scalar?.value {
+            // Tiledown's values are raw text, checked against the key's rule.
+            made.type = .string
+            made.siteKey = key
+            made.siteKind = SiteConfigurationSchema.tiledown.key(key)?.kind
+        }
+        field = made
     }
 
     /// Selects `id` after expanding what hides its row; nothing for a node
@@ -139,24 +157,39 @@ final class YAMLFileEdits {
         return false
     }
 
-    /// Applies `edits` to a copy of the file and keeps it when the file
-    /// still reads without errors and `check` finds nothing wrong (it
-    /// returns the reason); `next` is selected and `notes` shown after it.
+    /// Performs `operation` on document `document` of a copy of the file
+    /// (the model plans and checks it) and keeps the result: one undoable
+    /// edit, `next` selected, the model's notes shown.
     ///
-    /// - Returns: whether the edit was kept; when not, `notes` says why.
-    func perform(_ edits: [TextEdit], select next: YAMLNodeID?, notes: [String], check: (YAMLFileDocument) -> String?) -> Bool {
-        guard let current = file.value else { return false }
-        if let error = current.diagnostics.first(where: { $0.severity == .error }) {
-            return refuse("the file has an error to fix first: line \(error.location.line): \(error.message)")
+    /// - Returns: whether the file changed; when not, `notes` says why.
+    func perform(_ operation: YAMLOperation, document: Int, select next: YAMLNodeID?) -> Bool {
+        guard var copy = file.value, let current = file.value else { return false }
+        do {
+            let change = try copy.perform(operation, document: document)
+            guard !change.edits.isEmpty else {
+                notes = []
+                return false
+            }
+            record(edits: change.edits, before: current, after: copy, selectionAfter: next)
+            notes = change.notes
+            return true
+        } catch {
+            return refuse(error.message)
         }
-        var copy = current
-        copy.apply(edits)
-        if let error = copy.diagnostics.first(where: { $0.severity == .error }) {
-            return refuse("the edit would break the file (\(error.message)); nothing was changed")
+    }
+
+    /// Applies the fix of a diagnostic (edits the model planned for this
+    /// version of the file) as one undoable edit, keeping the selection.
+    ///
+    /// - Returns: whether the file changed.
+    func apply(_ fix: DiagnosticFix) -> Bool {
+        guard var copy = file.value, let current = file.value, !fix.edits.isEmpty else { return false }
+        copy.apply(fix.edits)
+        if let error = copy.readFailure, current.readFailure == nil {
+            return refuse("the fix would leave the file unreadable (line \(error.location.line): \(error.message)); nothing was changed")
         }
-        if let problem = check(copy) { return refuse(problem) }
-        record(edits: edits, before: current, after: copy, selectionAfter: next)
-        self.notes = notes
+        record(edits: fix.edits, before: current, after: copy, selectionAfter: selection)
+        notes = [fix.title + ": done"]
         return true
     }
 

@@ -15,6 +15,15 @@ struct YAMLLineTable {
         starts = found
     }
 
+    /// Number of lines (an empty file has one).
+    var count: Int { starts.count }
+
+    /// The UTF-8 offset where `line` (from 1) starts, kept within the
+    /// lines (line 0 and below is the first, past the last is the last).
+    func offset(ofLine line: Int) -> Int {
+        starts[Swift.min(Swift.max(line, 1), starts.count) - 1]
+    }
+
     /// The line (from 1) holding the UTF-8 offset `offset`; offsets before
     /// the file are on line 1, those past its end on the last line.
     func line(of offset: Int) -> Int {

@@ -68,6 +68,34 @@ struct YAMLNodeLocator {
         return id
     }
 
+    /// The deepest node written on `line` (from 1) or spanning it: the
+    /// pair or item whose bytes (key to value) reach the line, found
+    /// from the document holding it down, without recursion; `nil` when no
+    /// node is there (a comment above the first key, an empty document).
+    func id(atLine line: Int, lines: YAMLLineTable) -> YAMLNodeID? {
+        let lineStart = lines.offset(ofLine: line)
+        let lineEnd = line < lines.count ? lines.offset(ofLine: line + 1) : Int.max
+        guard let document = file.documents.lastIndex(where: { $0.range.lowerBound <= lineStart }) ?? file.documents.indices.first,
+              var node = file.documents[document].root else { return nil }
+        var id = YAMLNodeID(document: document)
+        var found: YAMLNodeID?
+        if node.pairs == nil && node.items == nil { return node.range.lowerBound < lineEnd ? id : nil }
+        while true {
+            // The children's spans: a pair from its key, an item from its node.
+            let spans: [(start: Int, end: Int, node: YAMLNode)] = node.pairs?.map {
+                ($0.key.range.lowerBound, Swift.max($0.key.range.upperBound, $0.value.range.upperBound), $0.value)
+            } ?? node.items?.map { ($0.range.lowerBound, $0.range.upperBound, $0) } ?? []
+            guard let position = spans.lastIndex(where: { $0.start < lineEnd }) else { break }
+            let span = spans[position]
+            guard span.start >= lineStart || span.end > lineStart else { break }
+            id = id.child(position)
+            found = id
+            node = span.node
+            if node.pairs == nil && node.items == nil { break }
+        }
+        return found
+    }
+
     /// Whether a flow collection (`{…}`, `[…]`) holds `id`.
     func isInFlow(_ id: YAMLNodeID) -> Bool {
         var ancestor = id.parent

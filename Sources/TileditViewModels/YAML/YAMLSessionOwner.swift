@@ -103,5 +103,7 @@ final class YAMLSessionOwner: DocumentSessionOwner {
 
     func sessionReload() async {
         await load()
+        // The file changed on disk: the search index and the document list follow it.
+        if let bytes = sessionBytes { documentSaved(url, bytes) }
     }
 }

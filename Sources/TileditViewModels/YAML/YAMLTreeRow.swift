@@ -39,4 +39,10 @@ public struct YAMLTreeRow: Sendable, Hashable {
     public var comments: [String]
     /// Line of the node's first byte, from 1.
     public var line: Int
+    /// The file's diagnostics from this row's start to the next row's, in
+    /// file order (a folded collection's include those inside it).
+    public var diagnostics: [Diagnostic] = []
+
+    /// The most serious of `diagnostics`, `nil` when there are none.
+    public var severity: Diagnostic.Severity? { diagnostics.map(\.severity).max() }
 }

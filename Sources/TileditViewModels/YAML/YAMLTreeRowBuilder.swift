@@ -3,17 +3,50 @@ import TileditModel
 
 /// The text of a YAML tree's row, made when a renderer asks for a visible
 /// row: its label (key, `- n`, `Document n`), kind, one-line summary,
-/// anchor, tag, the comments next to it and its line.
+/// anchor, tag, the comments next to it, its line and the diagnostics
+/// found from its start to the next row's (so each diagnostic shows on the
+/// row at or before it, a folded collection's on its row).
 enum YAMLTreeRowBuilder {
+    /// Where the row of `row` starts in `file`: a document's first byte, a
+    /// pair's key, a block sequence item's `-`; `nil` when the node is gone.
+    static func start(of row: YAMLTree.Row, in file: YAMLFileDocument) -> Int? {
+        if row.isDocument {
+            guard row.id.document >= 0, row.id.document < file.documents.count else { return nil }
+            return file.documents[row.id.document].range.lowerBound
+        }
+        guard let found = YAMLNodeLocator(file: file).resolve(row.id) else { return nil }
+        if found.key == nil, found.parent?.collectionStyle == .block, let dash = YAMLSourceScanner(bytes: file.bytes).dashBefore(found.start) {
+            return dash
+        }
+        return found.start
+    }
+
+    /// The diagnostics of `file` starting in `range` (they are in file order).
+    static func diagnostics(in range: Range<Int>, of file: YAMLFileDocument) -> [Diagnostic] {
+        let all = file.diagnostics
+        var low = 0
+        var high = all.count
+        while low < high {
+            let middle = (low + high) / 2
+            if all[middle].range.lowerBound < range.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        var found: [Diagnostic] = []
+        while low < all.count && all[low].range.lowerBound < range.upperBound {
+            found.append(all[low])
+            low += 1
+        }
+        return found
+    }
+
     /// The row `row` of `tree`, `nil` when its node is not in `file`.
-    static func make(_ row: YAMLTree.Row, tree: YAMLTree, file: YAMLFileDocument, lines: YAMLLineTable) -> YAMLTreeRow? {
+    static func make(_ row: YAMLTree.Row, tree: YAMLTree, file: YAMLFileDocument, lines: YAMLLineTable, diagnostics: [Diagnostic] = []) -> YAMLTreeRow? {
         if row.isDocument {
             guard row.id.document >= 0, row.id.document < file.documents.count else { return nil }
             let document = file.documents[row.id.document]
             return YAMLTreeRow(
                 id: row.id, depth: 0, label: "Document \(row.id.document + 1)", kind: .document(empty: document.root == nil),
                 summary: document.root.map(summary) ?? "empty", isExpanded: tree.isExpanded(row, in: file),
-                anchor: nil, tag: nil, comments: [], line: lines.line(of: document.range.lowerBound))
+                anchor: nil, tag: nil, comments: [], line: lines.line(of: document.range.lowerBound), diagnostics: diagnostics)
         }
         guard let found = YAMLNodeLocator(file: file).resolve(row.id) else { return nil }
         let node = found.node
@@ -28,7 +61,7 @@ enum YAMLTreeRowBuilder {
         let kind: YAMLTreeRow.Kind
         var isExpanded: Bool?
         var commentEnd: Int?
-        let planner = YAMLSourceEdits(bytes: file.bytes, lineEnding: file.lineEnding)
+        let planner = YAMLSourceScanner(bytes: file.bytes)
         switch node.content {
         case .scalar(let scalar):
             kind = .scalar(YAMLValueType(scalar))
@@ -54,7 +87,8 @@ enum YAMLTreeRowBuilder {
         if found.key == nil, found.parent?.collectionStyle == .block, let dash = planner.dashBefore(start) { start = dash }
         return YAMLTreeRow(
             id: row.id, depth: row.depth, label: label, kind: kind, summary: summary(node), isExpanded: isExpanded,
-            anchor: node.anchor, tag: node.tag, comments: planner.comments(start: start, end: commentEnd), line: lines.line(of: start))
+            anchor: node.anchor, tag: node.tag, comments: planner.comments(start: start, end: commentEnd), line: lines.line(of: start),
+            diagnostics: diagnostics)
     }
 
     /// A node on one line: a scalar's value (line breaks as `⏎`), `*name`,

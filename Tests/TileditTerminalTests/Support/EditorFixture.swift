@@ -57,7 +57,7 @@ final class EditorFixture {
     /// Waits for work started by the last action (index build, preview
     /// render after its debounce, which the manual clock passes).
     func settle() async {
-        await app.indexTask?.value
+        await app.indexing.buildTask?.value
         for _ in 0..<20 { await Task.yield() }
         if app.preview.document.isLoading { await clock.advance(by: PreviewModel.debounce) }
         await app.preview.task?.value

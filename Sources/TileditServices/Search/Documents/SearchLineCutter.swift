@@ -340,9 +340,8 @@ struct SearchLineCutter {
     /// ``` or ~~~ (three or more) after at most three spaces; a backtick
     /// fence's info string holds no backtick (CommonMark 4.5).
     private func fenceOpening(_ line: LineBounds, trimmed: Range<Int>) -> (character: UInt8, length: Int)? {
-        guard indentation(line) <= 3 else { return nil }
         let character = bytes[trimmed.lowerBound]
-        guard character == UInt8(ascii: "`") || character == UInt8(ascii: "~") else { return nil }
+        guard character == UInt8(ascii: "`") || character == UInt8(ascii: "~"), indentation(line) <= 3 else { return nil }
         var run = trimmed.lowerBound
         while run < trimmed.upperBound && bytes[run] == character { run += 1 }
         guard run - trimmed.lowerBound >= 3 else { return nil }
@@ -386,7 +385,7 @@ struct SearchLineCutter {
         case .untilMarker(let marker): return contains(line.start..<line.contentEnd, marker) ? .none : state
         case .none: break
         }
-        guard indentation(line) <= 3, bytes[trimmed.lowerBound] == UInt8(ascii: "<"), trimmed.count > 1 else { return .none }
+        guard bytes[trimmed.lowerBound] == UInt8(ascii: "<"), trimmed.count > 1, indentation(line) <= 3 else { return .none }
         func until(_ marker: String, after offset: Int) -> HTMLState {
             let rest = Swift.min(trimmed.lowerBound + offset, line.contentEnd)..<line.contentEnd
             return contains(rest, Array(marker.utf8)) ? .none : .untilMarker(Array(marker.utf8))

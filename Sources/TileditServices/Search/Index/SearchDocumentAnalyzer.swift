@@ -9,23 +9,18 @@ import TileditModel
 /// work: each has its own analyzer and table; tables are merged afterwards.
 struct SearchDocumentAnalyzer {
     /// The terms seen so far, by identity.
-    private(set) var table: ByteStringTable
+    var table: ByteStringTable { collector.table }
     private var tokenizer = SearchTokenizer()
-    /// Zones of each term in the document being analyzed.
-    private var zones: [UInt8] = []
-    /// Terms of the document being analyzed.
-    private var touched: [UInt32] = []
+    private var collector: TermCollector
 
     init(table: ByteStringTable = ByteStringTable()) {
-        self.table = table
-        zones = [UInt8](repeating: 0, count: table.count)
+        collector = TermCollector(table: table)
     }
 
     /// Gives up the table, leaving an empty one.
     mutating func takeTable() -> ByteStringTable {
-        let taken = table
-        table = ByteStringTable()
-        zones = []
+        let taken = collector.table
+        collector = TermCollector(table: ByteStringTable())
         return taken
     }
 
@@ -41,24 +36,17 @@ struct SearchDocumentAnalyzer {
         guard ContentCheck.problem(in: bytes, sizeLimit: sizeLimit) == nil else { return nil }
         let outline = Self.collect(
             bytes, kind: kind, dialect: dialect, fallbackTitle: { DocumentMetadata.fallbackTitle(forPath: path, rootName: rootName) },
-            table: &table, tokenizer: &tokenizer, zones: &zones, touched: &touched)
-        var terms: [UInt32] = []
-        terms.reserveCapacity(touched.count)
-        for id in touched {
-            terms.append(id << 3 | UInt32(zones[Int(id)]))
-            zones[Int(id)] = 0
-        }
-        touched.removeAll(keepingCapacity: true)
+            tokenizer: &tokenizer, collector: &collector)
         return IndexedDocument(
             path: path, kind: kind, dialect: dialect, fingerprint: fingerprint, title: outline.title, tags: outline.tags,
-            isDraft: outline.isDraft, tileTypes: outline.tileTypes, bytes: bytes, terms: terms)
+            isDraft: outline.isDraft, tileTypes: outline.tileTypes, bytes: bytes, terms: collector.finishDocument())
     }
 
-    /// Cuts and tokenizes the document, interning each term and recording
-    /// its zones (state passed in, so the hot loop touches no shared storage).
+    /// Cuts and tokenizes the document into `collector` (state passed in,
+    /// so the hot loop touches no shared storage).
     private static func collect(
         _ bytes: [UInt8], kind: DocumentKind, dialect: FrontMatterDialect, fallbackTitle: () -> String,
-        table: inout ByteStringTable, tokenizer: inout SearchTokenizer, zones: inout [UInt8], touched: inout [UInt32]
+        tokenizer: inout SearchTokenizer, collector: inout TermCollector
     ) -> SearchOutline {
         bytes.withUnsafeBufferPointer { buffer in
             var position = 0
@@ -71,8 +59,8 @@ struct SearchDocumentAnalyzer {
                 func tokenize(_ source: UnsafeBufferPointer<UInt8>) {
                     guard line.range.upperBound <= source.count else { return }
                     tokenizer.forEachToken(in: UnsafeBufferPointer(rebasing: source[line.range]), position: &position) { _, folded, stripped in
-                        add(stripped, zone: zone, table: &table, zones: &zones, touched: &touched)
-                        if !same(folded, stripped) { add(folded, zone: zone, table: &table, zones: &zones, touched: &touched) }
+                        collector.add(stripped, zone: zone)
+                        if !same(folded, stripped) { collector.add(folded, zone: zone) }
                     }
                 }
                 if line.number == 0 {
@@ -86,16 +74,47 @@ struct SearchDocumentAnalyzer {
     }
 
     @inline(__always)
-    private static func add(_ term: UnsafeBufferPointer<UInt8>, zone: UInt8, table: inout ByteStringTable, zones: inout [UInt8], touched: inout [UInt32]) {
-        let id = Int(table.intern(term))
-        if id >= zones.count { zones.append(contentsOf: repeatElement(0, count: id + 1 - zones.count)) }
-        if zones[id] == 0 { touched.append(UInt32(id)) }
-        zones[id] |= zone
-    }
-
-    @inline(__always)
     private static func same(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
         if lhs.baseAddress == rhs.baseAddress && lhs.count == rhs.count { return true }
         return lhs.elementsEqual(rhs)
+    }
+
+    /// The terms of the document being analyzed, with the zones each occurs
+    /// in, interned into the worker's table.
+    private struct TermCollector {
+        private(set) var table: ByteStringTable
+        /// Zones of each term in the document being analyzed (by identity).
+        private var zones: [UInt8]
+        /// Terms of the document being analyzed, in order of first occurrence.
+        private var touched: [UInt32] = []
+
+        init(table: ByteStringTable) {
+            self.table = table
+            zones = [UInt8](repeating: 0, count: Swift.max(table.count, 1024))
+        }
+
+        @inline(__always)
+        mutating func add(_ term: UnsafeBufferPointer<UInt8>, zone: UInt8) {
+            let id = Int(table.intern(term))
+            if id >= zones.count { zones.append(contentsOf: repeatElement(0, count: Swift.max(id + 1, zones.count * 2) - zones.count)) }
+            zones.withUnsafeMutableBufferPointer { zones in
+                if zones[id] == 0 { touched.append(UInt32(id)) }
+                zones[id] |= zone
+            }
+        }
+
+        /// The document's terms (identity << 3 | zones); the zones are cleared for the next one.
+        mutating func finishDocument() -> [UInt32] {
+            var terms: [UInt32] = []
+            terms.reserveCapacity(touched.count)
+            zones.withUnsafeMutableBufferPointer { zones in
+                for id in touched {
+                    terms.append(id << 3 | UInt32(zones[Int(id)]))
+                    zones[Int(id)] = 0
+                }
+            }
+            touched.removeAll(keepingCapacity: true)
+            return terms
+        }
     }
 }

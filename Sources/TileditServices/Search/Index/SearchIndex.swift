@@ -51,14 +51,20 @@ public struct SearchIndex: Sendable {
     // MARK: Building
 
     /// Indexes `sources`, analyzing them in parallel (at most `concurrency`
-    /// at once). Sources whose bytes are not text are left out.
+    /// at once). Sources whose bytes are not text are left out; of sources
+    /// with the same path, the last one counts.
     ///
     /// - Parameter rootName: the workspace folder's name, the title of a
     ///   root `index.md` with no title field and no heading.
     public static func build(
         _ sources: [SearchSource], rootName: String = "", concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
     ) async -> SearchIndex {
-        let items = sources.map { SearchIndexBuilder.Item(path: $0.path, kind: $0.kind, dialect: $0.dialect, bytes: $0.bytes) }
+        var lastOfPath: [String: Int] = [:]
+        for (offset, source) in sources.enumerated() { lastOfPath[source.path] = offset }
+        let items = sources.enumerated().compactMap { offset, source in
+            lastOfPath[source.path] == offset
+                ? SearchIndexBuilder.Item(path: source.path, kind: source.kind, dialect: source.dialect, bytes: source.bytes) : nil
+        }
         let outputs = await SearchIndexBuilder.analyze(items, rootName: rootName, fileSystem: nil, concurrency: concurrency)
         return SearchIndex(rootName: rootName, table: ByteStringTable(), sortedTerms: nil, kept: [], outputs: outputs)
     }
@@ -83,21 +89,35 @@ public struct SearchIndex: Sendable {
 
     /// `build(workspace:…)`, and whether the result differs from `cached`
     /// (a document was read, or a cached one dropped).
+    ///
+    /// - Parameter openDocuments: bytes of documents already read (by an
+    ///   editor), by path: analyzed as they are, not read again nor taken
+    ///   from the cache (they keep no file status, so the next opening reads them).
     static func buildReportingChanges(
-        workspace: Workspace, fileSystem: FileSystem, cached: SearchIndex?, fingerprints: Bool = true, concurrency: Int
+        workspace: Workspace, fileSystem: FileSystem, cached: SearchIndex?, fingerprints: Bool = true,
+        openDocuments: [String: [UInt8]] = [:], concurrency: Int
     ) async -> (index: SearchIndex, changed: Bool) {
         let rootName = workspace.root.standardizedFileURL.lastPathComponent
-        let items = workspace.documents.filter(\.isReadable).map { summary in
-            SearchIndexBuilder.Item(path: summary.path, kind: summary.kind, dialect: summary.dialect ?? .yaml, url: workspace.url(of: summary.path))
+        var items: [SearchIndexBuilder.Item] = []
+        var preloaded: [SearchIndexBuilder.Item] = []
+        items.reserveCapacity(workspace.documents.count)
+        for index in workspace.documents.indices where workspace.documents[index].isReadable {
+            let path = workspace.documents[index].path
+            let item = SearchIndexBuilder.Item(
+                path: path, kind: workspace.documents[index].kind, dialect: workspace.documents[index].dialect ?? .yaml,
+                bytes: openDocuments[path], root: workspace.root)
+            if item.bytes != nil { preloaded.append(item) } else { items.append(item) }
         }
         guard let cached, cached.rootName == rootName else {
             let outputs = await SearchIndexBuilder.analyze(
-                items, rootName: rootName, fileSystem: fileSystem, fingerprints: fingerprints, concurrency: concurrency)
+                preloaded + items, rootName: rootName, fileSystem: fileSystem, fingerprints: fingerprints, concurrency: concurrency)
             return (SearchIndex(rootName: rootName, table: ByteStringTable(), sortedTerms: nil, kept: [], outputs: outputs), true)
         }
         // Which cached documents are still what is on disk.
         let fingerprints = await BoundedConcurrency.map(Array(items.enumerated()), limit: concurrency) { offset, item -> (Int, SearchFingerprint?) in
-            guard let url = item.url, let status = try? fileSystem.status(url), status.kind == .file else { return (offset, nil) }
+            guard let root = item.root, let status = try? fileSystem.status(root.appendingPathComponent(item.path, isDirectory: false)),
+                  status.kind == .file
+            else { return (offset, nil) }
             return (offset, SearchFingerprint(status))
         }
         var kept: [IndexedDocument] = []
@@ -106,6 +126,15 @@ public struct SearchIndex: Sendable {
             let item = items[offset]
             if let fingerprint, let id = cached.idByPath[item.path], let document = cached.documents[Int(id)],
                document.fingerprint == fingerprint, document.kind == item.kind, document.dialect == item.dialect {
+                kept.append(document)
+            } else {
+                stale.append(item)
+            }
+        }
+        for item in preloaded {
+            // The open document as cached: nothing to analyze, nothing changed.
+            if let id = cached.idByPath[item.path], let document = cached.documents[Int(id)], document.kind == item.kind,
+               document.dialect == item.dialect, document.bytes == item.bytes {
                 kept.append(document)
             } else {
                 stale.append(item)
@@ -121,43 +150,84 @@ public struct SearchIndex: Sendable {
     /// `table`, whose identities sorted by bytes are `sortedTerms`, if
     /// known) and the analyzed ones (identities of each output's own table,
     /// mapped into the shared one).
-    init(rootName: String, table: ByteStringTable, sortedTerms: [UInt32]?, kept: [IndexedDocument], outputs: [SearchIndexBuilder.Output]) {
+    init(
+        rootName: String, table: ByteStringTable, sortedTerms: [UInt32]?, kept: consuming [IndexedDocument],
+        outputs: consuming [SearchIndexBuilder.Output]
+    ) {
         self.rootName = rootName
         terms = table
-        var all = kept
-        for output in outputs {
+        // Identities in the order documents are taken (they need no order;
+        // paths are unique: the workspace's, or `build(_:)`'s last of each).
+        // What the index needs of each (path,
+        // terms, filters) is taken as it is moved in: reading an element
+        // of the array again would copy it whole.
+        var all: [IndexedDocument?] = []
+        all.reserveCapacity(kept.count + outputs.reduce(0) { $0 + $1.documents.count })
+        idByPath.reserveCapacity(all.capacity)
+        var paths: [String] = []
+        paths.reserveCapacity(all.capacity)
+        var termLists: [[UInt32]] = []
+        termLists.reserveCapacity(all.capacity)
+        // Filters: each distinct tag and tile type folded once.
+        let folder = SearchFolder()
+        var keysOfValue: [String: [String]] = [:]
+        func keys(_ value: String) -> [String] {
+            if let known = keysOfValue[value] { return known }
+            let forms = folder.fold(value)
+            let found = forms.folded == forms.stripped ? [forms.folded] : [forms.folded, forms.stripped]
+            keysOfValue[value] = found
+            return found
+        }
+        var tagMembers: [String: [UInt32]] = [:]
+        var typeMembers: [String: [UInt32]] = [:]
+        func take(_ document: consuming IndexedDocument) {
+            guard idByPath[document.path] == nil else { return }
+            let id = UInt32(all.count)
+            idByPath[document.path] = id
+            paths.append(document.path)
+            termLists.append(document.terms)
+            for tag in document.tags {
+                for key in keys(tag) where tagMembers[key]?.last != id { tagMembers[key, default: []].append(id) }
+            }
+            for type in document.tileTypes {
+                for key in keys(type) where typeMembers[key]?.last != id { typeMembers[key, default: []].append(id) }
+            }
+            all.append(document)
+        }
+        /// Moves every document out of `documents`, last first (popping
+        /// moves; iterating or reversing would copy each).
+        func takeAll(_ documents: inout [IndexedDocument]) {
+            while let document = documents.popLast() { take(document) }
+        }
+        takeAll(&kept)
+        // Popped, so each output's arrays are its own and change in place.
+        while var output = outputs.popLast() {
             var identities = [UInt32](repeating: 0, count: output.table.count)
             for local in 0..<output.table.count {
                 identities[local] = output.table.withBytes(of: UInt32(local)) { terms.intern($0) }
             }
-            for var document in output.documents {
-                document.terms = document.terms.map { identities[Int($0 >> 3)] << 3 | ($0 & 7) }
-                all.append(document)
+            for index in output.documents.indices {
+                output.documents[index].terms.withUnsafeMutableBufferPointer { list in
+                    for offset in list.indices { list[offset] = identities[Int(list[offset] >> 3)] << 3 | (list[offset] & 7) }
+                }
             }
-        }
-        all.sort { $0.path < $1.path }
-        var seen = Set<String>()
-        all = all.filter { seen.insert($0.path).inserted }
-
-        // Postings, each list allocated once at its final size.
-        var counts = [Int](repeating: 0, count: terms.count)
-        for document in all {
-            for term in document.terms { counts[Int(term >> 3)] += 1 }
-        }
-        postings = counts.map { count in
-            var list: [UInt32] = []
-            list.reserveCapacity(count)
-            return list
-        }
-        for (id, document) in all.enumerated() {
-            for term in document.terms { postings[Int(term >> 3)].append(UInt32(id) << 3 | (term & 7)) }
-            idByPath[document.path] = UInt32(id)
-            sortedPaths.append(document.path)
-            pathOrder.append(Int32(id))
+            takeAll(&output.documents)
         }
         documents = all
-        let folder = SearchFolder()
-        for (id, document) in all.enumerated() { addFilters(of: document, id: UInt32(id), folder: folder) }
+        all = []
+        documentsByTag = tagMembers.mapValues(Set.init)
+        documentsByTileType = typeMembers.mapValues(Set.init)
+
+        // Path order: identities sorted by path.
+        let order = paths.indices.sorted { paths[$0] < paths[$1] }
+        pathOrder = [Int32](repeating: 0, count: paths.count)
+        sortedPaths.reserveCapacity(paths.count)
+        for (position, id) in order.enumerated() {
+            pathOrder[id] = Int32(position)
+            sortedPaths.append(paths[id])
+        }
+
+        postings = Self.postings(of: termLists, termCount: terms.count)
         if let sortedTerms, sortedTerms.count == terms.count {
             self.sortedTerms = sortedTerms
         } else if let sortedTerms, sortedTerms.count == table.count, terms.count - table.count <= 4096 {
@@ -167,6 +237,33 @@ public struct SearchIndex: Sendable {
         } else {
             self.sortedTerms = Self.sortedIdentities(of: terms)
         }
+    }
+
+    /// Each term's postings (document identity << 3 | zones, ascending)
+    /// from each document's terms (identity << 3 | zones), document
+    /// identities being positions in `termLists`: written into one buffer
+    /// at offsets counted first, then each list copied out at its final size.
+    private static func postings(of termLists: [[UInt32]], termCount: Int) -> [[UInt32]] {
+        var starts = [Int](repeating: 0, count: termCount + 1)
+        for list in termLists {
+            for term in list where Int(term >> 3) < termCount { starts[Int(term >> 3) + 1] += 1 }
+        }
+        for index in 0..<termCount { starts[index + 1] += starts[index] }
+        var next = starts
+        // Every slot is written below (the counts are exact): no zero fill first.
+        let flat = [UInt32](unsafeUninitializedCapacity: starts[termCount]) { flat, initialized in
+            next.withUnsafeMutableBufferPointer { next in
+                for (id, list) in termLists.enumerated() {
+                    for term in list where Int(term >> 3) < termCount {
+                        let slot = next[Int(term >> 3)]
+                        flat[slot] = UInt32(id) << 3 | (term & 7)
+                        next[Int(term >> 3)] = slot + 1
+                    }
+                }
+            }
+            initialized = starts[termCount]
+        }
+        return (0..<termCount).map { Array(flat[starts[$0]..<starts[$0 + 1]]) }
     }
 
     // MARK: Incremental changes

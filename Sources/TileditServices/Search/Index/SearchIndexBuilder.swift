@@ -13,7 +13,9 @@ enum SearchIndexBuilder {
         var kind: DocumentKind
         var dialect: FrontMatterDialect
         var bytes: [UInt8]?
-        var url: URL?
+        /// The folder `path` is relative to: the file is read from there
+        /// (its URL made by the worker, on every core).
+        var root: URL?
     }
 
     /// What one worker made.
@@ -43,9 +45,10 @@ enum SearchIndexBuilder {
                         let item = items[index]
                         var bytes = item.bytes
                         var fingerprint: SearchFingerprint?
-                        if bytes == nil, let url = item.url, let fileSystem {
+                        if bytes == nil, let root = item.root, let fileSystem {
+                            let url = root.appendingPathComponent(item.path, isDirectory: false)
                             // The open file's status before its bytes: a change after it shows at the next opening.
-                            guard let contents = try? fileSystem.read(url, limit: sizeLimit), contents.bytes.count <= sizeLimit
+                            guard let contents = try? fileSystem.readListedFile(url, limit: sizeLimit), contents.bytes.count <= sizeLimit
                             else { continue }
                             if fingerprints { fingerprint = SearchFingerprint(contents.status) }
                             bytes = contents.bytes

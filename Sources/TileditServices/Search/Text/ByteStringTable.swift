@@ -3,55 +3,85 @@ import Foundation
 /// Distinct byte strings, each with an identity (0, 1, 2… in order of
 /// first insertion): the terms of a search index, kept as bytes in one
 /// buffer rather than as `String`s, found through an open-addressing hash
-/// table (FNV-1a, linear probing, at most half full).
+/// table (linear probing, at most half full) whose slots hold each
+/// string's 32-bit hash beside its identity, so a probe reads one slot and
+/// compares bytes only when the hashes agree.
 struct ByteStringTable: Sendable {
     /// Every string's bytes, one after another.
     private(set) var storage: [UInt8] = []
     /// Where each string starts in `storage`; one more entry: the end.
     private(set) var starts: [UInt32] = [0]
-    private var hashes: [UInt32] = []
-    /// Identity + 1 of the string in each slot; 0: empty. A power of two long.
-    private var slots: [UInt32] = Array(repeating: 0, count: 64)
+    /// Per slot: hash << 32 | (identity + 1); 0: empty. A power of two long.
+    private var slots: [UInt64] = Array(repeating: 0, count: 64)
 
     init() {}
 
     /// Number of strings.
-    var count: Int { hashes.count }
+    var count: Int { starts.count - 1 }
 
     /// The identity of `bytes`, added when new.
     @discardableResult
     mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
         let hash = Self.hash(bytes)
-        let mask = slots.count - 1
-        var slot = Int(hash) & mask
-        while true {
-            let entry = slots[slot]
-            if entry == 0 { break }
-            let id = Int(entry - 1)
-            if hashes[id] == hash && equals(id, bytes) { return UInt32(id) }
-            slot = (slot + 1) & mask
-        }
-        let id = UInt32(hashes.count)
-        hashes.append(hash)
+        let (found, slot) = find(bytes, hash: hash)
+        if let found { return found }
+        let id = UInt32(count)
         storage.append(contentsOf: bytes)
         starts.append(UInt32(truncatingIfNeeded: storage.count))
-        slots[slot] = id + 1
-        if hashes.count * 2 > slots.count { grow() }
+        slots[slot] = UInt64(hash) << 32 | UInt64(id + 1)
+        if count * 2 > slots.count { grow() }
         return id
     }
 
     /// The identity of `bytes`, or `nil` when it is not in the table.
     func identity(of bytes: UnsafeBufferPointer<UInt8>) -> UInt32? {
-        let hash = Self.hash(bytes)
-        let mask = slots.count - 1
-        var slot = Int(hash) & mask
-        while true {
-            let entry = slots[slot]
-            if entry == 0 { return nil }
-            let id = Int(entry - 1)
-            if hashes[id] == hash && equals(id, bytes) { return UInt32(id) }
-            slot = (slot + 1) & mask
+        find(bytes, hash: Self.hash(bytes)).id
+    }
+
+    /// The identity of `bytes` if present, and the slot it is in or would go in.
+    @inline(__always)
+    private func find(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt32) -> (id: UInt32?, slot: Int) {
+        slots.withUnsafeBufferPointer { slots in
+            starts.withUnsafeBufferPointer { starts in
+                storage.withUnsafeBufferPointer { storage in
+                    let mask = slots.count - 1
+                    var slot = Int(hash) & mask
+                    while true {
+                        let entry = slots[slot]
+                        if entry == 0 { return (nil, slot) }
+                        if UInt32(truncatingIfNeeded: entry >> 32) == hash {
+                            let id = Int(UInt32(truncatingIfNeeded: entry) - 1)
+                            let start = Int(starts[id])
+                            let length = Int(starts[id + 1]) - start
+                            if length == bytes.count, Self.equal(storage.baseAddress.map { $0 + start }, bytes.baseAddress, length) {
+                                return (UInt32(id), slot)
+                            }
+                        }
+                        slot = (slot + 1) & mask
+                    }
+                }
+            }
         }
+    }
+
+    /// Whether `length` bytes at `lhs` and `rhs` are equal (no bytes:
+    /// equal), eight at a time (terms are short: no call to `memcmp`).
+    @inline(__always)
+    private static func equal(_ lhs: UnsafePointer<UInt8>?, _ rhs: UnsafePointer<UInt8>?, _ length: Int) -> Bool {
+        guard length > 0 else { return true }
+        guard let lhs, let rhs else { return false }
+        var index = 0
+        while index + 8 <= length {
+            if UnsafeRawPointer(lhs + index).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(rhs + index).loadUnaligned(as: UInt64.self) {
+                return false
+            }
+            index += 8
+        }
+        while index < length {
+            if lhs[index] != rhs[index] { return false }
+            index += 1
+        }
+        return true
     }
 
     /// The identity of the UTF-8 of `text`, or `nil`.
@@ -72,30 +102,20 @@ struct ByteStringTable: Sendable {
         return try storage.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
     }
 
-    private func equals(_ id: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let start = Int(starts[id])
-        let end = Int(starts[id + 1])
-        guard end - start == bytes.count else { return false }
-        guard let other = bytes.baseAddress else { return true }
-        return storage.withUnsafeBufferPointer { stored in
-            guard let base = stored.baseAddress else { return false }
-            return memcmp(base + start, other, bytes.count) == 0
-        }
-    }
-
     private mutating func grow() {
-        var grown = [UInt32](repeating: 0, count: slots.count * 2)
+        var grown = [UInt64](repeating: 0, count: slots.count * 2)
         let mask = grown.count - 1
-        for (id, hash) in hashes.enumerated() {
-            var slot = Int(hash) & mask
+        for entry in slots where entry != 0 {
+            var slot = Int(entry >> 32) & mask
             while grown[slot] != 0 { slot = (slot + 1) & mask }
-            grown[slot] = UInt32(id + 1)
+            grown[slot] = entry
         }
         slots = grown
     }
 
     /// A multiply-and-rotate hash of eight bytes at a time (FNV-1a's
-    /// constants), folded to 32 bits.
+    /// constants; the last bytes gathered into one word, so a short term
+    /// takes one multiplication), folded to 32 bits.
     @inline(__always)
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(bytes.count)
@@ -108,11 +128,17 @@ struct ByteStringTable: Sendable {
                 index += 8
             }
         }
-        while index < bytes.count {
-            hash = (hash ^ UInt64(bytes[index])) &* 0x0000_0100_0000_01B3
-            index += 1
+        if index < bytes.count {
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            while index < bytes.count {
+                tail |= UInt64(bytes[index]) << shift
+                shift += 8
+                index += 1
+            }
+            hash = (hash ^ tail) &* 0x0000_0100_0000_01B3
         }
-        hash ^= hash >> 32
+        hash ^= hash >> 29
         return UInt32(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> 32)
     }
 }
@@ -127,23 +153,16 @@ extension ByteStringTable {
         self.init()
         var size = 64
         while size < (starts.count - 1) * 2 + 2 { size *= 2 }
-        slots = [UInt32](repeating: 0, count: size)
+        slots = [UInt64](repeating: 0, count: size)
         self.storage = storage
         self.starts = starts
-        hashes.reserveCapacity(starts.count - 1)
-        let mask = size - 1
         let duplicate: Bool = storage.withUnsafeBufferPointer { buffer in
             for id in 0..<(starts.count - 1) {
                 let bytes = UnsafeBufferPointer(rebasing: buffer[Int(starts[id])..<Int(starts[id + 1])])
                 let hash = Self.hash(bytes)
-                var slot = Int(hash) & mask
-                while slots[slot] != 0 {
-                    let other = Int(slots[slot] - 1)
-                    if hashes[other] == hash && equals(other, bytes) { return true }
-                    slot = (slot + 1) & mask
-                }
-                hashes.append(hash)
-                slots[slot] = UInt32(id + 1)
+                let (found, slot) = find(bytes, hash: hash)
+                if found != nil { return true }
+                slots[slot] = UInt64(hash) << 32 | UInt64(id + 1)
             }
             return false
         }

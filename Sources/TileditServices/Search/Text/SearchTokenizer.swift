@@ -79,14 +79,31 @@ struct SearchTokenizer {
                     // A run of ASCII letters and digits stays together (WB5,
                     // WB8-WB10): the rules only look at its ends.
                     let start = index
-                    repeat { index += 1 } while index < count && WordBreakClass.isASCIIAlphanumeric(text[index])
+                    var hasUppercase = false
+                    repeat {
+                        hasUppercase = hasUppercase || text[index] &- 0x41 < 26
+                        index += 1
+                    } while index < count && WordBreakClass.isASCIIAlphanumeric(text[index])
+                    // Most words: nothing before the run joins it and the byte
+                    // after it is ASCII that neither joins nor extends a word,
+                    // so the run is the word.
+                    if cutter.wordStart == nil && (index == count || (text[index] < 0x80 && WordBreakClass.of(ascii: text[index]) == .other)) {
+                        emitASCIIWord(start..<index, hasUppercase: hasUppercase, in: text, position: &position, body)
+                        continue
+                    }
                     if let word = cutter.read(WordBreakClass.of(ascii: byte), at: start, length: 1) {
                         emitWord(word, in: text, position: &position, body)
                     }
                     cutter.extend(to: index, last: WordBreakClass.of(ascii: text[index - 1]))
                     continue
                 }
-                if let word = cutter.read(WordBreakClass.of(ascii: byte), at: index, length: 1) {
+                let wordClass = WordBreakClass.of(ascii: byte)
+                // A space or punctuation between words: nothing to end.
+                if wordClass == .other && cutter.wordStart == nil {
+                    index += 1
+                    continue
+                }
+                if let word = cutter.read(wordClass, at: index, length: 1) {
                     emitWord(word, in: text, position: &position, body)
                 }
                 index += 1
@@ -147,6 +164,24 @@ struct SearchTokenizer {
     }
 
     // MARK: Words
+
+    /// Emits a word of ASCII letters and digits only (as `emitWord` would).
+    @inline(__always)
+    private mutating func emitASCIIWord(
+        _ range: Range<Int>, hasUppercase: Bool, in text: UnsafeBufferPointer<UInt8>, position: inout Int,
+        _ body: (Token, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        let token = Token(kind: .word, range: range, position: position)
+        position += 1
+        let word = UnsafeBufferPointer(rebasing: text[range])
+        guard hasUppercase else {
+            body(token, word, word)
+            return
+        }
+        folded.removeAll(keepingCapacity: true)
+        for byte in word { folded.append(byte &- 0x41 < 26 ? byte + 32 : byte) }
+        folded.withUnsafeBufferPointer { body(token, $0, $0) }
+    }
 
     private mutating func emitWord(
         _ range: Range<Int>, in text: UnsafeBufferPointer<UInt8>, position: inout Int,

@@ -1,5 +1,3 @@
-import TileditModel
-
 /// The type a scalar field edits, decided from how the scalar is written.
 ///
 /// Quoted and block scalars are strings; a plain scalar takes its YAML 1.2

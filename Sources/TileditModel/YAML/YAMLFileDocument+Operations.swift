@@ -1,0 +1,297 @@
+/// The YAML operations (`YAMLOperation`), planned and checked here for
+/// every front end: `tiledit set`, the language server and both editors
+/// (ARCHITECTURE.md, "The editing model"). Each plans byte edits touching
+/// only the nodes involved, applies them, parses again and keeps the
+/// result only when the file still reads, has no error it did not have,
+/// and reads back as meant; otherwise the file is unchanged and the
+/// refusal says why.
+extension YAMLFileDocument {
+    /// Performs `operation` on document `document` (from 0; the flat
+    /// dialect has one).
+    ///
+    /// - Returns: the edits made, their inverse and notes for the user
+    ///   (other places that read an anchored value); no edits when the file
+    ///   already holds what was asked.
+    /// - Throws: `EditError` when the path leads nowhere the operation can
+    ///   go (through an alias, to a key written twice, past the end of a
+    ///   sequence), the value cannot be written to read back exactly, the
+    ///   file cannot be read, or the edit would leave an error; the file is
+    ///   then unchanged.
+    @discardableResult
+    public mutating func perform(_ operation: YAMLOperation, document: Int = 0) throws(EditError) -> Change {
+        switch dialect {
+        case .flat: try performFlat(operation)
+        case .yaml: try performYAML(operation, document: document)
+        }
+    }
+
+    // MARK: YAML
+
+    private mutating func performYAML(_ operation: YAMLOperation, document: Int) throws(EditError) -> Change {
+        let editor = try editor(document: document)
+        let planner = YAMLSourcePlanner(bytes: bytes, lineEnding: lineEnding)
+        switch operation {
+        case .setScalar(let path, let value, nil):
+            let (plans, notes) = try editor.setScalarPlans(at: path, to: value)
+            return try keepFirst(plans, notes: notes, refusingNewErrors: true) { file in
+                file.unreadable(path) ?? file.readsBack(value, at: path, document: document)
+            }
+        case .setScalar(let path, let value, let type?):
+            return try setTyped(value, as: type, at: path, document: document, editor: editor, planner: planner)
+        case .addKey(let mappingPath, let key, let value):
+            let mapping = try locate(mappingPath, document: document).node
+            guard let pairs = mapping.pairs else { throw .pathNotFound(message: "`\(mappingPath)` is \(mapping.kindDescription), not a mapping") }
+            guard !key.isEmpty else { throw .invalidValue(message: "a key cannot be empty") }
+            guard YAMLKey.indexes(of: key, in: pairs).isEmpty else { throw .invalidValue(message: "`\(key)` is already a key of this mapping") }
+            let path = YAMLPath(mappingPath.components + [.key(key)])
+            let (plans, notes) = try editor.setScalarPlans(at: path, to: value)
+            return try keepFirst(plans, notes: notes, refusingNewErrors: true) { file in
+                if let problem = file.unreadable(path) { return problem }
+                guard let after = file.node(at: mappingPath, document: document)?.pairs, after.count == pairs.count + 1,
+                      after.last?.key.scalar?.value.hasSameBytes(as: key) == true else { return .invalidValue(message: "the key would not read back as given") }
+                return file.readsBack(value, at: path, document: document)
+            }
+        case .renameKey(let path, let name):
+            let found = try locate(path, document: document)
+            guard let key = found.key, let pairs = found.parent?.pairs, let index = found.index else {
+                throw .pathNotFound(message: "`\(path)` is not a key of a mapping")
+            }
+            guard !name.isEmpty else { throw .invalidValue(message: "a key cannot be empty") }
+            if key.scalar?.value.hasSameBytes(as: name) == true { return Change(edits: [], inverse: [], notes: []) }
+            guard YAMLKey.indexes(of: name, in: pairs).isEmpty else { throw .invalidValue(message: "`\(name)` is already a key of this mapping") }
+            guard let edit = planner.renameKey(key, to: name, inFlow: found.inFlow) else {
+                throw .invalidValue(message: "this key is not a single value; rename it in the source")
+            }
+            let parentPath = YAMLPath(Array(path.components.dropLast()))
+            return try keepFirst([[edit]], notes: [], refusingNewErrors: true) { file in
+                if let problem = file.unreadable(path) { return problem }
+                let renamed = file.node(at: parentPath, document: document)?.pairs
+                return renamed?.count == pairs.count && renamed?[index].key.scalar?.value.hasSameBytes(as: name) == true
+                    ? nil : .invalidValue(message: "the key would not read back as `\(name)`")
+            }
+        case .removeKey(let path):
+            let found = try locate(path, document: document)
+            guard found.key != nil, let count = found.parent?.pairs?.count else { throw .pathNotFound(message: "`\(path)` is not a key of a mapping") }
+            let parentPath = YAMLPath(Array(path.components.dropLast()))
+            return try keepFirst([try editor.removeKey(at: path)], notes: [], refusingNewErrors: true) { file in
+                file.unreadable(path) ?? (file.node(at: parentPath, document: document)?.pairs?.count == count - 1
+                    ? nil : .wouldChangeStructure(message: "removing the key would change more than the key"))
+            }
+        case .appendItem(let path, let item):
+            let before = node(at: path, document: document)?.items?.count ?? 0
+            return try keepFirst([try editor.appendItem(at: path, item: item)], notes: [], refusingNewErrors: true) { file in
+                if let problem = file.unreadable(path) { return problem }
+                let items = file.node(at: path, document: document)?.items
+                return items?.count == before + 1 && items?.last?.scalar?.value.hasSameBytes(as: item) == true
+                    ? nil : .invalidValue(message: "the item would not read back as given")
+            }
+        case .removeItem(let path):
+            let (items, index, flow, parentPath) = try item(at: path, document: document)
+            guard let removal = planner.removeItem(items, index, flow: flow) else {
+                throw .invalidValue(message: "this item shares its line with another; remove it in the source")
+            }
+            return try keepFirst([removal], notes: [], refusingNewErrors: true) { file in
+                file.unreadable(path) ?? (file.node(at: parentPath, document: document)?.items?.count == items.count - 1
+                    ? nil : .wouldChangeStructure(message: "removing the item would change more than the item"))
+            }
+        case .moveItem(let path, let offset):
+            return try moveItem(at: path, by: offset, document: document, planner: planner)
+        case .duplicateItem(let path):
+            let (items, index, flow, parentPath) = try item(at: path, document: document)
+            guard let copy = planner.duplicateItem(items, index, flow: flow) else {
+                throw .invalidValue(message: "this item shares its line with another; duplicate it in the source")
+            }
+            return try keepFirst([copy], notes: [], refusingNewErrors: true) { file in
+                file.unreadable(path) ?? (file.node(at: parentPath, document: document)?.items?.count == items.count + 1
+                    ? nil : .wouldChangeStructure(message: "the copy would change the sequence"))
+            }
+        }
+    }
+
+    /// Writes `value` as a `type` value at `path` (see `YAMLOperation.setScalar`).
+    private mutating func setTyped(
+        _ value: String, as type: YAMLValueType, at path: YAMLPath, document: Int, editor: YAMLEditor, planner: YAMLSourcePlanner
+    ) throws(EditError) -> Change {
+        if let problem = type.problem(with: value) { throw .invalidValue(message: problem) }
+        let found = try locate(path, document: document)
+        if case .alias(let name) = found.node.content {
+            throw .pathNotFound(message: "this is an alias of `&\(name)`; edit the anchored value")
+        }
+        guard let scalar = found.node.scalar else { throw .pathNotFound(message: "this is \(found.node.kindDescription), not a single value") }
+        if scalar.isEmptyPlain && (found.node.anchor != nil || found.node.tag != nil) {
+            // Where the value goes beside its `&anchor` or `!tag` is not known from the parse; nothing is guessed.
+            throw .invalidValue(message: "an empty value with an anchor or a tag is edited in the source")
+        }
+        let notes = editor.anchorNotes(at: path)
+        if type == .string {
+            // A block scalar stays one, or the edit is refused with the reason.
+            if scalar.isBlock {
+                if let problem = YAMLBlockScalarWriter.problem(with: value) { throw .invalidValue(message: problem) }
+                return try keepFirst(try editor.setScalarPlans(at: path, to: value).plans, notes: notes, refusingNewErrors: true) { file in
+                    file.unreadable(path) ?? file.readsBack(value, at: path, document: document)
+                }
+            }
+            // In the value's own style first; double quoted when that would read as another type.
+            var plans = (try? editor.setScalarPlans(at: path, to: value).plans) ?? []
+            let quoted = YAMLScalarWriter.singleLine(.text(value), style: .doubleQuoted, inFlow: true) ?? YAMLScalarWriter.doubleQuoted(value)
+            plans += planner.replaceScalar(found.node, key: found.key, with: quoted)
+            return try keepFirst(plans, notes: notes, refusingNewErrors: true) { file in
+                if let problem = file.unreadable(path) { return problem }
+                guard let read = file.node(at: path, document: document)?.scalar, read.value.hasSameBytes(as: value),
+                      YAMLValueType(read) == .string || value.isEmpty && read.style != .plain else {
+                    return .invalidValue(message: "the value would not read back as the text given")
+                }
+                return nil
+            }
+        }
+        let written = type == .null && value.isEmpty ? "null" : value
+        let plans = planner.replaceScalar(found.node, key: found.key, with: written)
+        guard !plans.isEmpty else { throw .invalidValue(message: "the value cannot be written here") }
+        return try keepFirst(plans, notes: notes, refusingNewErrors: true) { file in
+            if let problem = file.unreadable(path) { return problem }
+            guard let read = file.node(at: path, document: document)?.scalar, read.value == written, read.style == .plain, YAMLValueType(read) == type else {
+                return .invalidValue(message: "`\(written)` would not read back as a \(type.rawValue) here")
+            }
+            return nil
+        }
+    }
+
+    private mutating func moveItem(at path: YAMLPath, by offset: Int, document: Int, planner: YAMLSourcePlanner) throws(EditError) -> Change {
+        let (items, index, flow, parentPath) = try item(at: path, document: document)
+        guard offset == -1 || offset == 1 else { throw .invalidValue(message: "items move one place at a time") }
+        let target = index + offset
+        guard target >= 0, target < items.count else { throw .invalidValue(message: offset < 0 ? "the item is first already" : "the item is last already") }
+        let low = Swift.min(index, target)
+        guard let swap = planner.swapItems(items, low, flow: flow), let lowSpan = planner.itemSpan(items, low, flow: flow),
+              let highSpan = planner.itemSpan(items, low + 1, flow: flow) else {
+            throw .invalidValue(message: "these items share a line; move them in the source")
+        }
+        let lowText = Array(bytes[lowSpan])
+        let highText = Array(bytes[highSpan])
+        return try keepFirst([swap], notes: [], refusingNewErrors: true) { file in
+            if let problem = file.unreadable(path) { return problem }
+            let moved = EditError.wouldChangeStructure(message: "moving the item would change the sequence")
+            guard let after = file.node(at: parentPath, document: document)?.items, after.count == items.count else { return moved }
+            let check = YAMLSourcePlanner(bytes: file.bytes, lineEnding: file.lineEnding)
+            guard let newLow = check.itemSpan(after, low, flow: flow), let newHigh = check.itemSpan(after, low + 1, flow: flow),
+                  Array(file.bytes[newLow]) == highText, Array(file.bytes[newHigh]) == lowText else { return moved }
+            return nil
+        }
+    }
+
+    // MARK: Tiledown's flat dialect
+
+    private mutating func performFlat(_ operation: YAMLOperation) throws(EditError) -> Change {
+        switch operation {
+        case .setScalar(let path, let value, _):
+            return try setValue(at: path, to: value, document: 0, refusingNewErrors: true)
+        case .addKey(_, let key, let value):
+            if let problem = Self.flatKeyProblem(key) { throw .invalidValue(message: problem) }
+            guard try flatField(key) == nil else { throw .invalidValue(message: "`\(key)` is already a key of this file") }
+            return try setValue(at: YAMLPath([.key(key)]), to: value, document: 0, refusingNewErrors: true)
+        case .renameKey(let path, let name):
+            guard let field = try flatField(path.description) else { throw .pathNotFound(message: "`\(path)` does not exist") }
+            if let problem = Self.flatKeyProblem(name) { throw .invalidValue(message: problem) }
+            if field.key.hasSameBytes(as: name) { return Change(edits: [], inverse: [], notes: []) }
+            guard try flatField(name) == nil else { throw .invalidValue(message: "`\(name)` is already a key of this file") }
+            return try keepFirst([[TextEdit(range: field.keySpan, replacement: name)]], notes: [], refusingNewErrors: true) { file in
+                file.fields.contains { $0.key.hasSameBytes(as: name) && $0.value.hasSameBytes(as: field.value) }
+                    ? nil : .invalidValue(message: "the key would not read back as `\(name)`")
+            }
+        case .removeKey(let path):
+            // Removing a key can leave `newsletter.username` missing: refused as any new error.
+            guard let field = try flatField(path.description) else { throw .pathNotFound(message: "`\(path)` does not exist") }
+            return try keepFirst([[TextEdit(range: lineRange(containing: field.keySpan.lowerBound), replacement: [])]], notes: [], refusingNewErrors: true) { _ in nil }
+        case .appendItem, .removeItem, .moveItem, .duplicateItem:
+            throw .invalidValue(message: "\(SiteConfigurationSchema.fileNames[0]) holds `key: value` lines; it has no lists")
+        }
+    }
+
+    /// Why `key` cannot be a key of Tiledown's flat lines, or `nil`.
+    static func flatKeyProblem(_ key: String) -> String? {
+        if key.isEmpty { return "a key cannot be empty" }
+        if key.contains(":") { return "a key cannot hold `:`, which ends it" }
+        if key.utf8.contains(Byte.newline) || key.utf8.contains(Byte.carriageReturn) { return "a key is one line" }
+        if key != key.trimmingSpaces() { return "a key cannot start or end with a space" }
+        if key.hasPrefix("#") { return "a key cannot start with `#`, which makes the line a comment" }
+        return nil
+    }
+
+    // MARK: Finding nodes
+
+    /// A node found by path, with what surrounds it.
+    struct Located {
+        var node: YAMLNode
+        /// The key, when the node is a mapping's value.
+        var key: YAMLNode?
+        /// The collection holding the node; `nil` for a document's root.
+        var parent: YAMLNode?
+        /// The node's position in its parent.
+        var index: Int?
+        /// Whether a flow collection holds the node.
+        var inFlow: Bool
+    }
+
+    /// The node at `path`, following explicit keys (compared by bytes) and indexes.
+    ///
+    /// - Throws: `.pathNotFound` naming the first step that leads nowhere
+    ///   or through an alias; `.invalidValue` for a key written twice.
+    func locate(_ path: YAMLPath, document: Int) throws(EditError) -> Located {
+        guard document >= 0, document < documents.count, let root = documents[document].root else {
+            throw .pathNotFound(message: "`\(path)` does not exist")
+        }
+        var found = Located(node: root, key: nil, parent: nil, index: nil, inFlow: false)
+        var walked: [YAMLPathComponent] = []
+        for component in path.components {
+            walked.append(component)
+            let here = YAMLPath(walked)
+            if case .alias(let name) = found.node.content {
+                throw .pathNotFound(message: "`\(YAMLPath(walked.dropLast()))` is an alias of `&\(name)`; edit the anchored node instead")
+            }
+            let inFlow = found.inFlow || found.node.collectionStyle == .flow
+            switch (component, found.node.content) {
+            case (.key(let key), .mapping(let pairs)):
+                found = try pair(key, in: pairs, parent: found.node, inFlow: inFlow, path: here)
+            case (.index(let index), .sequence(let items)):
+                guard index >= 0, index < items.count else { throw .pathNotFound(message: "`\(YAMLPath(walked.dropLast()))` has \(items.count) items; there is no item \(index)") }
+                found = Located(node: items[index], key: nil, parent: found.node, index: index, inFlow: inFlow)
+            case (.index(let index), .mapping(let pairs)):
+                found = try pair(String(index), in: pairs, parent: found.node, inFlow: inFlow, path: here)
+            default:
+                throw .pathNotFound(message: "`\(here)` does not exist")
+            }
+        }
+        return found
+    }
+
+    private func pair(_ key: String, in pairs: [YAMLPair], parent: YAMLNode, inFlow: Bool, path: YAMLPath) throws(EditError) -> Located {
+        let indexes = YAMLKey.indexes(of: key, in: pairs)
+        guard let index = indexes.first else { throw .pathNotFound(message: "`\(path)` does not exist") }
+        guard indexes.count == 1 else {
+            let lines = indexes.map { location(of: pairs[$0].key.range.lowerBound).line }
+            throw .invalidValue(message: "`\(path)` is written \(indexes.count) times in its mapping (lines \(YAMLEditor.list(lines))); YAML readers keep only one, so remove the others before editing it")
+        }
+        return Located(node: pairs[index].value, key: pairs[index].key, parent: parent, index: index, inFlow: inFlow)
+    }
+
+    /// The sequence holding the item at `path`, the item's index, whether
+    /// the sequence is a flow one, and the sequence's path.
+    private func item(at path: YAMLPath, document: Int) throws(EditError) -> (items: [YAMLNode], index: Int, flow: Bool, parentPath: YAMLPath) {
+        let found = try locate(path, document: document)
+        guard let parent = found.parent, let items = parent.items, let index = found.index else {
+            throw .pathNotFound(message: "`\(path)` is not an item of a sequence")
+        }
+        return (items, index, parent.collectionStyle == .flow, YAMLPath(Array(path.components.dropLast())))
+    }
+
+    /// `nil` when the scalar at `path` reads back as `value`, else the refusal.
+    func readsBack(_ value: String, at path: YAMLPath, document: Int) -> EditError? {
+        node(at: path, document: document)?.scalar?.value.hasSameBytes(as: value) == true
+            ? nil : .invalidValue(message: "`\(path)` would not read back as the text given")
+    }
+}
+
+extension YAMLScalar {
+    /// Whether the scalar is a literal or folded block scalar.
+    var isBlock: Bool { style == .literal || style == .folded }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// Reads what a YAML parse does not give: the comments next to a node,
+/// where a sequence item's `-` and a key's `:` are, and the lines around an
+/// offset. Offsets are UTF-8 bytes of `bytes`; every index is checked, so
+/// any offset (also outside the text) is safe.
+public struct YAMLSourceScanner: Sendable {
+    /// The text scanned.
+    public let bytes: [UInt8]
+
+    public init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    // MARK: Comments
+
+    /// The comments next to a node starting at `start` (a key or a dash):
+    /// the comment lines right above its line, then the comment after
+    /// `end` on the same line when only blanks come between; each without
+    /// its `#` and surrounding spaces, in file order.
+    public func comments(start: Int, end: Int?) -> [String] {
+        var found: [String] = []
+        var lineBegin = lineStart(of: start)
+        var above: [String] = []
+        while lineBegin > 0 {
+            var previousEnd = lineBegin - 1
+            if previousEnd > 0 && bytes[previousEnd] == Byte.newline && bytes[previousEnd - 1] == Byte.carriageReturn { previousEnd -= 1 }
+            let previousStart = lineStart(of: previousEnd)
+            var index = previousStart
+            while index < previousEnd && Byte.isSpaceOrTab(bytes[index]) { index += 1 }
+            guard index < previousEnd, bytes[index] == Byte.hash else { break }
+            above.append(commentText(from: index, to: previousEnd))
+            lineBegin = previousStart
+        }
+        found += above.reversed()
+        if let end, end >= 0, end <= bytes.count {
+            var index = end
+            while index < bytes.count && Byte.isSpaceOrTab(bytes[index]) { index += 1 }
+            if index < bytes.count, bytes[index] == Byte.hash, index > end || index == 0 || Byte.isSpaceOrTab(bytes[index - 1]) {
+                found.append(commentText(from: index, to: lineEnd(of: index)))
+            }
+        }
+        return found
+    }
+
+    private func commentText(from hash: Int, to end: Int) -> String {
+        String(decoding: bytes[(hash + 1)..<Swift.max(hash + 1, end)], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+    }
+
+    // MARK: Indicators
+
+    /// The offset of `indicator` after `offset` on the same line, past
+    /// blanks (and one closing quote of a quoted key) only; `nil` when
+    /// another byte comes first.
+    public func indicator(_ indicator: UInt8, after offset: Int) -> Int? {
+        var index = Swift.max(0, offset)
+        while index < bytes.count && Byte.isSpaceOrTab(bytes[index]) { index += 1 }
+        if index < bytes.count && (bytes[index] == Byte.quote || bytes[index] == Byte.apostrophe) { index += 1 }
+        while index < bytes.count && Byte.isSpaceOrTab(bytes[index]) { index += 1 }
+        return index < bytes.count && bytes[index] == indicator ? index : nil
+    }
+
+    /// The `-` of the sequence item starting at `offset`, on its line,
+    /// before any anchor or tag; `nil` when there is none.
+    public func dashBefore(_ offset: Int) -> Int? {
+        var index = Swift.min(offset, bytes.count) - 1
+        while index >= 0 && !LineEnding.isLineBreak(bytes[index]) {
+            if bytes[index] == Byte.hyphen
+                && (index + 1 == bytes.count || Byte.isSpaceOrTab(bytes[index + 1]) || LineEnding.isLineBreak(bytes[index + 1])) {
+                return index
+            }
+            index -= 1
+        }
+        return nil
+    }
+
+    // MARK: Lines
+
+    /// The start of the line holding `offset`.
+    public func lineStart(of offset: Int) -> Int {
+        var index = Swift.min(Swift.max(offset, 0), bytes.count)
+        while index > 0 && !LineEnding.isLineBreak(bytes[index - 1]) { index -= 1 }
+        return index
+    }
+
+    /// The end of the line holding `offset`, before its line break.
+    public func lineEnd(of offset: Int) -> Int {
+        var index = Swift.min(Swift.max(offset, 0), bytes.count)
+        while index < bytes.count && !LineEnding.isLineBreak(bytes[index]) { index += 1 }
+        return index
+    }
+
+    /// The end of the line holding `offset`, after its line break (LF, CRLF or CR).
+    public func lineEndIncludingBreak(of offset: Int) -> Int {
+        var index = lineEnd(of: offset)
+        if index < bytes.count && bytes[index] == Byte.carriageReturn { index += 1 }
+        if index < bytes.count && bytes[index] == Byte.newline { index += 1 }
+        return index
+    }
+
+    /// The column of `offset` on its line, in Unicode scalars (a key's or
+    /// a dash's column, as the indentation of the lines under it).
+    public func column(of offset: Int) -> Int {
+        let start = lineStart(of: offset)
+        var count = 0
+        for index in start..<Swift.min(Swift.max(offset, start), bytes.count) where bytes[index] & 0xC0 != 0x80 { count += 1 }
+        return count
+    }
+}
