@@ -254,3 +254,104 @@ void tiledit_follow_appearance(GtkSettings *settings, TileditAppearance appearan
     }
     g_object_unref(bus);
 }
+
+// MARK: Accessible states
+
+void tiledit_accessible_set_expanded(GtkWidget *widget, int expanded) {
+    if (expanded < 0) {
+        gtk_accessible_reset_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_EXPANDED);
+    } else {
+        gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_EXPANDED, expanded ? TRUE : FALSE, -1);
+    }
+}
+
+// MARK: Style sheet
+
+void tiledit_install_css(const char *css) {
+    GdkDisplay *display = gdk_display_get_default();
+    if (display == NULL) return;
+    GtkCssProvider *provider = gtk_css_provider_new();
+    gtk_css_provider_load_from_data(provider, css, -1);
+    gtk_style_context_add_provider_for_display(display, GTK_STYLE_PROVIDER(provider),
+                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+    g_object_unref(provider);
+}
+
+// MARK: Reordering rows by drag and drop
+
+#define TILEDIT_ROW_POSITION "tiledit-row-position"
+
+typedef struct {
+    TileditRowDropped dropped;
+    gpointer data;
+    GDestroyNotify destroy;
+} TileditRowDrop;
+
+static void tiledit_row_drop_free(gpointer pointer, GClosure *closure) {
+    (void)closure;
+    TileditRowDrop *drop = pointer;
+    if (drop->destroy != NULL) drop->destroy(drop->data);
+    g_free(drop);
+}
+
+void tiledit_row_set_position(GtkWidget *row, guint position) {
+    // Stored plus one: no data (NULL) means the row holds no position.
+    g_object_set_data(G_OBJECT(row), TILEDIT_ROW_POSITION, GUINT_TO_POINTER(position + 1));
+}
+
+static gboolean tiledit_row_position(GtkWidget *row, guint *position) {
+    guint stored = GPOINTER_TO_UINT(g_object_get_data(G_OBJECT(row), TILEDIT_ROW_POSITION));
+    if (stored == 0) return FALSE;
+    *position = stored - 1;
+    return TRUE;
+}
+
+static GdkContentProvider *tiledit_row_drag_prepare(GtkDragSource *source, double x, double y, gpointer data) {
+    (void)x; (void)y; (void)data;
+    GtkWidget *row = gtk_event_controller_get_widget(GTK_EVENT_CONTROLLER(source));
+    guint position;
+    if (!tiledit_row_position(row, &position)) return NULL;
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, G_TYPE_UINT);
+    g_value_set_uint(&value, position);
+    GdkContentProvider *provider = gdk_content_provider_new_for_value(&value);
+    g_value_unset(&value);
+    return provider;
+}
+
+static void tiledit_row_drag_begin(GtkDragSource *source, GdkDrag *drag, gpointer data) {
+    (void)drag; (void)data;
+    GtkWidget *row = gtk_event_controller_get_widget(GTK_EVENT_CONTROLLER(source));
+    GdkPaintable *icon = gtk_widget_paintable_new(row);
+    gtk_drag_source_set_icon(source, icon, 16, 12);
+    g_object_unref(icon);
+}
+
+static gboolean tiledit_row_drop(GtkDropTarget *target, const GValue *value, double x, double y, gpointer data) {
+    (void)x; (void)y;
+    TileditRowDrop *drop = data;
+    GdkDrop *current = gtk_drop_target_get_current_drop(target);
+    // Only rows dragged inside this application (a drag of its own).
+    if (current == NULL || gdk_drop_get_drag(current) == NULL || !G_VALUE_HOLDS_UINT(value)) return FALSE;
+    GtkWidget *row = gtk_event_controller_get_widget(GTK_EVENT_CONTROLLER(target));
+    guint to;
+    if (!tiledit_row_position(row, &to)) return FALSE;
+    drop->dropped(drop->data, g_value_get_uint(value), to);
+    return TRUE;
+}
+
+void tiledit_row_enable_reordering(GtkWidget *row, TileditRowDropped dropped, gpointer data, GDestroyNotify destroy) {
+    GtkDragSource *source = gtk_drag_source_new();
+    gtk_drag_source_set_actions(source, GDK_ACTION_MOVE);
+    g_signal_connect(source, "prepare", G_CALLBACK(tiledit_row_drag_prepare), NULL);
+    g_signal_connect(source, "drag-begin", G_CALLBACK(tiledit_row_drag_begin), NULL);
+    gtk_widget_add_controller(row, GTK_EVENT_CONTROLLER(source));
+
+    TileditRowDrop *drop = g_new0(TileditRowDrop, 1);
+    drop->dropped = dropped;
+    drop->data = data;
+    drop->destroy = destroy;
+    GtkDropTarget *target = gtk_drop_target_new(G_TYPE_UINT, GDK_ACTION_MOVE);
+    g_signal_connect_data(target, "drop", G_CALLBACK(tiledit_row_drop), drop, tiledit_row_drop_free, 0);
+    gtk_widget_add_controller(row, GTK_EVENT_CONTROLLER(target));
+}

@@ -1,9 +1,10 @@
 import CGtk
 import CGtkShim
 
-/// A modal alert over a window: a title, a message and buttons, each with
-/// its action (a `GtkWindow` with the alert-dialog role; GTK 4.8 has no
-/// `GtkAlertDialog`). Escape and the close button choose the cancel button.
+/// A modal alert over a window: a title, a message, what else it shows
+/// (an entry, a list) and buttons, each with its action (a `GtkWindow`
+/// with the alert-dialog role; GTK 4.8 has no `GtkAlertDialog`). Escape
+/// and the close button choose the cancel button.
 @MainActor
 public final class AlertDialog: Widget {
     /// One button of the alert.
@@ -12,10 +13,15 @@ public final class AlertDialog: Widget {
         public var label: String
         public var style: Style
         public var action: @MainActor () -> Void
+        /// Whether choosing it closes the alert at once; `false` for a
+        /// button whose answer may be refused (a prompt's OK): the alert
+        /// stays until its owner closes it.
+        public var closes: Bool
 
-        public init(_ label: String, style: Style = .normal, action: @escaping @MainActor () -> Void) {
+        public init(_ label: String, style: Style = .normal, closes: Bool = true, action: @escaping @MainActor () -> Void) {
             self.label = label
             self.style = style
+            self.closes = closes
             self.action = action
         }
     }
@@ -23,22 +29,31 @@ public final class AlertDialog: Widget {
     private var widgets: [Widget] = []
     private var answered = false
     private let cancel: (@MainActor () -> Void)?
+    private let body: Label
+    /// The window the alert is over, given the focus back when it closes.
+    private weak var parent: ApplicationWindow?
+    /// The buttons, in the order of the choices.
+    public private(set) var buttons: [Button] = []
 
     /// Shows the alert over `parent` at once.
     /// - Parameter stacked: buttons in a column, one per line (a long list of
     ///   choices, such as tile types), instead of a row.
+    /// - Parameter content: shown between the message and the buttons.
+    /// - Parameter focus: takes the keyboard focus first (else the suggested button).
     /// - Parameter dismissed: what Escape and the close button do; `nil`:
     ///   the cancel button's action (nothing when there is none).
     public init(
         parent: ApplicationWindow, title: String, message: String, choices: [Choice], stacked: Bool = false,
-        dismissed: (@MainActor () -> Void)? = nil
+        content: Widget? = nil, focus: Widget? = nil, dismissed: (@MainActor () -> Void)? = nil
     ) {
         cancel = dismissed ?? choices.first { $0.style == .cancel }?.action
+        body = Label(message)
+        self.parent = parent
         super.init(tiledit_window_new_with_role(GTK_ACCESSIBLE_ROLE_ALERT_DIALOG))
         let window = pointer(as: GtkWindow.self)
         gtk_window_set_transient_for(window, parent.pointer(as: GtkWindow.self))
         gtk_window_set_modal(window, 1)
-        gtk_window_set_title(window, title)
+        gtk_window_set_title(window, GtkText.shown(title))
         gtk_window_set_resizable(window, 0)
         gtk_window_set_default_size(window, 420, -1)
 
@@ -47,11 +62,12 @@ public final class AlertDialog: Widget {
         let heading = Label(title)
         heading.addStyleClass("title-2")
         heading.setWraps(true)
-        let body = Label(message)
         body.setWraps(true)
         body.setTextAlignment(0)
+        body.isVisible = !message.isEmpty
         column.append(heading)
         column.append(body)
+        if let content { column.append(content) }
         let row = Box(stacked ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL, spacing: stacked ? 4 : 8)
         row.setHorizontalAlignment(stacked ? GTK_ALIGN_FILL : GTK_ALIGN_END)
         var defaultButton: Button?
@@ -66,9 +82,13 @@ public final class AlertDialog: Widget {
             case .normal, .cancel: break
             }
             let action = choice.action
-            button.onClicked { [weak self] in self?.answer(action) }
+            if choice.closes {
+                button.onClicked { [weak self] in self?.answer(action) }
+            } else {
+                button.onClicked { [weak self] in if self?.answered == false { action() } }
+            }
             row.append(button)
-            widgets.append(button)
+            buttons.append(button)
         }
         column.append(row)
         widgets += [column, heading, body, row]
@@ -88,14 +108,31 @@ public final class AlertDialog: Widget {
             return true
         })
         gtk_window_present(window)
-        defaultButton?.grabFocus()
+        (focus ?? defaultButton)?.grabFocus()
+    }
+
+    /// The message shown under the title.
+    public var message: String {
+        get { body.text }
+        set {
+            body.text = newValue
+            body.isVisible = !newValue.isEmpty
+            setAccessibleDescription(newValue)
+        }
     }
 
     private func answer(_ action: @MainActor () -> Void) {
         guard !answered else { return }
         answered = true
-        gtk_window_destroy(pointer(as: GtkWindow.self))
+        destroyReturningFocus()
         action()
+    }
+
+    /// Destroys the alert and gives its window the focus back (without a
+    /// window manager nothing else would).
+    private func destroyReturningFocus() {
+        gtk_window_destroy(pointer(as: GtkWindow.self))
+        parent?.present()
     }
 
     /// Closes the alert as Escape does: its `dismissed` action, else its
@@ -108,6 +145,6 @@ public final class AlertDialog: Widget {
     public func close() {
         guard !answered else { return }
         answered = true
-        gtk_window_destroy(pointer(as: GtkWindow.self))
+        destroyReturningFocus()
     }
 }

@@ -17,7 +17,10 @@ public final class ApplicationWindow: Widget {
     /// The title (the window list's, and the window's accessible name).
     public var title: String {
         get { gtk_window_get_title(window).map { String(cString: $0) } ?? "" }
-        set { if title != newValue { gtk_window_set_title(window, newValue) } }
+        set {
+            let shown = GtkText.shown(newValue)
+            if title != shown { gtk_window_set_title(window, shown) }
+        }
     }
 
     public func setTitlebar(_ titlebar: Widget) {

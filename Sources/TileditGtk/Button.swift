@@ -5,7 +5,7 @@ import CGtk
 public final class Button: Widget {
     /// A button showing `label`.
     public init(label: String) {
-        super.init(gtk_button_new_with_label(label))
+        super.init(gtk_button_new_with_label(GtkText.shown(label)))
     }
 
     /// A button showing the themed icon `iconName`; give it an accessible
@@ -17,7 +17,7 @@ public final class Button: Widget {
     /// The label text.
     public var label: String {
         get { gtk_button_get_label(pointer(as: GtkButton.self)).map { String(cString: $0) } ?? "" }
-        set { gtk_button_set_label(pointer(as: GtkButton.self), newValue) }
+        set { gtk_button_set_label(pointer(as: GtkButton.self), GtkText.shown(newValue)) }
     }
 
     /// Called when the button is pressed (click, Enter, Space, AT-SPI's press action).

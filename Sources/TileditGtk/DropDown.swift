@@ -51,9 +51,9 @@ public final class DropDown: Widget {
             var child = gtk_widget_get_first_child(widget)
             while let current = child {
                 if g_type_check_instance_is_a(UnsafeMutableRawPointer(current).assumingMemoryBound(to: GTypeInstance.self), toggleType) != 0 {
-                    tiledit_accessible_set_label(current, name)
+                    tiledit_accessible_set_label(current, GtkText.shown(name))
                 } else if gtk_widget_get_focusable(current) != 0 {
-                    tiledit_accessible_set_label(current, chosen.map { "\(name): \($0)" } ?? "\(name): none")
+                    tiledit_accessible_set_label(current, GtkText.shown(chosen.map { "\(name): \($0)" } ?? "\(name): none"))
                 }
                 visit(current, depth: depth + 1)
                 child = gtk_widget_get_next_sibling(current)

@@ -18,13 +18,14 @@ public final class Entry: Widget {
         get { String(cString: gtk_editable_get_text(opaque)) }
         set {
             // Setting the same text would move the cursor and emit `changed`.
-            if text != newValue { gtk_editable_set_text(opaque, newValue) }
+            let shown = GtkText.shown(newValue)
+            if text != shown { gtk_editable_set_text(opaque, shown) }
         }
     }
 
     /// Grey text shown while the entry is empty (a plain entry only).
     public func setPlaceholder(_ text: String) {
-        if !isSearch { gtk_entry_set_placeholder_text(pointer(as: GtkEntry.self), text) }
+        if !isSearch { gtk_entry_set_placeholder_text(pointer(as: GtkEntry.self), GtkText.shown(text)) }
     }
 
     /// Whether the user can edit the text.

@@ -33,6 +33,11 @@ public final class FocusController: EventController {
         super.init(adopting: UnsafeMutableRawPointer(gtk_event_controller_focus_new()))
     }
 
+    /// Called when the focus enters the widget or a widget inside it.
+    public func onEnter(_ handler: @escaping @MainActor () -> Void) {
+        connect("enter", handler)
+    }
+
     /// Called when the focus leaves the widget and everything inside it.
     public func onLeave(_ handler: @escaping @MainActor () -> Void) {
         connect("leave", handler)

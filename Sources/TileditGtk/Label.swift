@@ -5,7 +5,7 @@ import CGtk
 public final class Label: Widget {
     /// - Parameter text: the text shown (plain, not markup).
     public init(_ text: String = "") {
-        super.init(gtk_label_new(text))
+        super.init(gtk_label_new(GtkText.shown(text)))
     }
 
     /// The text shown.
@@ -13,8 +13,15 @@ public final class Label: Widget {
         get { String(cString: gtk_label_get_text(opaque)) }
         set {
             // Setting the same text again would still queue a resize.
-            if text != newValue { gtk_label_set_text(opaque, newValue) }
+            let shown = GtkText.shown(newValue)
+            if text != shown { gtk_label_set_text(opaque, shown) }
         }
+    }
+
+    /// Shows Pango markup (`<b>`, `<i>`, `<tt>`, `<span …>`); text inside
+    /// it must be escaped with `GtkText.markupEscaped`.
+    public func setMarkup(_ markup: String) {
+        gtk_label_set_markup(opaque, GtkText.shown(markup))
     }
 
     /// Whether long text wraps at word boundaries instead of widening the label.

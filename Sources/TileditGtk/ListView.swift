@@ -17,9 +17,17 @@ public final class ListView<Row: Widget>: Widget {
     /// accessible name (GTK 4.8 names a list item only when told). Set it
     /// before the list is shown.
     public var bindRow: @MainActor (Row, Int) -> String = { _, _ in "" }
+    /// Whether the row at a position is unfolded (`true`), folded
+    /// (`false`) or does not fold (`nil`): the accessible expanded state
+    /// of a tree's rows. Set before the list is shown.
+    public var rowExpanded: (@MainActor (Int) -> Bool?)?
     /// Set while the selection is changed from the view model's state, so
     /// the change is not reported back as the user's.
     private var isApplyingSelection = false
+    /// Called when the user drags a row onto another row of this list:
+    /// the dragged row's position and the position of the row it was
+    /// dropped on. Set before the list is shown (rows made before do not drag).
+    public var onRowDropped: (@MainActor (Int, Int) -> Void)?
 
     /// - Parameters:
     ///   - model: the rows (`RowList` or `StringList`).
@@ -50,14 +58,39 @@ public final class ListView<Row: Widget>: Widget {
         let row = makeRow()
         rows[item] = row
         gtk_list_item_set_child(OpaquePointer(item), row.widget)
+        if onRowDropped != nil { enableReordering(row) }
+    }
+
+    /// A drag source and a drop target on `row`; a drop reaches `onRowDropped`.
+    private func enableReordering(_ row: Row) {
+        let forward: @MainActor (Int, Int) -> Void = { [weak self] from, to in self?.onRowDropped?(from, to) }
+        let data = Unmanaged.passRetained(SignalClosure(forward)).toOpaque()
+        let dropped: TileditRowDropped = { data, from, to in
+            guard let data else { return }
+            let closure = SignalClosure<@MainActor (Int, Int) -> Void>.from(data)
+            MainActor.assumeIsolated { closure.handler(Int(from), Int(to)) }
+        }
+        let release: GDestroyNotify = { data in
+            guard let data else { return }
+            Unmanaged<AnyObject>.fromOpaque(data).release()
+        }
+        tiledit_row_enable_reordering(row.widget, dropped, data, release)
     }
 
     private func bind(_ item: UnsafeMutableRawPointer?) {
         guard let item, let row = rows[item] else { return }
         let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
+        tiledit_row_set_position(row.widget, guint(position))
+        describe(row, at: position)
+    }
+
+    /// Binds `row` to `position` and names the list item widget around it,
+    /// which is what AT-SPI lists and focuses.
+    private func describe(_ row: Row, at position: Int) {
         let name = bindRow(row, position)
-        // The list item widget around the row is what AT-SPI lists and focuses.
-        if let itemWidget = gtk_widget_get_parent(row.widget) { tiledit_accessible_set_label(itemWidget, name) }
+        guard let itemWidget = gtk_widget_get_parent(row.widget) else { return }
+        tiledit_accessible_set_label(itemWidget, GtkText.shown(name))
+        if let rowExpanded { tiledit_accessible_set_expanded(itemWidget, rowExpanded(position).map { $0 ? 1 : 0 } ?? -1) }
     }
 
     /// The selected position, or `nil`. Setting it scrolls the row into
@@ -96,8 +129,9 @@ public final class ListView<Row: Widget>: Widget {
     /// Binds the rows on screen again (after their content changed in place).
     public func rebindVisibleRows() {
         for (item, row) in rows where gtk_list_item_get_item(OpaquePointer(item)) != nil {
-            let name = bindRow(row, Int(gtk_list_item_get_position(OpaquePointer(item))))
-            if let itemWidget = gtk_widget_get_parent(row.widget) { tiledit_accessible_set_label(itemWidget, name) }
+            let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
+            tiledit_row_set_position(row.widget, guint(position))
+            describe(row, at: position)
         }
     }
 }

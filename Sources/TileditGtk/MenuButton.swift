@@ -20,7 +20,7 @@ public final class MenuButton: Widget {
     /// A menu it opens, from `(label, action name)` items (`"win.save"`).
     public func setMenu(_ items: [(label: String, action: String)]) {
         let model = g_menu_new()
-        for item in items { g_menu_append(model, item.label, item.action) }
+        for item in items { g_menu_append(model, GtkText.shown(item.label), item.action) }
         let handle = ObjectHandle(adopting: UnsafeMutableRawPointer(model!))
         menu = handle
         gtk_menu_button_set_menu_model(opaque, handle.pointer(as: GMenuModel.self))

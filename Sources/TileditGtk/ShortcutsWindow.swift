@@ -22,6 +22,9 @@ public final class ShortcutsWindow: Widget {
         super.init(UnsafeMutablePointer<GtkWidget>(OpaquePointer(gtk_builder_get_object(builder, "shortcuts"))))
         gtk_window_set_transient_for(pointer(as: GtkWindow.self), parent.pointer(as: GtkWindow.self))
         gtk_window_set_modal(pointer(as: GtkWindow.self), 1)
+        // Without a window manager nothing gives the window the keyboard
+        // back when this one goes; give it back here, as alerts do.
+        _ = connect("unmap") { [weak parent] in parent?.present() }
     }
 
     public func present() {
@@ -42,7 +45,7 @@ public final class ShortcutsWindow: Widget {
 
     private static func escaped(_ text: String) -> String {
         var result = ""
-        for character in text {
+        for character in GtkText.shown(text) {
             switch character {
             case "&": result += "&amp;"
             case "<": result += "&lt;"

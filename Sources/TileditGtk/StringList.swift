@@ -19,7 +19,7 @@ public final class StringList: ObjectHandle {
 
     /// Replaces every string (one `items-changed`).
     public func replaceAll(with strings: [String]) {
-        var pointers = strings.map { strdup($0) }
+        var pointers = strings.map { strdup(GtkText.shown($0)) }
         pointers.append(nil)
         defer { pointers.forEach { free($0) } }
         pointers.withUnsafeBufferPointer { buffer in

@@ -24,7 +24,8 @@ public final class TextView: Widget {
             return String(cString: characters)
         }
         set {
-            if text != newValue { gtk_text_buffer_set_text(buffer, newValue, -1) }
+            let shown = GtkText.shown(newValue)
+            if text != shown { gtk_text_buffer_set_text(buffer, shown, -1) }
         }
     }
 

@@ -25,12 +25,18 @@ open class Widget: ObjectHandle {
     /// The accessible name (`GTK_ACCESSIBLE_PROPERTY_LABEL`): what a screen
     /// reader says for the control and what AT-SPI reports as its name.
     public func setAccessibleLabel(_ label: String) {
-        tiledit_accessible_set_label(widget, label)
+        tiledit_accessible_set_label(widget, GtkText.shown(label))
     }
 
     /// The accessible description (`GTK_ACCESSIBLE_PROPERTY_DESCRIPTION`).
     public func setAccessibleDescription(_ description: String) {
-        tiledit_accessible_set_description(widget, description)
+        tiledit_accessible_set_description(widget, GtkText.shown(description))
+    }
+
+    /// The accessible expanded state of a node that folds: `true`
+    /// unfolded, `false` folded, `nil` for one that does not fold.
+    public func setAccessibleExpanded(_ expanded: Bool?) {
+        tiledit_accessible_set_expanded(widget, expanded.map { $0 ? 1 : 0 } ?? -1)
     }
 
     /// Names the widget by a visible label (`GTK_ACCESSIBLE_RELATION_LABELLED_BY`).
@@ -40,7 +46,7 @@ open class Widget: ObjectHandle {
 
     /// The tooltip, or none.
     public func setTooltip(_ text: String?) {
-        gtk_widget_set_tooltip_text(widget, text)
+        gtk_widget_set_tooltip_text(widget, text.map(GtkText.shown))
     }
 
     public var isVisible: Bool {

@@ -5,7 +5,9 @@ import TileditViewModels
 /// The open document's blocks as a virtualized list: kind, one-line
 /// summary and diagnostics of each row on screen, asked of the editor by
 /// position (`DocumentEditorModel.row(at:)`); selection follows
-/// `DocumentEditorModel.selection`.
+/// `DocumentEditorModel.selection`. A row dragged onto another moves its
+/// block to that row's position (`onMovedBlock(to:)`, after selecting it),
+/// as Alt+Up and Alt+Down move it by keyboard.
 @MainActor
 final class BlocksList {
     let view: Widget
@@ -28,6 +30,7 @@ final class BlocksList {
         view = scrolled
         list.bindRow = { [weak self] row, index in Self.bind(row, self?.app.editor?.row(at: index)) }
         list.onSelectionChanged { [weak self] index in self?.userSelected(index) }
+        list.onRowDropped = { [weak self] from, to in self?.dropped(from, onto: to) }
         documentObserver = StateObserver { [weak self] in
             guard let self else { return }
             _ = self.app.editor?.document
@@ -80,6 +83,14 @@ final class BlocksList {
             rows.reset(count: app.editor?.blockCount ?? 0)
         }
         list.selectedIndex = app.editor?.selectedIndex
+    }
+
+    /// The block dragged from row `from` goes to row `to`'s position (the
+    /// editor refuses a move it cannot make, with its alert).
+    private func dropped(_ from: Int, onto to: Int) {
+        guard from != to, let editor = app.editor, let row = editor.row(at: from) else { return }
+        if row.id != editor.selection { editor.onSelectedBlock(row.id) }
+        editor.onMovedBlock(to: to)
     }
 
     private func userSelected(_ index: Int?) {

@@ -3,9 +3,9 @@ import TileditGtk
 import TileditViewModels
 
 /// One field of the inspector's form: its key (marked when required), the
-/// control its input kind asks for (entry, switch, drop-down, multi-line
-/// text), what it means and accepts, and its message under it, updated as
-/// the user types.
+/// control its input kind asks for (entry, spin button for a whole number
+/// in a range, switch, drop-down, multi-line text), what it means and
+/// accepts, and its message under it, updated as the user types.
 ///
 /// Every change goes to the editor as an inspector action: typing is
 /// `.changedField`, Enter (Ctrl+Enter in multi-line text) is
@@ -14,7 +14,10 @@ import TileditViewModels
 /// discard the typing (it asks first when something would be lost); a
 /// switch (`.toggledField`, in the value's own words) or a drop-down
 /// applies at once, and Remove is `.removedField` (a key being added just goes). The model decides what is valid and what is
-/// applied; the row only shows its `InspectorField`.
+/// applied; the row only shows its `InspectorField`. A value holding a
+/// character GTK cannot show (U+0000, `GtkText`) is shown with a stand-in
+/// and cannot be typed into: what the control shows is not the value, so
+/// it must never be sent as one.
 @MainActor
 final class InspectorFieldRow {
     let view = Box(GTK_ORIENTATION_VERTICAL, spacing: 2)
@@ -29,6 +32,7 @@ final class InspectorFieldRow {
     private let message = Label()
     private let remove = Button(iconName: "list-remove-symbolic")
     private var entry: Entry?
+    private var spin: SpinButton?
     private var toggle: Switch?
     private var choice: DropDown?
     private var area: TextView?
@@ -53,6 +57,8 @@ final class InspectorFieldRow {
         message.setTextAlignment(0)
         message.setWraps(true)
         message.addStyleClass("error")
+        message.setAccessibleDescription("Field message")
+        view.setAccessibleLabel("Field \(field.key)")
         let header = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
         keyLabel.setExpands(horizontally: true, vertically: false)
         header.append(keyLabel)
@@ -72,6 +78,13 @@ final class InspectorFieldRow {
     }
 
     private var isCurrent: Bool { !isShowing && !isDetached && inspector.subject == subject }
+
+    /// Whether the control shows the field's value exactly, so what it
+    /// holds after the user typed can be sent as the value.
+    private var showsValueExactly: Bool {
+        guard let field = inspector.field(key) else { return false }
+        return GtkText.showsExactly(field.draft) && GtkText.showsExactly(field.original)
+    }
 
     /// Called before the row leaves the form (its focus leaving then applies nothing).
     func detach() {
@@ -109,18 +122,31 @@ final class InspectorFieldRow {
             area.setSizeRequest(width: -1, height: 80)
             area.addStyleClass("card")
             area.onChanged { [weak self, weak area] in
-                guard let self, let area, self.isCurrent else { return }
+                guard let self, let area, self.isCurrent, self.showsValueExactly else { return }
                 self.editor.onInspector(.changedField(self.key, text: area.text))
             }
             watch(area, commitsOnEnter: false)
             self.area = area
             return area
+        case .line where field.wholeNumberRange != nil:
+            let range = field.wholeNumberRange ?? 0...0
+            let spin = SpinButton(minimum: Double(range.lowerBound), maximum: Double(range.upperBound), step: 1)
+            spin.setAccessibleLabel(field.key)
+            spin.setHorizontalAlignment(GTK_ALIGN_START)
+            spin.onChanged { [weak self, weak spin] in
+                guard let self, let spin, self.isCurrent, self.showsValueExactly else { return }
+                self.editor.onInspector(.changedField(self.key, text: spin.text))
+            }
+            spin.onActivate { [weak self] in self?.commit(leaving: false) }
+            watch(spin, commitsOnEnter: true)
+            self.spin = spin
+            return spin
         case .line, .list:
             let entry = Entry()
             entry.setAccessibleLabel(field.key)
             if field.input == .list { entry.setPlaceholder("items, separated by commas") }
             entry.onChanged { [weak self, weak entry] in
-                guard let self, let entry, self.isCurrent else { return }
+                guard let self, let entry, self.isCurrent, self.showsValueExactly else { return }
                 self.editor.onInspector(.changedField(self.key, text: entry.text))
             }
             entry.onActivate { [weak self] in self?.commit(leaving: false) }
@@ -173,11 +199,17 @@ final class InspectorFieldRow {
         message.text = field.message ?? ""
         message.isVisible = field.message != nil
         entry?.text = field.draft
+        spin?.show(field.draft)
         area?.text = field.draft
         toggle?.isOn = field.isOn
         if case .choice(let words) = field.input { choice?.selectedIndex = words.firstIndex(of: field.draft) }
-        let description = field.message.map { "\(field.hint); \($0)" } ?? field.hint
-        let controls: [Widget?] = [entry, area, toggle, choice]
+        let exact = GtkText.showsExactly(field.draft) && GtkText.showsExactly(field.original)
+        entry?.setEditable(exact)
+        spin?.setEditable(exact)
+        area?.setEditable(exact)
+        var description = field.message.map { "\(field.hint); \($0)" } ?? field.hint
+        if !exact { description += "; it holds a character this window cannot show (U+0000, shown as \(GtkText.nulStandIn)): edit it in the block's text elsewhere" }
+        let controls: [Widget?] = [entry, spin, area, toggle, choice]
         for control in controls.compactMap({ $0 }) {
             control.setAccessibleDescription(field.isPresent ? description : "not set; \(description)")
         }

@@ -6,14 +6,15 @@ import TileditViewModels
 /// matter's fields (`InspectorFieldRow`: entry, switch, drop-down or
 /// multi-line text, with the message under each field as the user types),
 /// a text area for prose and raw blocks, why the last change was refused,
-/// and the block's diagnostics.
+/// and the block's diagnostics, with a button applying the first one's fix.
 ///
 /// The form is rebuilt only when the block or its set of fields changes;
 /// otherwise each row shows its field in place, so typing keeps its focus.
 /// The prose text area sends each change as `.changedText`; Ctrl+Enter,
 /// the Apply button or leaving it applies (`.leftText`, one undoable
 /// change; empty text deletes the block), Escape or Revert asks the editor
-/// to discard the typing.
+/// to discard the typing. Text holding a character GTK cannot show
+/// (U+0000) is shown with a stand-in and cannot be typed into.
 @MainActor
 final class InspectorPanel {
     let view: Widget
@@ -25,6 +26,7 @@ final class InspectorPanel {
     private let text = TextView()
     private let textButtons = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
     private let problems = Box(GTK_ORIENTATION_VERTICAL, spacing: 4)
+    private let fix = Button(label: "Apply fix")
     private let app: AppModel
     private var rows: [InspectorFieldRow] = []
     /// The subject and field layout the rows were made for.
@@ -48,6 +50,7 @@ final class InspectorPanel {
         refusal.setTextAlignment(0)
         refusal.setWraps(true)
         refusal.addStyleClass("error")
+        refusal.setAccessibleDescription("Refusal")
         refusal.isVisible = false
         addProperty.setPlaceholder("Add a property…")
         addProperty.setAccessibleLabel("Add property")
@@ -64,7 +67,8 @@ final class InspectorPanel {
         text.setExpands(horizontally: true, vertically: true)
         text.setSizeRequest(width: -1, height: 160)
         text.onChanged { [weak self] in
-            guard let self, !self.isRendering, self.currentTextInspector != nil else { return }
+            guard let self, !self.isRendering, let inspector = self.currentTextInspector,
+                  GtkText.showsExactly(inspector.originalText ?? ""), GtkText.showsExactly(inspector.subjectPending.text ?? "") else { return }
             self.app.editor?.onInspector(.changedText(self.text.text))
         }
         let apply = Button(label: "Apply")
@@ -79,6 +83,9 @@ final class InspectorPanel {
         textButtons.append(apply)
         textButtons.append(revert)
         textButtons.setHorizontalAlignment(GTK_ALIGN_END)
+        fix.setAccessibleLabel("Apply fix")
+        fix.setHorizontalAlignment(GTK_ALIGN_START)
+        fix.onClicked { [weak self] in self?.app.editor?.onTappedApplyFix() }
         watchText()
         content.append(heading)
         content.append(refusal)
@@ -87,6 +94,7 @@ final class InspectorPanel {
         content.append(text)
         content.append(textButtons)
         content.append(problems)
+        content.append(fix)
         observer = StateObserver { [weak self] in self?.render() }
     }
 
@@ -138,8 +146,8 @@ final class InspectorPanel {
         isRendering = true
         defer { isRendering = false }
         guard let editor = app.editor, let row = editor.selectedIndex.flatMap({ editor.row(at: $0) }) else {
-            heading.text = app.yamlEditor.map { "\($0.displayPath) is a YAML file: the window does not edit YAML yet; the terminal editor does" }
-                ?? (app.editor == nil ? "No document open" : "No block selected")
+            heading.text = app.editor == nil ? "No document open" : "No block selected"
+            fix.isVisible = false
             clearForm()
             refusal.isVisible = false
             addProperty.isVisible = false
@@ -160,8 +168,14 @@ final class InspectorPanel {
         }
         if case .text = inspector.subject, let original = inspector.originalText {
             textSubject = inspector.subject
-            text.text = inspector.subjectPending.text ?? original
+            let shown = inspector.subjectPending.text ?? original
+            text.text = shown
             text.isVisible = true
+            let exact = GtkText.showsExactly(shown) && GtkText.showsExactly(original)
+            text.setEditable(exact)
+            text.setAccessibleDescription(exact
+                ? "Ctrl+Enter applies, Escape reverts; empty text deletes the block"
+                : "It holds a character this window cannot show (U+0000, shown as \(GtkText.nulStandIn)): edit it in the terminal editor")
             textButtons.isVisible = inspector.subjectPending.text != nil
         } else {
             textSubject = nil
@@ -176,6 +190,9 @@ final class InspectorPanel {
             label.addStyleClass(diagnostic.severity == .error ? "error" : "warning")
             problems.append(label)
         }
+        let fixable = inspector.diagnostics.first { $0.fix != nil }
+        fix.isVisible = fixable != nil
+        fix.setTooltip(fixable?.fix?.title)
     }
 
     /// Rebuilds the rows when the subject or the fields changed, else updates them.

@@ -4,19 +4,23 @@ import TileditGtk
 import TileditServices
 import TileditViewModels
 
-/// One window over one `AppModel`: header bar (open folder, save, format,
-/// undo, redo, search, main menu), documents | blocks | inspector, and a
-/// status line. Window actions (`win.…`) forward to the view models'
-/// `on…` actions and are enabled from their state.
+/// One window over one `AppModel`: header bar (open folder, save, insert,
+/// format, undo, redo, search, main menu), documents | blocks (or a YAML
+/// file's tree) | inspector over preview, and a status line. Window
+/// actions (`win.…`) forward to the view models' `on…` actions, to the
+/// Markdown editor or the YAML editor open, and are enabled from their state.
 @MainActor
 public final class MainWindow {
     let window: ApplicationWindow
     let app: AppModel
     private let sidebar: DocumentsSidebar
     private let blocks: BlocksList
+    private let tree: YAMLTreeList
     private let inspector: InspectorPanel
+    private let yamlInspector: YAMLInspectorPanel
+    private let preview: PreviewPane
     private let search: SearchPopover
-    private let status = Label()
+    private let status: StatusLine
     private let title = Label()
     private let subtitle = Label()
     private var alerts: DestinationAlerts?
@@ -38,9 +42,13 @@ public final class MainWindow {
         window = ApplicationWindow(application: application)
         sidebar = DocumentsSidebar(app: app)
         blocks = BlocksList(app: app)
+        tree = YAMLTreeList(app: app)
         inspector = InspectorPanel(app: app)
+        yamlInspector = YAMLInspectorPanel(app: app)
+        preview = PreviewPane(app: app)
         search = SearchPopover(app: app)
-        window.setDefaultSize(width: 1200, height: 760)
+        status = StatusLine(app: app)
+        window.setDefaultSize(width: 1280, height: 800)
         window.title = "Tiledit"
         addActions()
         window.setTitlebar(makeHeaderBar())
@@ -56,7 +64,7 @@ public final class MainWindow {
             self.closed(self)
         }
         observers.append(StateObserver { [weak self] in self?.renderHeader() })
-        observers.append(StateObserver { [weak self] in self?.renderStatus() })
+        observers.append(StateObserver { [weak self] in self?.renderPanes() })
         observers.append(StateObserver { [weak self] in self?.renderSettings() })
         observers.append(StateObserver { [weak self] in
             // The settings' theme, or the desktop's style when it is `auto`.
@@ -79,6 +87,8 @@ public final class MainWindow {
     /// Shows the window and opens `path` (a folder or a file; `nil`: `currentDirectory`).
     func open(path: String?, currentDirectory: URL) {
         window.present()
+        // Keys go to the blocks first, not to the documents' filter.
+        blocks.list.grabFocus()
         let app = app
         work = Task { await app.onAppeared(path: path, currentDirectory: currentDirectory) }
     }
@@ -97,19 +107,50 @@ public final class MainWindow {
         }
         add("search") { [weak self] in self?.app.onTappedSearch() }
         add("save") { [weak self] in
-            // The editor applies what was typed in the inspector first; a refused value stops the save.
-            guard let self, let editor = self.app.editor else { return }
-            self.work = Task { await editor.onTappedSaveApplyingTyping() }
+            guard let self else { return }
+            if let editor = self.app.editor {
+                // The editor applies what was typed in the inspector first; a refused value stops the save.
+                self.run { await editor.onTappedSaveApplyingTyping() }
+            } else if let yaml = self.app.yamlEditor {
+                // A value typed into the YAML field is applied first when it can be (as leaving the field does).
+                if yaml.field.map({ $0.text != $0.original }) == true { yaml.onLeftField() }
+                self.run { await yaml.onTappedSave() }
+            }
         }
         add("format") { [weak self] in self?.app.editor?.onTappedFormat() }
-        add("undo") { [weak self] in self?.app.editor?.onTappedUndo() }
-        add("redo") { [weak self] in self?.app.editor?.onTappedRedo() }
+        add("undo") { [weak self] in
+            if let editor = self?.app.editor { editor.onTappedUndo() } else { self?.app.yamlEditor?.onTappedUndo() }
+        }
+        add("redo") { [weak self] in
+            if let editor = self?.app.editor { editor.onTappedRedo() } else { self?.app.yamlEditor?.onTappedRedo() }
+        }
         add("insert-tile") { [weak self] in self?.app.editor?.onTappedInsertTile() }
         add("insert-paragraph") { [weak self] in self?.app.editor?.onTappedInsertParagraph(text: "New paragraph.") }
         add("duplicate-block") { [weak self] in self?.app.editor?.onTappedDuplicate() }
         add("delete-block") { [weak self] in self?.app.editor?.onTappedDelete() }
         add("move-block-up") { [weak self] in self?.app.editor?.onTappedMoveUp() }
         add("move-block-down") { [weak self] in self?.app.editor?.onTappedMoveDown() }
+        add("move-block-to") { [weak self] in self?.app.editor?.onTappedMoveTo() }
+        add("go-to-line") { [weak self] in self?.app.editor?.onTappedGoToLine() }
+        add("check-disk") { [weak self] in
+            guard let self else { return }
+            if let editor = self.app.editor {
+                self.run { await editor.onCheckedDisk() }
+            } else if let yaml = self.app.yamlEditor {
+                self.run { await yaml.onCheckedDisk() }
+            }
+        }
+        add("new-document") { [weak self] in self?.app.documents?.onTappedNewDocument() }
+        add("rename-document") { [weak self] in self?.app.documents?.onTappedRename() }
+        add("undo-rename") { [weak self] in
+            guard let self, let documents = self.app.documents else { return }
+            self.run { await documents.onTappedUndoRename() }
+        }
+        add("trash-document") { [weak self] in self?.app.documents?.onTappedDelete() }
+        add("restore-document") { [weak self] in
+            guard let self, let documents = self.app.documents else { return }
+            self.run { await documents.onTappedRestore() }
+        }
         add("settings") { [weak self] in self?.app.onTappedSettings() }
         add("close") { [weak self] in self?.app.onTappedQuit() }
         add("show-shortcuts") { [weak self] in
@@ -122,6 +163,10 @@ public final class MainWindow {
         let action = SimpleAction(name, handler)
         actions[name] = action
         window.addAction(action)
+    }
+
+    private func run(_ action: @escaping @MainActor () async -> Void) {
+        work = Task { await action() }
     }
 
     // MARK: Layout
@@ -139,6 +184,7 @@ public final class MainWindow {
             ("Tile…", "win.insert-tile"),
             ("Paragraph", "win.insert-paragraph"),
             ("Duplicate Block", "win.duplicate-block"),
+            ("Move Block To…", "win.move-block-to"),
             ("Delete Block…", "win.delete-block"),
         ])
         bar.packStart(insert)
@@ -158,6 +204,9 @@ public final class MainWindow {
         menu.setPrimary(true)
         menu.setMenu([
             ("Open Folder…", "win.open-folder"),
+            ("New Document…", "win.new-document"),
+            ("Go to Line…", "win.go-to-line"),
+            ("Reload from Disk", "win.check-disk"),
             ("Settings", "win.settings"),
             ("Keyboard Shortcuts", "win.show-shortcuts"),
             ("Close Window", "win.close"),
@@ -181,22 +230,29 @@ public final class MainWindow {
 
     private func makeContent() -> Widget {
         let column = Box(GTK_ORIENTATION_VERTICAL)
+        let middle = Box(GTK_ORIENTATION_VERTICAL)
+        middle.append(blocks.view)
+        middle.append(tree.view)
+        middle.setSizeRequest(width: 320, height: -1)
+        let side = Box(GTK_ORIENTATION_VERTICAL)
+        inspector.view.setExpands(horizontally: true, vertically: true)
+        side.append(inspector.view)
+        side.append(yamlInspector.view)
+        let details = Paned(GTK_ORIENTATION_VERTICAL)
+        details.setPanes(start: side, end: preview.view, resizeStart: true, resizeEnd: true)
+        details.position = 430
+        details.setAccessibleLabel("Inspector and preview divider")
         let right = Paned(GTK_ORIENTATION_HORIZONTAL)
-        right.setPanes(start: blocks.view, end: inspector.view, resizeStart: true, resizeEnd: false)
-        right.position = 560
+        right.setPanes(start: middle, end: details, resizeStart: true, resizeEnd: false)
+        right.position = 440
         right.setAccessibleLabel("Blocks and inspector divider")
         let panes = Paned(GTK_ORIENTATION_HORIZONTAL)
         panes.setPanes(start: sidebar.view, end: right, resizeStart: false, resizeEnd: true)
-        panes.position = 260
+        panes.position = 250
         panes.setAccessibleLabel("Documents divider")
         panes.setExpands(horizontally: true, vertically: true)
-        status.setTextAlignment(0)
-        status.setMargins(top: 4, bottom: 4, start: 8, end: 8)
-        status.setEllipsizesAtEnd()
-        status.addStyleClass("dim-label")
-        status.setAccessibleDescription("Status")
         column.append(panes)
-        column.append(status)
+        column.append(status.label)
         blocks.list.addController(blockKeys())
         return column
     }
@@ -225,24 +281,41 @@ public final class MainWindow {
 
     // MARK: State
 
+    /// The Markdown panes or the YAML ones, for the document open.
+    private func renderPanes() {
+        let isYAML = app.yamlEditor != nil
+        blocks.view.isVisible = !isYAML
+        tree.view.isVisible = isYAML
+        inspector.view.isVisible = !isYAML
+        yamlInspector.view.isVisible = isYAML
+    }
+
     private func renderHeader() {
         let editor = app.editor
+        let yaml = app.yamlEditor
         let loaded = editor?.document.value != nil
-        actions["save"]?.isEnabled = loaded
+        let selected = editor?.selection != nil
+        actions["save"]?.isEnabled = loaded || yaml?.file.value != nil
         actions["format"]?.isEnabled = loaded
-        actions["undo"]?.isEnabled = editor?.canUndo ?? false
-        actions["redo"]?.isEnabled = editor?.canRedo ?? false
-        actions["insert-tile"]?.isEnabled = loaded
-        actions["insert-paragraph"]?.isEnabled = loaded
-        actions["duplicate-block"]?.isEnabled = editor?.selection != nil
-        actions["delete-block"]?.isEnabled = editor?.selection != nil
-        actions["move-block-up"]?.isEnabled = editor?.selection != nil
-        actions["move-block-down"]?.isEnabled = editor?.selection != nil
+        actions["undo"]?.isEnabled = editor?.canUndo ?? yaml?.canUndo ?? false
+        actions["redo"]?.isEnabled = editor?.canRedo ?? yaml?.canRedo ?? false
+        actions["check-disk"]?.isEnabled = editor != nil || yaml != nil
+        for name in ["insert-tile", "insert-paragraph", "go-to-line"] { actions[name]?.isEnabled = loaded }
+        for name in ["duplicate-block", "delete-block", "move-block-up", "move-block-down", "move-block-to"] { actions[name]?.isEnabled = selected }
+        let documents = app.documents
+        let highlighted = documents?.selection != nil
+        actions["new-document"]?.isEnabled = documents?.workspace.value != nil
+        actions["rename-document"]?.isEnabled = highlighted
+        actions["trash-document"]?.isEnabled = highlighted
+        actions["undo-rename"]?.isEnabled = documents?.lastRename != nil
+        actions["restore-document"]?.isEnabled = documents?.lastTrashed != nil
         let folder = app.session.root?.lastPathComponent ?? app.documents?.root.lastPathComponent ?? "Tiledit"
-        let name = editor.map { ($0.isDirty ? "• " : "") + $0.displayPath } ?? folder
+        let path = editor?.displayPath ?? yaml?.displayPath
+        let dirty = editor?.isDirty ?? yaml?.isDirty ?? false
+        let name = path.map { (dirty ? "• " : "") + $0 } ?? folder
         title.text = name
-        subtitle.text = editor == nil ? "" : folder
-        window.title = editor == nil ? "Tiledit" : "\(name) — \(folder)"
+        subtitle.text = path == nil ? "" : folder
+        window.title = path == nil ? "Tiledit" : "\(name) — \(folder)"
     }
 
     /// Opens the settings window while the app's destination is settings, and closes it after.
@@ -254,26 +327,5 @@ public final class MainWindow {
         if let model {
             settingsWindow = (model, SettingsWindow(model: model, parent: window) { [weak self] in self?.app.onDismissed() })
         }
-    }
-
-    private func renderStatus() {
-        var parts: [String] = []
-        switch app.session {
-        case .closed: parts.append("No folder open")
-        case .opening(let path): parts.append("Opening \(path)…")
-        case .failed(let error): parts.append(error.message)
-        case .open: break
-        }
-        if let editor = app.editor {
-            parts.append(editor.displayPath)
-            if let error = editor.document.error { parts.append(error.message) }
-            parts.append(editor.saveState.label)
-            if let index = editor.selectedIndex { parts.append("block \(index + 1) of \(editor.blockCount)") }
-            let counts = editor.diagnosticCounts
-            if counts.errors > 0 { parts.append("\(counts.errors) \(counts.errors == 1 ? "error" : "errors")") }
-            if counts.warnings > 0 { parts.append("\(counts.warnings) \(counts.warnings == 1 ? "warning" : "warnings")") }
-            parts += editor.notes
-        }
-        status.text = parts.joined(separator: " · ")
     }
 }

@@ -19,10 +19,12 @@ final class SettingsWindow {
     private var observer: StateObserver?
     private var work: Task<Void, Never>?
     private var isRendering = false
+    private weak var parent: ApplicationWindow?
 
     /// Shows the window over `parent`; `closed` is told when the user closes it.
     init(model: SettingsModel, parent: ApplicationWindow, closed: @escaping @MainActor () -> Void) {
         self.model = model
+        self.parent = parent
         let window = Widget(gtk_window_new())
         view = window
         let gtkWindow = window.pointer(as: GtkWindow.self)
@@ -83,6 +85,7 @@ final class SettingsWindow {
     func close() {
         observer?.stop()
         gtk_window_destroy(view.pointer(as: GtkWindow.self))
+        parent?.present()
     }
 
     private func run(_ action: @escaping @MainActor (SettingsModel) async -> Void) {

@@ -6,11 +6,14 @@ import TileditWindow
 // Composition root of the window: `tiledit-gtk [PATH]` opens the folder
 // (or the file, in its folder) at PATH in a GTK 4 window, the current
 // folder without one. Exit status: 0 after the last window closed, 2 for
-// a usage error or a path that does not exist.
+// a usage error or a path that does not exist, 128 + the signal after
+// SIGTERM or SIGHUP (the recovery journal written first).
 //
 // The live dependencies are those of the terminal editor: the workspace,
-// the document store (journal under `XDG_STATE_HOME`), search, rendering,
-// the settings file (under `XDG_CONFIG_HOME`), the disk and the clock.
+// the document store (journal under `XDG_STATE_HOME`), search (its index
+// cached under `XDG_CACHE_HOME`), rendering, the settings file (under
+// `XDG_CONFIG_HOME`), the disk and the clock (a manual one an end-to-end
+// test moves when it sets `TILEDIT_TEST_CONTROL`: `ClockControl`).
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.count > 1 || arguments.first?.hasPrefix("-") == true {
@@ -27,10 +30,10 @@ let fileSystem = FileSystem.live
 let dependencies = AppModel.Dependencies(
     workspace: .live(fileSystem: fileSystem),
     store: .live(fileSystem: fileSystem, journalFolder: UserFolders.journalFolder(environment: environment, homeFolder: home)),
-    search: .live(fileSystem: fileSystem),
+    search: .live(fileSystem: fileSystem, cacheFolder: UserFolders.cacheFolder(environment: environment, homeFolder: home)),
     rendering: .live,
     settings: .live(file: UserFolders.settingsFile(environment: environment, homeFolder: home), fileSystem: fileSystem),
-    clock: ContinuousClock(),
+    clock: ClockControl.clock(environment: environment),
     fileSystem: fileSystem)
 // Top-level code runs on the main actor, on the main thread: GTK's main
 // loop runs here and drains the main actor's queue (`MainQueueSource`).

@@ -40,22 +40,12 @@ func runEditor(arguments: [String]) async -> Int32 {
         search: .live(fileSystem: fileSystem, cacheFolder: UserFolders.cacheFolder(environment: environment, homeFolder: home)),
         rendering: .live,
         settings: .live(file: UserFolders.settingsFile(environment: environment, homeFolder: home), fileSystem: fileSystem),
-        clock: clock(environment: environment),
+        clock: ClockControl.clock(environment: environment),
         fileSystem: fileSystem)
     let editor = TerminalApp(
         app: AppModel(dependencies: dependencies), terminal: Terminal(environment: environment), environment: environment,
         path: arguments.first, currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
     return await editor.run()
-}
-
-/// The editor's clock: the real one, or, for an end-to-end test that
-/// sets `TILEDIT_TEST_CONTROL`, a manual one the test moves.
-@MainActor
-func clock(environment: [String: String]) -> any Clock<Duration> {
-    guard let path = environment[TestControl.variable], !path.isEmpty else { return ContinuousClock() }
-    let clock = ManualClock()
-    TestControl.start(path: path, clock: clock)
-    return clock
 }
 
 ProcessMemory.returnLargeBuffersWhenFreed()

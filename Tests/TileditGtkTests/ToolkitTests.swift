@@ -82,3 +82,26 @@ extension RowList {
         connect("items-changed", unsignedTriple: { _, _, _ in handler() })
     }
 }
+
+/// Strings handed to GTK, which reads C strings: a U+0000 would end them.
+@MainActor
+struct GtkTextTests {
+    @Test func aValueHoldingNULIsShownWholeWithAStandInAndSaidNotToShowExactly() {
+        let value = "before\u{0}after"
+        #expect(GtkText.shown(value) == "before\u{FFFD}after")
+        #expect(!GtkText.showsExactly(value))
+        #expect(GtkText.shown("plain 日本 é") == "plain 日本 é")
+        #expect(GtkText.showsExactly("plain 日本 é"))
+        #expect(GtkText.shown("\u{0}\u{0}") == "\u{FFFD}\u{FFFD}")
+    }
+
+    @Test func markupEscapesItsSpecialCharactersAndNUL() {
+        #expect(GtkText.markupEscaped("<b>&\"'\u{0}x") == "&lt;b&gt;&amp;&quot;&apos;\u{FFFD}x")
+    }
+
+    @Test func aStringListKeepsEveryCharacterAfterANUL() {
+        let list = StringList(["a\u{0}b", "c"])
+        #expect(list.string(at: 0) == "a\u{FFFD}b")
+        #expect(list.string(at: 1) == "c")
+    }
+}

@@ -89,7 +89,7 @@ struct YAMLOperationTests {
         #expect(try performed(.addKey(to: YAMLPath([]), key: "rss", value: "true"), on: site, dialect: .flat) == site + "rss: true\n")
         #expect(try performed(.removeKey(YAMLPath([.key("title")])), on: site, dialect: .flat) == "theme.dark.accent: #63b3ed\n")
         #expect(refusal(.addKey(to: YAMLPath([]), key: "titel", value: "x"), on: site, dialect: .flat)
-            == "the edit would leave an error (line 3: unknown key `titel`; did you mean `title`? Tiledown stops the build on an unknown key); nothing was changed")
+            == "the edit would leave an error (line 3: unknown key `titel`; the nearest known key, `title`, is already set on line 1: remove this line or give it another key. Tiledown stops the build on an unknown key); nothing was changed")
         #expect(refusal(.addKey(to: YAMLPath([]), key: "a: b", value: "x"), on: site, dialect: .flat) == "a key cannot hold `:`, which ends it")
         #expect(refusal(.appendItem(to: YAMLPath([.key("title")]), item: "x"), on: site, dialect: .flat) == "tiledown.yml holds `key: value` lines; it has no lists")
     }

@@ -109,6 +109,17 @@ struct InspectorModelTests {
         #expect(shown(inspector) == Shown(subject: .tile(chart), editing: nil, pending: [:], refusal: nil, selectedField: "id"))
     }
 
+    @Test func aWholeNumberFieldGivesItsRangeAndTypingOutsideItIsStillTypedAndRefused() {
+        let inspector = inspecting(chart)
+        #expect(inspector.fields.map(\.wholeNumberRange) == [nil, nil, nil, nil, nil, 240...720, nil])
+        _ = inspector.handle(.changedField("height", text: "1000"))
+        let height = inspector.field("height")
+        #expect(height?.draft == "1000")
+        #expect(height?.wholeNumberRange == 240...720)
+        #expect(height?.message == "`height` must be a whole number from 240 to 720; found `1000`")
+        #expect(inspecting(frontMatter).fields.allSatisfy { $0.wholeNumberRange == nil })
+    }
+
     @Test func anAddedPropertyIsPendingSelectedAndOpenAndRemovingItOnlyDropsIt() {
         let inspector = inspecting(chart)
         #expect(inspector.handle(.addedProperty("  note ")) == nil)

@@ -55,4 +55,26 @@ typedef enum {
 /// portal GTK keeps what the desktop's GTK settings say (theme name).
 void tiledit_follow_appearance(GtkSettings *settings, TileditAppearance appearance);
 
+/// Sets or clears (`expanded` < 0) the accessible expanded state
+/// (`GTK_ACCESSIBLE_STATE_EXPANDED`) of a node that can fold.
+void tiledit_accessible_set_expanded(GtkWidget *widget, int expanded);
+
+/// Adds `css` to every window of the default display, above the theme
+/// (`GTK_STYLE_PROVIDER_PRIORITY_APPLICATION`).
+void tiledit_install_css(const char *css);
+
+/// Called when a row was dropped on another row of the same list: the
+/// dragged row's position and the position of the row it was dropped on.
+typedef void (*TileditRowDropped)(gpointer data, guint from, guint to);
+
+/// Records the position `row` shows now (a list binds row widgets to
+/// positions as they scroll), for a drag from it or a drop on it.
+void tiledit_row_set_position(GtkWidget *row, guint position);
+
+/// Lets the user drag `row` (a `GtkDragSource`, moving its position as a
+/// `guint`) and drop rows of this application on it (a `GtkDropTarget`):
+/// `dropped(data, from, to)` is called for a drop; `destroy(data)` when
+/// the row goes.
+void tiledit_row_enable_reordering(GtkWidget *row, TileditRowDropped dropped, gpointer data, GDestroyNotify destroy);
+
 #endif

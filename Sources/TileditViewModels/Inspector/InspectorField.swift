@@ -38,6 +38,11 @@ public struct InspectorField: Equatable, Sendable, Identifiable {
     /// Why `draft` cannot be applied, or `nil` when it can (derived by the
     /// inspector from the draft, never stored separately).
     public var message: String?
+    /// The whole numbers the schema allows, for a field that takes one
+    /// (a chart's `height`, 240 to 720): a renderer may offer a spin
+    /// button stepping within them. `nil` for any other field. What is
+    /// typed outside them is still typed, and refused by `message`.
+    public var wholeNumberRange: ClosedRange<Int>? = nil
 
     public var id: String { key }
 

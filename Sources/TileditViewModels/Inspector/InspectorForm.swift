@@ -75,12 +75,14 @@ struct InspectorForm {
             if message == nil, typed != nil, let problem = Self.writeProblem(key: key, draft: draft, existing: property?.value) {
                 message = problem
             }
+            var range: ClosedRange<Int>?
+            if case .integer(let allowed)? = kind { range = allowed }
             return InspectorField(
                 key: key, summary: known?.summary ?? (key.hasPrefix("series.") && schema?.knows(key) == true ? "A data series" : "Unknown property"),
                 hint: kind?.hint ?? (key.hasPrefix("series.") ? TilePropertyKind.numberList.hint : "text"),
                 input: Self.input(for: kind, existing: property?.value),
                 isRequired: known?.isRequired ?? false, isKnown: known != nil || schema?.knows(key) == true,
-                isPresent: property != nil, original: original, draft: draft, message: message)
+                isPresent: property != nil, original: original, draft: draft, message: message, wholeNumberRange: range)
         }
     }
 

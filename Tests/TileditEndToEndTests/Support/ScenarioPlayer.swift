@@ -879,29 +879,6 @@ final class ScenarioPlayer {
     // MARK: Disk
 
     private func checkDisk() throws {
-        let original = try scenario.fixtureFiles()
-        let workspace = session.workspace
-        for (path, content) in scenario.finalFiles {
-            guard let bytes = try? TestSupport.readFile(workspace.appendingPathComponent(path)) else {
-                Issue.record(Comment(rawValue: "\(scenario.id).yaml: \(path) is missing at the end"))
-                continue
-            }
-            if bytes != Array(content.utf8) {
-                Issue.record(Comment(rawValue: "\(scenario.id).yaml: \(path) on disk:\n\(String(decoding: bytes, as: UTF8.self).debugDescription)\nexpected:\n\(content.debugDescription)"))
-            }
-        }
-        let unchanged = scenario.unchangedFiles == ["others"]
-            ? original.keys.filter { scenario.finalFiles[$0] == nil && !scenario.missingFiles.contains($0) }
-            : scenario.unchangedFiles
-        for path in unchanged.sorted() where (try? TestSupport.readFile(workspace.appendingPathComponent(path))) != original[path] {
-            Issue.record(Comment(rawValue: "\(scenario.id).yaml: \(path) changed on disk but should not have"))
-        }
-        for path in scenario.missingFiles where FileManager.default.fileExists(atPath: workspace.appendingPathComponent(path).path) {
-            Issue.record(Comment(rawValue: "\(scenario.id).yaml: \(path) should not exist at the end"))
-        }
-        let all = TestSupport.listTree(workspace)
-        for prefix in scenario.existingFilePrefixes where !all.contains(where: { $0.hasPrefix(prefix) }) {
-            Issue.record(Comment(rawValue: "\(scenario.id).yaml: no file starts with \(prefix)"))
-        }
+        for problem in try scenario.diskProblems(in: session.workspace) { Issue.record(Comment(rawValue: problem)) }
     }
 }

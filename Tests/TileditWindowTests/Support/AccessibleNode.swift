@@ -48,6 +48,62 @@ struct AccessibleNode: Decodable, CustomStringConvertible {
         first(role: "list", name: list)?.children.first { $0.states.contains("selected") }?.name
     }
 
+    /// The first element named `name` inside an element named `within`
+    /// (any of them, in order: a dialog may share its title with the
+    /// button that opens it), as the driver's `within` reads it.
+    func first(name: String, within: String) -> AccessibleNode? {
+        all.lazy.filter { $0.name == within }.compactMap { $0.all.dropFirst().first { $0.name == name } }.first
+    }
+
+    /// The first element, depth first, whose name starts with `prefix`.
+    func first(nameStartingWith prefix: String, role: String? = nil) -> AccessibleNode? {
+        all.first { $0.name.hasPrefix(prefix) && (role == nil || $0.role == role) }
+    }
+
+    /// The first element whose accessible description is `description`.
+    func first(descriptionOf description: String) -> AccessibleNode? {
+        all.first { $0.accessibleDescription == description }
+    }
+
+    /// Whether a toggle (a switch, a toggle button) is on.
+    var isChecked: Bool { states.contains("checked") || states.contains("pressed") }
+
+    /// Whether the element is on screen (visible, and its window mapped).
+    var isShowing: Bool { states.contains("showing") || states.contains("visible") }
+
+    /// The window's top-level elements other than the main window: its
+    /// dialogs, the settings window, the keyboard shortcuts window.
+    private var otherWindows: [AccessibleNode] {
+        children.filter { $0.first(name: "Documents pane") == nil }
+    }
+
+    /// The settings window, while it is open.
+    var settingsWindow: AccessibleNode? { otherWindows.first { $0.name == "Settings" } }
+
+    /// A control of the settings window (not its label).
+    func settingsControl(_ name: String) -> AccessibleNode? {
+        settingsWindow?.all.first { $0.name == name && $0.role != "label" }
+    }
+
+    /// The keyboard shortcuts window, while it is open.
+    var shortcutsWindow: AccessibleNode? { otherWindows.first { $0.name.contains("Shortcuts") } }
+
+    /// The titles of the dialogs open (alerts, questions, prompts, sheets).
+    var dialogTitles: [String] {
+        otherWindows.filter { $0.name != "Settings" && !$0.name.contains("Shortcuts") }.map(\.name)
+    }
+
+    /// The messages of the dialogs open (their accessible descriptions).
+    var dialogMessages: [String] {
+        otherWindows.map(\.accessibleDescription)
+    }
+
+    /// The dialog titled `title`.
+    func dialog(_ title: String) -> AccessibleNode? { otherWindows.first { $0.name == title } }
+
+    /// The selected block's text area, when it shows.
+    var textArea: AccessibleNode? { all.first { $0.name == "Block text" && $0.text != nil && $0.isShowing } }
+
     /// The window's status line (the label described as "Status").
     var status: String? {
         all.first { $0.role == "label" && $0.accessibleDescription == "Status" }?.name

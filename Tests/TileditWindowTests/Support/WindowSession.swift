@@ -14,10 +14,13 @@ import Glibc
 /// tree with a deadline (never a fixed sleep): the window belongs to
 /// another process, on a machine that may be busy.
 ///
-/// A scenario player drives the window with these calls only: `tree()` and
-/// `waitUntil` to read it, `press` (an AT-SPI action on a button), `click`
-/// (a mouse click on any element, e.g. a list row), `setText`, `focus`,
-/// `key` (`"ctrl+s"`, `"alt+Down"`), `type`, and `screenshot`.
+/// Tests drive the window with these calls only: `tree()` and `waitUntil`
+/// to read it, `press` (an AT-SPI action on a button), `click` (a mouse
+/// click on any element, e.g. a list row), `drag` (the mouse pressed on
+/// one element and released on another), `setText`, `focus`, `key`
+/// (`"ctrl+s"`, `"alt+Down"`), `type`, and `screenshot`; and, from
+/// outside the window, `advanceClock` (with `manualClock`), `send(signal:)`
+/// and `restart()`.
 final class WindowSession {
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -60,6 +63,10 @@ final class WindowSession {
     let workspace: URL
     /// The temporary folder holding the workspace, home, config, state and the log.
     let folder: URL
+    /// The FIFO the window reads clock commands from, with `manualClock`.
+    let controlFile: URL?
+    /// The launch command, sent again by `restart()`.
+    private var launch: [String: Any] = [:]
     private let process = Process()
     private let input = Pipe()
     private let output = Pipe()
@@ -67,10 +74,17 @@ final class WindowSession {
     private var closed = false
 
     /// Copies `fixture` and starts the window on `openPath` inside it.
+    /// - Parameter manualClock: the window's time moves only by
+    ///   `advanceClock` (`TILEDIT_TEST_CONTROL`), so autosave, the disk
+    ///   check and debounces happen when the test says.
     /// - Throws: `Failure` when something is missing or the window does not start.
-    init(fixture: URL, openPath: String = ".") throws {
+    init(fixture: URL, openPath: String = ".", manualClock: Bool = false) throws {
         if let missing = Self.missing { throw Failure(description: missing) }
         folder = try TestSupport.makeTemporaryFolder("window")
+        controlFile = manualClock ? folder.appendingPathComponent("control") : nil
+        if let controlFile, mkfifo(controlFile.path, 0o600) != 0 {
+            throw Failure(description: "mkfifo \(controlFile.path) failed: errno \(errno)")
+        }
         workspace = folder.appendingPathComponent("workspace")
         try FileManager.default.copyItem(at: fixture, to: workspace)
         for name in ["home", "config", "state"] {
@@ -91,19 +105,17 @@ final class WindowSession {
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")
         try process.run()
         let log = folder.appendingPathComponent("tiledit-gtk.log")
-        try send([
-            "command": "launch",
-            "argv": [Self.binary.path, openPath],
-            "cwd": workspace.path,
-            "log": log.path,
-            "env": [
-                "HOME": folder.appendingPathComponent("home").path,
-                "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
-                "XDG_STATE_HOME": folder.appendingPathComponent("state").path,
-                // The default theme, whatever the machine's settings say.
-                "GTK_THEME": "Adwaita",
-            ],
-        ])
+        var variables = [
+            "HOME": folder.appendingPathComponent("home").path,
+            "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
+            "XDG_STATE_HOME": folder.appendingPathComponent("state").path,
+            "XDG_CACHE_HOME": folder.appendingPathComponent("home/.cache").path,
+            // The default theme, whatever the machine's settings say.
+            "GTK_THEME": "Adwaita",
+        ]
+        if let controlFile { variables["TILEDIT_TEST_CONTROL"] = controlFile.path }
+        launch = ["command": "launch", "argv": [Self.binary.path, openPath], "cwd": workspace.path, "log": log.path, "env": variables]
+        try send(launch)
     }
 
     deinit {
@@ -176,6 +188,38 @@ final class WindowSession {
         }
     }
 
+    // MARK: Outside the window
+
+    /// Moves the window's clock forward (with `manualClock`): a line
+    /// `advance MILLISECONDS` on its control FIFO.
+    func advanceClock(by duration: Duration) async throws {
+        guard let controlFile else { throw Failure(description: "the session runs on the real clock") }
+        let (seconds, attoseconds) = duration.components
+        let command = Array("advance \(seconds * 1000 + attoseconds / 1_000_000_000_000_000)\n".utf8)
+        // Read and write: the open never waits for a reader, and the window reads what is queued.
+        let descriptor = open(controlFile.path, O_RDWR | O_NONBLOCK)
+        guard descriptor >= 0 else { throw Failure(description: "the control FIFO could not be opened: errno \(errno)") }
+        defer { closeDescriptor(descriptor) }
+        let written = command.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        guard written == command.count else { throw Failure(description: "the clock command was not written: errno \(errno)") }
+    }
+
+    /// Sends `signal` (`"TERM"`, `"HUP"`, `"KILL"`) to the window's process.
+    func send(signal: String) throws {
+        try send(["command": "signal", "signal": signal])
+    }
+
+    /// Ends the window as its session going away would (SIGHUP: the
+    /// journal is written first), and starts it again on the same
+    /// workspace, with the same home, settings and journal.
+    func restart() async throws {
+        if try status().running {
+            try send(signal: "HUP")
+            _ = try await waitForExit()
+        }
+        try send(launch)
+    }
+
     // MARK: Acting
 
     /// Runs the AT-SPI action `action` ("click") of the element.
@@ -183,9 +227,26 @@ final class WindowSession {
         try send(["command": "do", "locator": locator.json, "action": action])
     }
 
-    /// Clicks the middle of the element with the mouse (list rows, which have no action).
-    func click(_ locator: Locator) throws {
-        try send(["command": "click", "locator": locator.json])
+    /// Clicks the middle of the element with the mouse (list rows, which
+    /// have no action; an entry, to give it the keyboard focus: GTK 4.8
+    /// does not take AT-SPI's `GrabFocus`).
+    /// - Parameters:
+    ///   - count: 2 for a double click.
+    ///   - across: where across the element, from 0 (its start) to 1.
+    func click(_ locator: Locator, count: Int = 1, across: Double = 0.5) throws {
+        try send(["command": "click", "locator": locator.json, "count": count, "at": across])
+    }
+
+    /// Scrolls the scroll pane named `pane` with the mouse wheel until the
+    /// element is inside it (to click it where it shows).
+    func reveal(_ locator: Locator, in pane: String) throws {
+        try send(["command": "reveal", "locator": locator.json, "pane": pane], timeout: .seconds(60))
+    }
+
+    /// Presses the mouse on the middle of `locator`'s element, moves it in
+    /// steps onto `target`'s and releases it there (a drag and drop).
+    func drag(_ locator: Locator, onto target: Locator) throws {
+        try send(["command": "drag", "locator": locator.json, "to": target.json], timeout: .seconds(60))
     }
 
     /// Replaces the text of an editable element.
@@ -215,6 +276,12 @@ final class WindowSession {
         let url = Self.screenshotFolder.appendingPathComponent("\(name).png")
         try send(["command": "screenshot", "path": url.path], timeout: .seconds(60))
         return url
+    }
+
+    /// Saves the window alone (not the whole screen) as a PNG at `url`,
+    /// with ImageMagick `options` (`["-colors", "128"]`) before the file.
+    func screenshotOfWindow(to url: URL, options: [String] = []) throws {
+        try send(["command": "screenshot", "path": url.path, "window": true, "options": options], timeout: .seconds(60))
     }
 
     // MARK: The driver
@@ -259,6 +326,11 @@ final class WindowSession {
             pending += buffer[..<count]
         }
     }
+}
+
+/// `close(2)`, by a name the session's own `close()` does not hide.
+private func closeDescriptor(_ descriptor: Int32) {
+    _ = close(descriptor)
 }
 
 private extension Locator {

@@ -1,5 +1,4 @@
 import Foundation
-import TileditServices
 
 #if canImport(Glibc)
 import Glibc
@@ -7,19 +6,31 @@ import Glibc
 import Darwin
 #endif
 
-/// Lets an end-to-end test drive the editor's time, so that autosave, the
+/// Lets an end-to-end test drive an editor's time, so that autosave, the
 /// periodic disk check and debounces happen when the test says and never
-/// race its keys (ARCHITECTURE.md, "Testing").
+/// race its keys or clicks (ARCHITECTURE.md, "Testing"). Both executables
+/// (the terminal editor and the window) use it the same way.
 ///
 /// With `TILEDIT_TEST_CONTROL` set to the path of a FIFO, the editor runs
 /// on a `ManualClock`; each line `advance MILLISECONDS` written to the FIFO
 /// moves that clock forward, in order. Nothing else reads the variable.
-enum TestControl {
+public enum ClockControl {
     /// The environment variable holding the FIFO's path.
-    static let variable = "TILEDIT_TEST_CONTROL"
+    public static let variable = "TILEDIT_TEST_CONTROL"
+
+    /// The editor's clock: the real one, or, when `environment` sets
+    /// `TILEDIT_TEST_CONTROL`, a manual one moved by the lines of that FIFO.
+    @MainActor
+    public static func clock(environment: [String: String]) -> any Clock<Duration> {
+        guard let path = environment[variable], !path.isEmpty else { return ContinuousClock() }
+        let clock = ManualClock()
+        start(path: path, clock: clock)
+        return clock
+    }
 
     /// Starts reading commands from the FIFO at `path` on a thread of its
     /// own, applying them to `clock` on the main actor, one after another.
+    @MainActor
     static func start(path: String, clock: ManualClock) {
         let (commands, continuation) = AsyncStream<Duration>.makeStream()
         let thread = Thread {
