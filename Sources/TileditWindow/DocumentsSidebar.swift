@@ -89,7 +89,8 @@ final class DocumentsSidebar {
         view = column
         list.bindRow = { [weak self] row, index in
             guard let self, index >= 0, index < self.shown.count else { return "" }
-            return Self.bind(row, self.shown[index])
+            let document = self.shown[index]
+            return Self.bind(row, document, detail: self.app.documents?.sortOrder.detail(of: document))
         }
         list.onSelectionChanged { [weak self] index in self?.userSelected(index) }
         filter.onChanged { [weak self] in
@@ -127,10 +128,11 @@ final class DocumentsSidebar {
         return row
     }
 
-    private static func bind(_ row: Box, _ document: DocumentSummary?) -> String {
+    /// `detail`: what the order shows beside the title (`DocumentSortOrder.detail`).
+    private static func bind(_ row: Box, _ document: DocumentSummary?, detail: String?) -> String {
         guard let document, let labels = row.children as? [Label], labels.count == 2 else { return "" }
         labels[0].text = document.title
-        labels[1].text = document.path
+        labels[1].text = detail.map { "\($0) · \(document.path)" } ?? document.path
         var name = "\(document.title), \(document.path)"
         if document.isDraft { name += ", draft" }
         if document.errorCount > 0 { name += ", \(document.errorCount) \(document.errorCount == 1 ? "error" : "errors")" }
