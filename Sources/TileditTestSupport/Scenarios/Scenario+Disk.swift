@@ -1,9 +1,21 @@
 import Foundation
 
-/// The end of a scenario on a real disk: what its `disk:` expectations
-/// say of the workspace, the same for every player that drives a real
-/// program (under tmux, in the window).
+/// A scenario played against a real program (under tmux, in the window):
+/// which scenarios it can play, and what the `disk:` expectations say of
+/// the workspace at the end, the same for every such player.
 extension Scenario {
+    /// Actions only a player inside the process can perform (disk faults
+    /// are injected into its store).
+    static let inProcessActions: Set<String> = ["breakDisk", "repairDisk"]
+
+    /// Why the scenario cannot be replayed against a real program running
+    /// on the real disk (`program` names it: "the binary", "the window"),
+    /// naming the first such step and its line (from 1); `nil` when it can.
+    public func reasonNotPlayableOutsideTheProcess(program: String) -> String? {
+        guard let step = steps.first(where: { Self.inProcessActions.contains($0.action) }) else { return nil }
+        return "\(step.action) at line \(step.line): disk faults are injected inside the process; \(program) runs on the real disk"
+    }
+
     /// Each way `workspace` differs from the scenario's expectations at
     /// its end (files with their final bytes, files unchanged, files gone,
     /// files whose names start with a prefix), one message per difference

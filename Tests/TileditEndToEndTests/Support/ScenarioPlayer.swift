@@ -29,18 +29,9 @@ final class ScenarioPlayer {
     /// How long expectations are polled after an action.
     private let timeout: Duration = .seconds(60)
 
-    /// Actions no key can perform, with the reason.
-    static let unplayableActions = [
-        "breakDisk": "disk faults are injected inside the process; the binary runs on the real disk",
-        "repairDisk": "disk faults are injected inside the process; the binary runs on the real disk",
-    ]
-
     /// Why `scenario` cannot be replayed under tmux, or `nil`.
     static func reasonNotPlayable(_ scenario: Scenario) -> String? {
-        for step in scenario.steps {
-            if let reason = unplayableActions[step.action] { return "\(step.action) at line \(step.line): \(reason)" }
-        }
-        return nil
+        scenario.reasonNotPlayableOutsideTheProcess(program: "the binary")
     }
 
     /// A player over a fresh copy of the scenario's fixture, the editor

@@ -32,18 +32,9 @@ final class WindowScenarioPlayer {
     /// `TILEDIT_SCENARIO_TIMEOUT` seconds (shorter, to find failing steps fast).
     private let timeout: Duration = .seconds(Int(ProcessInfo.processInfo.environment["TILEDIT_SCENARIO_TIMEOUT"] ?? "") ?? 90)
 
-    /// Actions the window cannot be made to do from outside its process.
-    static let unplayableActions = [
-        "breakDisk": "disk faults are injected inside the process; the window runs on the real disk",
-        "repairDisk": "disk faults are injected inside the process; the window runs on the real disk",
-    ]
-
     /// Why `scenario` cannot be replayed against the window, or `nil`.
     static func reasonNotPlayable(_ scenario: Scenario) -> String? {
-        for step in scenario.steps {
-            if let reason = unplayableActions[step.action] { return "\(step.action) at line \(step.line): \(reason)" }
-        }
-        return nil
+        scenario.reasonNotPlayableOutsideTheProcess(program: "the window")
     }
 
     /// A player over a fresh copy of the scenario's fixture, the window
