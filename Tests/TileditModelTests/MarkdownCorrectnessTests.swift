@@ -221,6 +221,36 @@ struct MarkdownCorrectnessTests {
         #expect(message == ["this block holds 2 control characters, the first U+001B here: it does not show, and HTML does not allow it"])
     }
 
+    /// The same controls put into a flat front-matter value or a tile's
+    /// value (a generated key and place): one warning at their line and
+    /// column whose fix removes them; YAML front matter gets libyaml's
+    /// refusal at its place instead, not a second warning.
+    @Test func aControlCharacterInFlatFrontMatterOrATileValueIsWarnedAboutAndItsFixRemovesIt() throws {
+        var random = SeededGenerator(seed: 12)
+        let controls: [Unicode.Scalar] = ((0...0x1F).filter { ![0x09, 0x0A, 0x0C, 0x0D].contains($0) } + [0x7F] + Array(0x80...0x9F))
+            .compactMap { Unicode.Scalar(UInt32($0)) }
+        for control in controls {
+            let words = String(repeating: "word ", count: Int.random(in: 0...40, using: &random))
+            let inTile = Bool.random(using: &random)
+            let before = inTile
+                ? "---\ntitle: T\n---\nIntro.\n\n:::tile callout\nid: note\ntitle: \(words)"
+                : "---\ntitle: T\ndescription: \(words)"
+            let after = inTile ? " end\n:::\n" : " end\n---\nText.\n"
+            let text = before + String(control) + after
+            let document = MarkdownDocument(text, dialect: .tiledown)
+            let warnings = document.diagnostics.filter { $0.code == .controlCharacter }
+            let lines = before.split(separator: "\n", omittingEmptySubsequences: false)
+            let column = (lines.last?.utf8.count ?? 0) + 1
+            #expect(warnings.map(\.location) == [SourceLocation(line: lines.count, column: column)], "U+\(String(control.value, radix: 16)) in a \(inTile ? "tile" : "front matter")")
+            let fixed = try #require(warnings.first?.fix).edits.reduce(into: Array(text.utf8)) { bytes, edit in
+                bytes.replaceSubrange(edit.range, with: edit.replacement)
+            }
+            #expect(String(decoding: fixed, as: UTF8.self) == text.replacingOccurrences(of: String(control), with: ""))
+        }
+        let yaml = MarkdownDocument("---\ntitle: a\u{1B}b\n---\nText.\n", dialect: .yaml)
+        #expect(yaml.diagnostics.map { "\($0.code.rawValue)@\($0.location.line):\($0.location.column)" } == ["yaml.syntax@2:9"])
+    }
+
     static let nestedFlatFrontMatter = "---\ntitle: x\nmeta:\n  a: 1\n\tb: [1,2]\n---\nx\n"
 
     @Test func anIndentedLineOfFlatFrontMatterIsWarnedAboutAndFormattedAsWritten() {

@@ -146,7 +146,14 @@ private struct Scanner {
             if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { position = 3 }
             switch FrontMatterReader.scan(buffer, from: position) {
             case .block(let opening, let closing):
-                let (frontMatter, diagnostics) = FrontMatterReader.read(buffer, opening: opening, closing: closing, dialect: dialect)
+                let (frontMatter, read) = FrontMatterReader.read(buffer, opening: opening, closing: closing, dialect: dialect)
+                var diagnostics = read
+                // YAML front matter goes through libyaml, whose reader already
+                // refuses these characters with their place; flat front matter
+                // does not, so it is checked here as text is.
+                if dialect == .tiledown, let controls = controlCharacters(in: opening.start..<closing.end) {
+                    diagnostics.append(controls)
+                }
                 blocks.append(ParsedBlock(kind: .frontMatter(frontMatter), start: opening.start, end: closing.end, diagnostics: diagnostics))
                 appendLine(opening.start, .none)
                 recordLines(after: opening.start, to: closing.end, context: .none)
@@ -195,7 +202,15 @@ private struct Scanner {
                     if result.isClosed {
                         flushProse(upTo: line.start)
                         var diagnostics = result.diagnostics
-                        if html == .none, buffer.indentation(line) >= 4 {
+                        let indentation = buffer.indentation(line)
+                        if html == .none, let previous = blocks.last, case .list = previous.kind,
+                           buffer.continuesListItem(previous.start..<previous.end, indentation: indentation) {
+                            // CommonMark 5.2: indented to an item's content, the lines continue the item.
+                            diagnostics.append(BlockDiagnostic(
+                                .warning, .tileInsideListItem,
+                                "this tile is indented under a list item, where CommonMark reads its lines as part of the item; Tiledown reads a tile here, which ends the list",
+                                range: 0..<(line.contentEnd - line.start)))
+                        } else if html == .none, indentation >= 4 {
                             // CommonMark 4.4: four columns of indentation make an indented code block.
                             diagnostics.append(BlockDiagnostic(
                                 .warning, .tileIndentedAsCode,
@@ -212,6 +227,7 @@ private struct Scanner {
                         let kind: BlockKind = result.tile.map(BlockKind.tile) ?? .raw(.tile(type: result.type))
                         // A tile always holds at least its opening line: the scan moves on.
                         let end = Swift.min(Swift.max(line.start + result.length, line.end), buffer.count)
+                        if let controls = controlCharacters(in: line.start..<end) { diagnostics.append(controls) }
                         blocks.append(ParsedBlock(kind: kind, htmlContext: html, start: line.start, end: end, diagnostics: diagnostics))
                         recordLines(after: line.start, to: end, context: html)
                         position = end

@@ -17,8 +17,13 @@ enum Byte {
     static let quote: UInt8 = 0x22
     static let apostrophe: UInt8 = 0x27
     static let backslash: UInt8 = 0x5C
+    static let plus: UInt8 = 0x2B
+    static let asterisk: UInt8 = 0x2A
+    static let period: UInt8 = 0x2E
+    static let closeParenthesis: UInt8 = 0x29
 
     @inline(__always)
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
     static func isSpaceOrTab(_ byte: UInt8) -> Bool { byte == space || byte == tab }
 
     @inline(__always)
