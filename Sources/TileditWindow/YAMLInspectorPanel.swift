@@ -176,10 +176,7 @@ final class YAMLInspectorPanel {
         var lines = ["line \(row.line)"]
         lines += row.comments.map { "# " + $0 }
         if let anchor = row.anchor { lines.append("anchor &\(anchor)") }
-        let shared = yaml.sharedPlaces(of: id).filter { $0.id != id }
-        if !shared.isEmpty {
-            lines.append("Shares its value with " + shared.map { "\($0.path.isEmpty ? "the root" : $0.path) (line \($0.line))" }.joined(separator: ", "))
-        }
+        if let shared = yaml.sharedValueNote(of: id) { lines.append(shared) }
         switch row.kind {
         case .mapping(let count): lines.append("a mapping of \(count) key\(count == 1 ? "" : "s")")
         case .sequence(let count): lines.append("a sequence of \(count) item\(count == 1 ? "" : "s")")

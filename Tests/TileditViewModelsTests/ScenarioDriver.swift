@@ -69,7 +69,7 @@ final class ScenarioDriver {
         await task.value
     }
 
-    private func fail(_ step: Scenario.Step, _ message: String) -> ScenarioError {
+    func fail(_ step: Scenario.Step, _ message: String) -> ScenarioError {
         ScenarioError(description: "\(scenario.id).yaml:\(step.line): \(step.action): \(message)")
     }
 
@@ -78,12 +78,12 @@ final class ScenarioDriver {
         return editor
     }
 
-    private func int(_ step: Scenario.Step, _ name: String) throws -> Int {
+    func int(_ step: Scenario.Step, _ name: String) throws -> Int {
         guard let text = step[argument: name], let value = Int(text) else { throw fail(step, "needs a number `\(name)`") }
         return value
     }
 
-    private func text(_ step: Scenario.Step, _ name: String) throws -> String {
+    func text(_ step: Scenario.Step, _ name: String) throws -> String {
         guard let value = step[argument: name] else { throw fail(step, "needs `\(name)`") }
         return value
     }
@@ -91,6 +91,8 @@ final class ScenarioDriver {
     // MARK: Actions
 
     private func perform(_ step: Scenario.Step) async throws {
+        // A YAML file's editor takes the actions it has (ScenarioDriver+YAML).
+        if app.yamlEditor != nil || Scenario.yamlActions.contains(step.action), try await performYAML(step) { return }
         switch step.action {
         case "check":
             break
@@ -274,6 +276,7 @@ final class ScenarioDriver {
     // MARK: Expectations
 
     private func actual(_ name: String, _ step: Scenario.Step) -> Scenario.Expectation? {
+        if let yaml = app.yamlEditor, let value = actualYAML(name, yaml) { return value }
         let editor = app.editor
         switch name {
         case "session":

@@ -24,6 +24,13 @@ struct ScenarioTests {
                          "openSettings", "quit", "confirmQuit", "restart", "recover"] {
             #expect(actions.contains(required), "no scenario uses \(required)")
         }
+        for required in Scenario.yamlActions.sorted() {
+            #expect(actions.contains(required), "no scenario uses the YAML action \(required)")
+        }
+        let expectations = Set(all.flatMap { $0.steps.flatMap(\.expectations.keys) })
+        for required in Scenario.yamlExpectations.sorted() {
+            #expect(expectations.contains(required), "no scenario expects \(required)")
+        }
     }
 
     @Test(.timeLimit(.minutes(10)), arguments: scenarios.map(\.id))

@@ -6,12 +6,12 @@
 /// constructs (YAML 1.1 and 1.2 loaders agree on them); local tags (`!foo`)
 /// and other global tags belong to the application that reads the file,
 /// so any value is kept with them.
-enum YAMLTagRule {
+public enum YAMLTagRule {
     static let prefix = "tag:yaml.org,2002:"
 
     /// The tag as a person writes it: `!!int` for a standard tag, `!foo`
     /// for a local one, `!<uri>` otherwise.
-    static func displayName(_ tag: String) -> String {
+    public static func displayName(_ tag: String) -> String {
         if tag.hasPrefix(prefix) { return "!!" + tag.dropFirst(prefix.count) }
         if tag.hasPrefix("!") { return tag }
         return "!<\(tag)>"

@@ -43,6 +43,7 @@ enum YAMLInspectorPane {
         put("line \(row.line)", CellStyle(foreground: .muted))
         for comment in row.comments { put("# " + comment, CellStyle(foreground: .muted)) }
         if let anchor = row.anchor { put("anchor &\(anchor)", CellStyle(foreground: .tileLabel)) }
+        if let shared = yaml.sharedValueNote(of: id) { put(shared, CellStyle(foreground: .link)) }
         top += 1
         for diagnostic in yaml.selectedDiagnostics {
             let mark = diagnostic.severity == .error ? "✖" : diagnostic.severity == .warning ? "!" : "i"

@@ -46,7 +46,7 @@ enum YAMLTreePane {
             var segments = [TextSegment(String(repeating: "  ", count: min(node.depth, 20)) + marker, role: .muted)]
             switch node.kind {
             case .document:
-                segments.append(TextSegment(node.label, role: .heading, attributes: .bold))
+                segments.append(TextSegment(node.label + " ", role: .heading, attributes: .bold))
             default:
                 if !node.label.isEmpty { segments.append(TextSegment(node.label + ": ", role: .accent)) }
             }

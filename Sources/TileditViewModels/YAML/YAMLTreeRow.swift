@@ -32,7 +32,7 @@ public struct YAMLTreeRow: Sendable, Hashable {
     public var isExpanded: Bool?
     /// The node's anchor (`&name`), if any.
     public var anchor: String?
-    /// The node's tag as written, if any.
+    /// The node's tag as a person writes it (`!!int`, `!local`), if any.
     public var tag: String?
     /// Comments next to the node: the comment lines right above it, then the
     /// comment after it on its line, each without `#` and surrounding spaces.

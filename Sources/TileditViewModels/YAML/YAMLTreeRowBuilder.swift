@@ -87,7 +87,7 @@ enum YAMLTreeRowBuilder {
         if found.key == nil, found.parent?.collectionStyle == .block, let dash = planner.dashBefore(start) { start = dash }
         return YAMLTreeRow(
             id: row.id, depth: row.depth, label: label, kind: kind, summary: summary(node), isExpanded: isExpanded,
-            anchor: node.anchor, tag: node.tag, comments: planner.comments(start: start, end: commentEnd), line: lines.line(of: start),
+            anchor: node.anchor, tag: node.tag.map(YAMLTagRule.displayName), comments: planner.comments(start: start, end: commentEnd), line: lines.line(of: start),
             diagnostics: diagnostics)
     }
 

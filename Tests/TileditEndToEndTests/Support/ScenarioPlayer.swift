@@ -26,6 +26,8 @@ final class ScenarioPlayer {
     }
 
     private var openEditor: OpenEditor?
+    /// Whether a YAML value's field is open for typing, left open by a `typeValue` step or a refused value.
+    var yamlTyping = false
     /// How long expectations are polled after an action.
     private let timeout: Duration = .seconds(60)
 
@@ -57,16 +59,16 @@ final class ScenarioPlayer {
         try checkDisk()
     }
 
-    private func fail(_ step: Scenario.Step, _ message: String) -> ScenarioError {
+    func fail(_ step: Scenario.Step, _ message: String) -> ScenarioError {
         ScenarioError(description: "\(scenario.id).yaml:\(step.line): \(step.action): \(message)")
     }
 
-    private func argument(_ step: Scenario.Step, _ name: String) throws -> String {
+    func argument(_ step: Scenario.Step, _ name: String) throws -> String {
         guard let value = step[argument: name] else { throw fail(step, "needs `\(name)`") }
         return value
     }
 
-    private func number(_ step: Scenario.Step, _ name: String) throws -> Int {
+    func number(_ step: Scenario.Step, _ name: String) throws -> Int {
         guard let value = Int(try argument(step, name)) else { throw fail(step, "needs a number `\(name)`") }
         return value
     }
@@ -74,8 +76,11 @@ final class ScenarioPlayer {
     // MARK: Actions
 
     private func perform(_ step: Scenario.Step) async throws {
-        let keepsEditorOpen = ["typeField", "commitField", "leaveField", "discardField", "typeText", "commitText", "check", "advanceClock", "terminate"].contains(step.action)
+        let keepsEditorOpen = ["typeField", "commitField", "leaveField", "discardField", "typeText", "commitText", "check", "advanceClock", "terminate"]
+            .contains(step.action) || Self.yamlTypingActions.contains(step.action)
         if !keepsEditorOpen { try await closeOpenEditor() }
+        // A YAML file's editor takes the actions it has (ScenarioPlayer+YAML).
+        if try await performYAML(step) { return }
         switch step.action {
         case "check":
             break
@@ -383,7 +388,7 @@ final class ScenarioPlayer {
         return String(rest[..<end])
     }
 
-    private func sync() async throws {
+    func sync() async throws {
         try session.press("?")
         try await session.waitUntil("the help overlay") { $0.contains("┌ Keys (") }
         guard try await session.escape(until: { !$0.contains("┌ Keys (") }) else {
@@ -523,6 +528,7 @@ final class ScenarioPlayer {
 
     /// Leaves what is open, keeping the typing (Tab), before other actions.
     private func closeOpenEditor() async throws {
+        if yamlTyping { try await leaveYAMLTyping() }
         guard openEditor != nil else { return }
         try session.press("Tab")
         try await session.waitUntil("the editor to close") { !$0.status.contains("Editing ") }
@@ -541,7 +547,7 @@ final class ScenarioPlayer {
     private func check(_ step: Scenario.Step) async throws {
         var checks: [Check] = []
         for (name, expected) in step.expectations.sorted(by: { $0.key < $1.key }) {
-            switch reading(name, expected) {
+            switch yamlReading(name, expected) ?? reading(name, expected) {
             case .check(let holds): checks.append(Check(name: name, expected: expected, holds: holds))
             case .notShown(let reason): notes.append("\(scenario.id).yaml:\(step.line) `\(name)` not checked: \(reason)")
             case .unknown: Issue.record(Comment(rawValue: "\(scenario.id).yaml:\(step.line): unknown expectation `\(name)`"))
@@ -563,7 +569,7 @@ final class ScenarioPlayer {
         }
     }
 
-    private enum Reading {
+    enum Reading {
         case check((Capture) -> Bool)
         case notShown(String)
         case unknown

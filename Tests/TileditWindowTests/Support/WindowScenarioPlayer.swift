@@ -34,7 +34,10 @@ final class WindowScenarioPlayer {
 
     /// Why `scenario` cannot be replayed against the window, or `nil`.
     static func reasonNotPlayable(_ scenario: Scenario) -> String? {
-        scenario.reasonNotPlayableOutsideTheProcess(program: "the window")
+        if let reason = scenario.reasonNotPlayableOutsideTheProcess(program: "the window") { return reason }
+        guard let step = scenario.firstYAMLStep else { return nil }
+        return "\(step.action) at line \(step.line): this player maps no YAML action or expectation to the window yet (its YAML tree rows"
+            + " and value field have no AT-SPI steps here: work left, not a limit of Xvfb); the headless runner and the tmux player replay it"
     }
 
     /// A player over a fresh copy of the scenario's fixture, the window
