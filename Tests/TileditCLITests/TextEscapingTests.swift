@@ -55,3 +55,31 @@ extension TextEscapingTests {
         #expect(tag.standardOutput == "note.md:3: Notes — tags: alpha\n")
     }
 }
+
+extension TextEscapingTests {
+    /// Every character `VisibleText` escapes, put in a line that `fmt`
+    /// changes and in one `set` changes (each line ending, at a place that
+    /// varies): the diffs of `fmt --check` and `set --dry-run` show it
+    /// escaped, keep TABs, and write only their own line breaks.
+    @Test(arguments: ["\n", "\r\n", "\r"])
+    func diffsShowWhatATerminalWouldActOnEscaped(ending: String) async throws {
+        // NUL is left out: a file holding one is binary, not read at all.
+        let escaped: [Unicode.Scalar] = ((1...0x1F).filter { ![0x0A, 0x0D, 0x09].contains($0) } + Array(0x7F...0x9F)
+            + [0x2028, 0x2029] + Array(0x202A...0x202E) + Array(0x2066...0x2069)).compactMap { Unicode.Scalar(UInt32($0)) }
+        for scalar in escaped {
+            let words = String(repeating: "w ", count: Int(scalar.value % 6))
+            let character = String(scalar)
+            let text = ["---", "title: \(words)\(character)x", "---", "Setext \(words)\(character)\ttitle", "===", ""].joined(separator: ending)
+            // A Tiledown site: its flat front matter takes any character (YAML refuses controls).
+            let folder = try makeFolder(["page.md": text, "tiledown.yml": "title: Site\n"])
+            let form = VisibleText.escaped(character)
+            let format = await CommandRun.run(["fmt", "--check", "page.md"], in: folder)
+            #expect(format.standardOutput == "--- a/page.md\n+++ b/page.md\n@@ -1,5 +1,4 @@\n ---\n title: \(words)\(form)x\n ---\n-Setext \(words)\(form)\ttitle\n-===\n+# Setext \(words)\(form)\ttitle\n", "U+\(String(scalar.value, radix: 16))")
+            let set = await CommandRun.run(["set", "page.md", "--front-matter", "title=y", "--dry-run"], in: folder)
+            #expect(set.standardOutput.hasPrefix("--- a/page.md\n+++ b/page.md\n@@ -1,5 +1,5 @@\n ---\n-title: \(words)\(form)x\n+title: y\n ---\n Setext \(words)\(form)\ttitle\n"), "U+\(String(scalar.value, radix: 16))")
+            for output in [format.standardOutput, set.standardOutput] {
+                #expect(!output.unicodeScalars.contains { $0 != "\n" && $0 != "\t" && VisibleText.needsEscaping($0) })
+            }
+        }
+    }
+}

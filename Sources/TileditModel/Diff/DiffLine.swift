@@ -42,12 +42,14 @@ public struct DiffLine: Sendable, Hashable {
     /// Whether the line has no terminator (the file's last line without a line break).
     public var endsWithoutLineBreak: Bool { !(bytes.last.map(LineEnding.isLineBreak) ?? false) }
 
-    /// The line as a unified diff writes it: marker, bytes, and
-    /// `\ No newline at end of file` after a last line without a break.
+    /// The line as a unified diff writes it: marker, the line's text with
+    /// what a terminal would act on escaped (`VisibleText`, TABs kept, as
+    /// every text output of the commands shows what comes from a file),
+    /// then a line break of the diff's own (`\n`, whatever ended the line
+    /// in the file), and `\ No newline at end of file` after a last line
+    /// without one.
     public var diffText: String {
-        let text = kind.marker + String(decoding: bytes, as: UTF8.self)
-        if bytes.last == 0x0A { return text }
-        // A line ended by a lone CR still takes a line of the diff.
-        return bytes.last == 0x0D ? text + "\n" : text + "\n\\ No newline at end of file\n"
+        let text = kind.marker + VisibleText.escaped(self.text, keepingTabs: true) + "\n"
+        return endsWithoutLineBreak ? text + "\\ No newline at end of file\n" : text
     }
 }

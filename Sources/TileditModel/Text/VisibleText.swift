@@ -12,16 +12,18 @@
 /// `\u{XXXX}` (hexadecimal, uppercase, at least two digits). Everything
 /// else, a backslash included, is kept as it is.
 public enum VisibleText {
-    /// `text` with the characters above escaped.
-    public static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsEscaping) else { return text }
+    /// `text` with the characters above escaped; with `keepingTabs`, a TAB
+    /// stays a TAB (in a diff's lines, where it is the file's own spacing).
+    public static func escaped(_ text: String, keepingTabs: Bool = false) -> String {
+        let escapes = { (scalar: Unicode.Scalar) in needsEscaping(scalar) && !(keepingTabs && scalar == "\t") }
+        guard text.unicodeScalars.contains(where: escapes) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
-            case "\t": result += "\\t"
+            case "\t": result += keepingTabs ? "\t" : "\\t"
             case _ where needsEscaping(scalar):
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 result += "\\u{" + (hex.count < 2 ? "0" + hex : hex) + "}"
