@@ -152,7 +152,15 @@ final class WindowScenarioPlayer {
             try await menu("Insert", "Tile…")
             try await wait("the catalog") { $0.dialogTitles.contains("Insert a tile") }
         case "insertParagraph":
+            // The new paragraph's text area opens empty, with the keyboard; Ctrl+Enter leaves it (with text: inserted).
+            let area = Locator(role: "text", name: "New paragraph text")
             try await menu("Insert", "Paragraph")
+            try await wait("the new paragraph's text area") { $0.first(role: "text", name: "New paragraph text")?.states.contains("focused") == true }
+            let text = step[argument: "text"] ?? ""
+            try session.setText(area, text)
+            try await wait("the text typed") { $0.first(role: "text", name: "New paragraph text")?.text == text }
+            try session.key("ctrl+Return")
+            try await wait("the new paragraph's text area to close") { $0.first(role: "text", name: "New paragraph text")?.isShowing != true }
         case "duplicate":
             try await menu("Insert", "Duplicate Block")
         case "delete":
