@@ -31,8 +31,10 @@ bench:
 	swift build -c release --product tiledit
 	swift run -c release tiledit-bench
 
-# The window's main loop (latency of a main-actor change to the screen, idle
-# CPU), under Xvfb in a D-Bus session of its own.
+# The window's benchmarks under Xvfb in a D-Bus session of its own: a key
+# press in the blocks list until its frame is painted (10 KB and 10 MB
+# documents; GTK's renderer, then Cairo's), and the main loop (latency of a
+# main-actor change to the screen, idle CPU). BENCHMARKS.md has the figures.
 bench-gui: deps
 	swift build -c release --product TileditGtkBench
 	dbus-run-session -- xvfb-run -a .build/release/TileditGtkBench

@@ -31,8 +31,9 @@ let windowTargets: [Target] = [
     .target(name: "TileditWindow", dependencies: ["TileditGtk", "TileditViewModels", "TileditServices", "TileditModel"]),
     // Composition root of the window.
     .executableTarget(name: "tiledit-gtk", dependencies: ["TileditWindow", "TileditGtk", "TileditViewModels", "TileditServices"]),
-    // Measures the main loop shared with the main actor (run under Xvfb: `make bench-gui`).
-    .executableTarget(name: "TileditGtkBench", dependencies: ["TileditGtk"]),
+    // Measures the main loop shared with the main actor and a key press in
+    // the window until its frame is drawn (run under Xvfb: `make bench-gui`).
+    .executableTarget(name: "TileditGtkBench", dependencies: ["TileditGtk", "TileditWindow", "TileditViewModels", "TileditBenchSupport", "TileditFixtures"]),
     .testTarget(name: "TileditGtkTests", dependencies: ["TileditGtk", "CGtkShim"]),
 ]
 
@@ -99,8 +100,11 @@ let package = Package(
         // Benchmarks: release-built, prints ratios against in-run anchors.
         .executableTarget(
             name: "TileditBench",
-            dependencies: ["TileditModel", "TileditServices", "TileditTerminal", "TileditTerminalToolkit", "TileditTextLayout", "TileditViewModels", "TileditLanguageServer", "TileditFixtures", "CCmarkGFM", "CYAML"]
+            dependencies: ["TileditModel", "TileditServices", "TileditTerminal", "TileditTerminalToolkit", "TileditTextLayout", "TileditViewModels", "TileditLanguageServer", "TileditFixtures", "TileditBenchSupport", "CCmarkGFM", "CYAML"]
         ),
+        // What the terminal's and the window's benchmarks share: the app
+        // they open documents in.
+        .target(name: "TileditBenchSupport", dependencies: ["TileditServices", "TileditViewModels"]),
 
         // Deterministic generated documents and workspaces, and the editing laws
         // as checks (tests, benchmarks and the fuzz targets in Fuzz/).

@@ -15,7 +15,7 @@ struct BenchmarkCorpus: Sendable {
 
         static let kilobytes100 = Size(bytes: 100_000, label: "100 KB")
         static let megabyte1 = Size(bytes: 1_000_000, label: "1 MB")
-        static let megabytes10 = Size(bytes: 10_000_000, label: "10 MB")
+        static let megabytes10 = Size(bytes: BenchmarkDocuments.largeBytes, label: "10 MB")
     }
 
     /// One generated file.
@@ -26,8 +26,9 @@ struct BenchmarkCorpus: Sendable {
         var byteCount: Int
     }
 
-    /// The seed of every generated input.
-    static let seed: UInt64 = 20_240_501
+    /// The seed of every generated input (`BenchmarkDocuments`, which the
+    /// window's benchmark reads too).
+    static let seed = BenchmarkDocuments.seed
 
     let folder: URL
     /// Tiledown documents, smallest first.
@@ -46,13 +47,8 @@ struct BenchmarkCorpus: Sendable {
     /// Writes the document of `bytes` that `generate` writes for that size
     /// (Tiledown, or YAML when `url` ends in `.yaml`) to `url`.
     static func writeDocument(bytes: Int, to url: URL) throws {
-        if url.pathExtension == "yaml" {
-            var generator = YAMLGenerator(seed: seed)
-            try Data(generator.document(bytes: bytes).utf8).write(to: url)
-        } else {
-            var tiledown = TiledownGenerator(seed: seed, frontMatter: .yaml, tileEvery: 20)
-            try Data(tiledown.document(bytes: bytes).utf8).write(to: url)
-        }
+        let text = url.pathExtension == "yaml" ? BenchmarkDocuments.yaml(bytes: bytes) : BenchmarkDocuments.tiledown(bytes: bytes)
+        try Data(text.utf8).write(to: url)
     }
 
     static func generate(sizes: [Size], progress: (String) -> Void) throws -> BenchmarkCorpus {
@@ -63,10 +59,8 @@ struct BenchmarkCorpus: Sendable {
         var yaml: [Input] = []
         for size in sizes {
             progress("generating \(size.label) inputs")
-            var tiledown = TiledownGenerator(seed: seed, frontMatter: .yaml, tileEvery: 20)
-            markdown.append(try write(tiledown.document(bytes: size.bytes), size: size, name: "document-\(size.bytes).md", in: folder))
-            var yamlGenerator = YAMLGenerator(seed: seed)
-            yaml.append(try write(yamlGenerator.document(bytes: size.bytes), size: size, name: "data-\(size.bytes).yaml", in: folder))
+            markdown.append(try write(BenchmarkDocuments.tiledown(bytes: size.bytes), size: size, name: "document-\(size.bytes).md", in: folder))
+            yaml.append(try write(BenchmarkDocuments.yaml(bytes: size.bytes), size: size, name: "data-\(size.bytes).yaml", in: folder))
         }
         return BenchmarkCorpus(folder: folder, markdown: markdown, yaml: yaml)
     }

@@ -1,6 +1,6 @@
 import Foundation
+import TileditBenchSupport
 import TileditFixtures
-import TileditServices
 import TileditTerminal
 import TileditViewModels
 import TileditTerminalToolkit
@@ -15,7 +15,7 @@ import TileditTerminalToolkit
 struct FrameBenchmark: MainActorBenchmarkGroup {
     let title = "frame"
     /// Size of the small document, in bytes.
-    static let smallSize = BenchmarkCorpus.Size(bytes: 10_000, label: "10 KB")
+    static let smallSize = BenchmarkCorpus.Size(bytes: BenchmarkDocuments.smallBytes, label: "10 KB")
     /// Every frame: within one refresh of a 60 Hz display.
     static let latencyTarget = Figure.Target.durationBelow(.milliseconds(16))
     /// 10 MB frames: under 16 ms and at most twice the small frame.
@@ -32,10 +32,9 @@ struct FrameBenchmark: MainActorBenchmarkGroup {
 
     func run(in context: BenchmarkContext) async throws -> [Figure] {
         let benchmark = context.operationBenchmark
-        var generator = TiledownGenerator(seed: BenchmarkCorpus.seed, frontMatter: .yaml, tileEvery: 20)
         let smallFolder = context.corpus.folder.appendingPathComponent("frame-small", isDirectory: true)
         try FileManager.default.createDirectory(at: smallFolder, withIntermediateDirectories: true)
-        try Data(generator.document(bytes: Self.smallSize.bytes).utf8).write(to: smallFolder.appendingPathComponent("document.md"))
+        try Data(BenchmarkDocuments.tiledown(bytes: Self.smallSize.bytes).utf8).write(to: smallFolder.appendingPathComponent("document.md"))
         let smallTime = try await measure(folder: smallFolder, label: Self.smallSize.label, benchmark: benchmark, context: context)
         var figures = [Figure(
             name: "frame \(Self.smallSize.label), keystroke + draw", ours: .duration(smallTime),
@@ -58,10 +57,9 @@ struct FrameBenchmark: MainActorBenchmarkGroup {
     /// each with a whole frame, on a ~10 KB YAML file and on the run's
     /// largest (10 MB; 1 MB with `--quick`); the small frame is the large one's anchor.
     private func yamlFigures(benchmark: Benchmark, context: BenchmarkContext) async throws -> [Figure] {
-        var generator = YAMLGenerator(seed: BenchmarkCorpus.seed)
         let smallFolder = context.corpus.folder.appendingPathComponent("frame-yaml-small", isDirectory: true)
         try FileManager.default.createDirectory(at: smallFolder, withIntermediateDirectories: true)
-        try Data(generator.document(bytes: Self.smallSize.bytes).utf8).write(to: smallFolder.appendingPathComponent("data.yaml"))
+        try Data(BenchmarkDocuments.yaml(bytes: Self.smallSize.bytes).utf8).write(to: smallFolder.appendingPathComponent("data.yaml"))
         let small = try await measureYAML(folder: smallFolder, label: "YAML \(Self.smallSize.label)", benchmark: benchmark, context: context)
         var figures = [
             Figure(name: "frame YAML \(Self.smallSize.label), keystroke + draw", ours: .duration(small.move), anchorName: nil, anchor: nil, target: Self.latencyTarget),
@@ -124,18 +122,9 @@ struct FrameBenchmark: MainActorBenchmarkGroup {
     }
 
     /// The app through the live services, its state and settings in
-    /// `folder/.state`, without search (its index build would compete for
-    /// the cores while frames are timed).
+    /// `folder/.state` (`BenchmarkApp`: no search, no disk check).
     private static func app(stateIn folder: URL) -> AppModel {
-        let fileSystem = FileSystem.live
-        let stateFolder = folder.appendingPathComponent(".state", isDirectory: true)
-        let search = SearchClient(build: { _ in }, update: { _, _ in }, remove: { _ in }, search: { _, _ in [] })
-        return AppModel(dependencies: AppModel.Dependencies(
-            workspace: .live(fileSystem: fileSystem),
-            store: .live(fileSystem: fileSystem, journalFolder: stateFolder.appendingPathComponent("journal")),
-            search: search, rendering: .live,
-            settings: .live(file: stateFolder.appendingPathComponent("settings.yml"), fileSystem: fileSystem),
-            clock: ContinuousClock(), fileSystem: fileSystem, diskCheckInterval: nil))
+        BenchmarkApp.make(stateFolder: folder.appendingPathComponent(".state", isDirectory: true))
     }
 
     /// The median time of a keystroke and a frame, with the app opened on

@@ -48,6 +48,18 @@ public final class ApplicationWindow: Widget {
         gtk_window_present(window)
     }
 
+    /// The renderer that draws the window (`GskGLRenderer`,
+    /// `GskCairoRenderer`…; `GSK_RENDERER` chooses it), once it is shown.
+    public var rendererName: String? {
+        guard let renderer = gtk_native_get_renderer(OpaquePointer(widget)) else { return nil }
+        return g_type_name_from_instance(UnsafeMutableRawPointer(renderer).assumingMemoryBound(to: GTypeInstance.self)).map { String(cString: $0) }
+    }
+
+    /// Whether the window has the keyboard (the window system says so).
+    public var isActive: Bool {
+        gtk_window_is_active(window) != 0
+    }
+
     /// Closes and destroys the window (without asking: `onCloseRequest` is not called).
     public func destroy() {
         gtk_window_destroy(window)

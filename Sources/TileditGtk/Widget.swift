@@ -74,6 +74,23 @@ open class Widget: ObjectHandle {
         gtk_widget_grab_focus(widget)
     }
 
+    /// Gives the widget the keyboard focus once GTK has handled the events
+    /// and redraws pending (a GLib idle callback): after a menu's popover,
+    /// which gives the focus back to where it was as it closes.
+    public func grabFocusWhenIdle() {
+        let grab: @MainActor () -> Void = { [weak self] in self?.grabFocus() }
+        let callback: GSourceFunc = { data in
+            guard let data else { return 0 }
+            let closure = SignalClosure<@MainActor () -> Void>.from(data)
+            MainActor.assumeIsolated { closure.handler() }
+            return 0  // G_SOURCE_REMOVE
+        }
+        let release: GDestroyNotify = { data in
+            if let data { Unmanaged<AnyObject>.fromOpaque(data).release() }
+        }
+        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, callback, SignalClosure(grab).retainedPointer(), release)
+    }
+
     /// Asks for extra space in either direction.
     public func setExpands(horizontally: Bool, vertically: Bool) {
         gtk_widget_set_hexpand(widget, horizontally ? 1 : 0)

@@ -1,154 +1,45 @@
-import CGtk
 import Foundation
-import Observation
-import TileditGtk
 
-// Measures how Swift's main actor and GLib's main loop share the main
-// thread (`MainQueueSource`), for each way of draining the main queue:
-// - latency from a main-actor change made from another thread to the
-//   label that observes it (text set), and to the frame that shows it
-//   (the frame clock's `after-paint`);
-// - the CPU time and loop wake-ups of an idle window.
-// Needs a display: `make bench-gui` runs it under Xvfb.
+// The window's benchmarks, each in a process of its own (GTK runs one
+// application per process): `TileditGtkBench frame` (a key press in the
+// blocks list until its frame is painted, 10 KB and 10 MB documents),
+// `TileditGtkBench main-loop` (the main actor inside GLib's loop); with
+// no argument, the frame with GTK's renderer and with Cairo's
+// (`GSK_RENDERER=cairo`), then the main loop. Needs a display and xdotool:
+// `make bench-gui` runs it under Xvfb in a D-Bus session of its own.
 
-@Observable @MainActor
-final class Counter {
-    var value = 0
-}
-
-/// One label observing a counter, timing each change to its render and frame.
-@MainActor
-final class Probe {
-    let counter = Counter()
-    let label = Label("0")
-    /// When the change now being shown was asked for (uptime nanoseconds).
-    var pendingStart: UInt64?
-    var awaitingFrame: UInt64?
-    var renderLatencies: [Double] = []
-    var frameLatencies: [Double] = []
-    let painted = DispatchSemaphore(value: 0)
-
-    func observe() {
-        withObservationTracking {
-            label.text = "\(counter.value)"
-            if let start = pendingStart {
-                renderLatencies.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-                awaitingFrame = start
-                pendingStart = nil
-            }
-        } onChange: { [weak self] in
-            Task { @MainActor in self?.observe() }
+let usage = "usage: TileditGtkBench [frame | main-loop]\n"
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments {
+case ["frame"]:
+    let benchmark = WindowFrameBenchmark()
+    exit(withExtendedLifetime(benchmark) { benchmark.run() })
+case ["main-loop"]:
+    exit(runMainLoopBenchmark())
+case []:
+    var status: Int32 = 0
+    // The frame with GTK's own choice of renderer (under Xvfb: GL drawn in
+    // software by Mesa's llvmpipe), then with Cairo's, then the main loop.
+    for (measurement, renderer) in [("frame", nil), ("frame", "cairo"), ("main-loop", nil)] as [(String, String?)] {
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        child.arguments = [measurement]
+        if let renderer {
+            var environment = ProcessInfo.processInfo.environment
+            environment["GSK_RENDERER"] = renderer
+            child.environment = environment
+        }
+        do {
+            try child.run()
+            child.waitUntilExit()
+            if child.terminationStatus != 0 { status = child.terminationStatus }
+        } catch {
+            FileHandle.standardError.write(Data("TileditGtkBench: cannot run \(measurement): \(error)\n".utf8))
+            status = 1
         }
     }
-
-    func framePainted() {
-        guard let start = awaitingFrame else { return }
-        frameLatencies.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-        awaitingFrame = nil
-        painted.signal()
-    }
+    exit(status)
+default:
+    FileHandle.standardError.write(Data(usage.utf8))
+    exit(2)
 }
-
-struct Phase: Sendable {
-    var name: String
-    var strategy: MainQueueSource.Strategy
-}
-
-func percentile(_ values: [Double], _ fraction: Double) -> Double {
-    guard !values.isEmpty else { return .nan }
-    let sorted = values.sorted()
-    return sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * fraction + 0.5))]
-}
-
-func cpuMilliseconds() -> Double {
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000 + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000
-}
-
-let samples = Int(ProcessInfo.processInfo.environment["SAMPLES"] ?? "") ?? 200
-let idleSeconds = Int(ProcessInfo.processInfo.environment["IDLE_SECONDS"] ?? "") ?? 10
-let phases = [
-    Phase(name: "wake-up source (eventfd)", strategy: .wakeup),
-    Phase(name: "timeout every 10 ms", strategy: .polling(milliseconds: 10)),
-    Phase(name: "timeout every 16 ms", strategy: .polling(milliseconds: 16)),
-]
-
-let application = Application()
-var source: MainQueueSource?
-var window: ApplicationWindow?
-
-application.onActivate {
-    // Widgets exist only once GTK is initialized (the application's startup).
-    let probe = Probe()
-    let shown = ApplicationWindow(application: application)
-    shown.title = "main loop"
-    shown.setDefaultSize(width: 320, height: 120)
-    shown.setChild(probe.label)
-    shown.present()
-    window = shown
-    probe.label.onFramePainted { probe.framePainted() }
-    probe.observe()
-    source = MainQueueSource(phases[0].strategy)
-    // The producer runs on its own thread, as a service's result or a timer would.
-    Thread.detachNewThread {
-        var lines = ["| drain | change → label (median / p90 / max) | change → frame (median / p90 / max) | idle CPU | idle wake-ups |", "|:--|--:|--:|--:|--:|"]
-        for (number, phase) in phases.enumerated() {
-            if number > 0 {
-                let switched = DispatchSemaphore(value: 0)
-                Task { @MainActor in
-                    source?.stop()
-                    source = MainQueueSource(phase.strategy)
-                    switched.signal()
-                }
-                // The old source still drains this request; the new one takes over.
-                switched.wait()
-            }
-            Task { @MainActor in
-                probe.renderLatencies = []
-                probe.frameLatencies = []
-            }
-            Thread.sleep(forTimeInterval: 0.5)
-            for value in 1...samples {
-                let start = DispatchTime.now().uptimeNanoseconds
-                Task { @MainActor in
-                    probe.pendingStart = start
-                    probe.counter.value = value
-                }
-                _ = probe.painted.wait(timeout: .now() + 2)
-                // Out of step with any timer: 0–20 ms between changes.
-                Thread.sleep(forTimeInterval: Double.random(in: 0...0.02))
-            }
-            let before = DispatchSemaphore(value: 0)
-            nonisolated(unsafe) var idleStart = (cpu: 0.0, drains: 0)
-            Task { @MainActor in
-                idleStart = (cpuMilliseconds(), source?.drains ?? 0)
-                before.signal()
-            }
-            before.wait()
-            Thread.sleep(forTimeInterval: Double(idleSeconds))
-            let after = DispatchSemaphore(value: 0)
-            nonisolated(unsafe) var line = ""
-            Task { @MainActor in
-                let cpu = cpuMilliseconds() - idleStart.cpu
-                let drains = (source?.drains ?? 0) - idleStart.drains
-                let render = probe.renderLatencies
-                let frame = probe.frameLatencies
-                func figures(_ values: [Double]) -> String {
-                    String(format: "%.2f / %.2f / %.2f ms", percentile(values, 0.5), percentile(values, 0.9), values.max() ?? .nan)
-                }
-                line = "| \(phase.name) | \(figures(render)) | \(figures(frame)) | \(String(format: "%.1f", cpu / Double(idleSeconds))) ms/s | \(String(format: "%.1f", Double(drains) / Double(idleSeconds)))/s |"
-                after.signal()
-            }
-            after.wait()
-            lines.append(line)
-        }
-        Task { @MainActor in
-            print("Main loop and main actor, \(samples) changes per row, \(idleSeconds) s idle (GTK \(gtk_get_major_version()).\(gtk_get_minor_version()).\(gtk_get_micro_version())):")
-            print(lines.joined(separator: "\n"))
-            window?.destroy()
-            application.quit()
-        }
-    }
-}
-exit(application.run())

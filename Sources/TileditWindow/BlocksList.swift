@@ -14,8 +14,6 @@ final class BlocksList {
     let list: ListView<Box>
     private let rows = RowList()
     private let app: AppModel
-    /// Set when the document changed and the rows must be bound again.
-    private var rowsAreStale = true
     private var documentObserver: StateObserver?
     private var selectionObserver: StateObserver?
 
@@ -31,16 +29,14 @@ final class BlocksList {
         list.bindRow = { [weak self] row, index in Self.bind(row, self?.app.editor?.row(at: index)) }
         list.onSelectionChanged { [weak self] index in self?.userSelected(index) }
         list.onRowDropped = { [weak self] from, to in self?.dropped(from, onto: to) }
-        documentObserver = StateObserver { [weak self] in
+        // The rows are bound again when the document changes, not when
+        // only the selection moves (which reads the document too).
+        documentObserver = StateObserver({ [weak self] in
             guard let self else { return }
             _ = self.app.editor?.document
-            self.rowsAreStale = true
-            self.refresh()
-        }
-        selectionObserver = StateObserver { [weak self] in
-            _ = self?.app.editor?.selection
-            self?.refresh()
-        }
+            self.rows.reset(count: self.app.editor?.blockCount ?? 0)
+        }, then: { [weak self] in self?.showSelection() })
+        selectionObserver = StateObserver { [weak self] in self?.showSelection() }
     }
 
     private static func makeRow() -> Box {
@@ -76,12 +72,7 @@ final class BlocksList {
             .compactMap { $0 }.joined(separator: ", ")
     }
 
-    /// Binds the rows again when the document changed, then shows the selection.
-    private func refresh() {
-        if rowsAreStale {
-            rowsAreStale = false
-            rows.reset(count: app.editor?.blockCount ?? 0)
-        }
+    private func showSelection() {
         list.selectedIndex = app.editor?.selectedIndex
     }
 

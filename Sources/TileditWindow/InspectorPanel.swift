@@ -14,11 +14,16 @@ import TileditViewModels
 /// the Apply button or leaving it applies (`.leftText`, one undoable
 /// change; empty text deletes the block), Escape or Revert asks the editor
 /// to discard the typing. Text holding a character GTK cannot show
-/// (U+0000) is shown with a stand-in and cannot be typed into.
+/// (U+0000) is shown with a stand-in and cannot be typed into. While a
+/// new paragraph is typed, its text area (`NewParagraphArea`) is shown
+/// instead of the block's inspector.
 @MainActor
 final class InspectorPanel {
     let view: Widget
     private let content = Box(GTK_ORIENTATION_VERTICAL, spacing: 10)
+    /// The selected block's inspector (hidden while a new paragraph is typed).
+    private let details = Box(GTK_ORIENTATION_VERTICAL, spacing: 10)
+    private let newParagraph: NewParagraphArea
     private let heading = Label()
     private let refusal = Label()
     private let fields = Box(GTK_ORIENTATION_VERTICAL, spacing: 12)
@@ -36,8 +41,11 @@ final class InspectorPanel {
     private var isRendering = false
     private var observer: StateObserver?
 
-    init(app: AppModel) {
+    /// - Parameter focusBlocks: gives the blocks list the keyboard (when a
+    ///   new paragraph's text area closes).
+    init(app: AppModel, focusBlocks: @escaping @MainActor () -> Void) {
         self.app = app
+        newParagraph = NewParagraphArea(app: app, closed: focusBlocks)
         let scrolled = ScrolledWindow(content)
         scrolled.setScrollsHorizontally(false)
         scrolled.setAccessibleLabel("Inspector pane")
@@ -87,14 +95,9 @@ final class InspectorPanel {
         fix.setHorizontalAlignment(GTK_ALIGN_START)
         fix.onClicked { [weak self] in self?.app.editor?.onTappedApplyFix() }
         watchText()
-        content.append(heading)
-        content.append(refusal)
-        content.append(fields)
-        content.append(addProperty)
-        content.append(text)
-        content.append(textButtons)
-        content.append(problems)
-        content.append(fix)
+        for part in [heading, refusal, fields, addProperty, text, textButtons, problems, fix] as [Widget] { details.append(part) }
+        content.append(newParagraph.view)
+        content.append(details)
         observer = StateObserver { [weak self] in self?.render() }
     }
 
@@ -145,6 +148,7 @@ final class InspectorPanel {
     private func render() {
         isRendering = true
         defer { isRendering = false }
+        details.isVisible = !newParagraph.isOpen
         guard let editor = app.editor, let row = editor.selectedIndex.flatMap({ editor.row(at: $0) }) else {
             heading.text = app.editor == nil ? "No document open" : "No block selected"
             fix.isVisible = false

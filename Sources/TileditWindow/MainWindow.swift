@@ -41,9 +41,10 @@ public final class MainWindow {
         self.closed = closed
         window = ApplicationWindow(application: application)
         sidebar = DocumentsSidebar(app: app)
-        blocks = BlocksList(app: app)
+        let blocks = BlocksList(app: app)
+        self.blocks = blocks
         tree = YAMLTreeList(app: app)
-        inspector = InspectorPanel(app: app)
+        inspector = InspectorPanel(app: app) { blocks.list.grabFocus() }
         yamlInspector = YAMLInspectorPanel(app: app)
         preview = PreviewPane(app: app)
         search = SearchPopover(app: app)
@@ -125,7 +126,7 @@ public final class MainWindow {
             if let editor = self?.app.editor { editor.onTappedRedo() } else { self?.app.yamlEditor?.onTappedRedo() }
         }
         add("insert-tile") { [weak self] in self?.app.editor?.onTappedInsertTile() }
-        add("insert-paragraph") { [weak self] in self?.app.editor?.onTappedInsertParagraph(text: "New paragraph.") }
+        add("insert-paragraph") { [weak self] in self?.app.editor?.onTappedInsertParagraph() }
         add("duplicate-block") { [weak self] in self?.app.editor?.onTappedDuplicate() }
         add("delete-block") { [weak self] in self?.app.editor?.onTappedDelete() }
         add("move-block-up") { [weak self] in self?.app.editor?.onTappedMoveUp() }

@@ -6,10 +6,17 @@ import Observation
 @MainActor
 final class StateObserver {
     private let render: @MainActor () -> Void
+    private let untracked: (@MainActor () -> Void)?
     private var isStopped = false
 
-    init(_ render: @escaping @MainActor () -> Void) {
+    /// - Parameters:
+    ///   - render: what to run; a change of anything it reads runs it again.
+    ///   - untracked: run after each `render`, what it reads not followed
+    ///     (a list's selection put back after its rows were bound again,
+    ///     which must not bind them again when only the selection moves).
+    init(_ render: @escaping @MainActor () -> Void, then untracked: (@MainActor () -> Void)? = nil) {
         self.render = render
+        self.untracked = untracked
         run()
     }
 
@@ -21,6 +28,7 @@ final class StateObserver {
             // Called before the change is stored: render after it, on the main actor.
             Task { @MainActor in self?.run() }
         }
+        untracked?()
     }
 
     /// Renders no more.

@@ -72,6 +72,10 @@ public final class WindowApplication {
         ("app.quit", ["<Control>q"]),
     ]
 
+    /// Told of each window once it is made, before it opens its path (the
+    /// window's benchmark measures it). Set it before `run`.
+    public var onOpenedWindow: (@MainActor (MainWindow) -> Void)?
+
     /// - Parameter makeModel: a new application view model with live
     ///   dependencies (one per window).
     public init(makeModel: @escaping @MainActor () -> AppModel) {
@@ -136,12 +140,15 @@ public final class WindowApplication {
         }
     }
 
-    private func openWindow(path: String?, currentDirectory: URL) {
+    /// Opens another window on `path` (a folder or file; `nil`:
+    /// `currentDirectory`), as Open Folder does.
+    public func openWindow(path: String?, currentDirectory: URL) {
         let window = MainWindow(
             application: application, app: makeModel(),
             openFolder: { [weak self] folder in self?.openWindow(path: folder, currentDirectory: currentDirectory) },
             closed: { [weak self] window in self?.windows.removeAll { $0 === window } })
         windows.append(window)
+        onOpenedWindow?(window)
         window.open(path: path, currentDirectory: currentDirectory)
     }
 }

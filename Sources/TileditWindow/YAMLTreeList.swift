@@ -38,12 +38,11 @@ final class YAMLTreeList {
         list.addController(keys())
         // Rows are bound again after every change of the file or of the
         // folding (the tree); the selection alone only moves the highlight.
-        contentObserver = StateObserver { [weak self] in
+        contentObserver = StateObserver({ [weak self] in
             guard let self else { return }
             _ = self.app.yamlEditor?.file
             self.rows.reset(count: self.app.yamlEditor?.rowCount ?? 0)
-            self.list.selectedIndex = self.app.yamlEditor?.selectedRow
-        }
+        }, then: { [weak self] in self?.list.selectedIndex = self?.app.yamlEditor?.selectedRow })
         selectionObserver = StateObserver { [weak self] in
             self?.list.selectedIndex = self?.app.yamlEditor?.selectedRow
         }

@@ -28,12 +28,7 @@ extension WindowTests {
 
     /// Scenarios the window player does not replay yet, with the step it
     /// stops at and what is known of why.
-    static let knownFailures: [String: String] = [
-        "33-autosave": autosaveChoice,
-        "42-autosave-set-while-a-document-is-open": autosaveChoice,
-    ]
-
-    private static let autosaveChoice = "setAutosave: the click on a choice of the Autosave drop-down's popover does not choose it under Xvfb (GTK 4.8 gives no screen positions, and a popover's own are off); to be chosen with keys instead"
+    static let knownFailures: [String: String] = [:]
 
     /// The scenario corpus (`Tests/Scenarios/*.yaml`, which the headless
     /// runner replays against the view models and the tmux player against

@@ -204,10 +204,6 @@ public final class DocumentEditorModel {
     /// inserted when left with text (`InspectorModel.newParagraph`).
     public func onTappedInsertParagraph() { creation.beginParagraph() }
 
-    /// Inserts a paragraph holding `text` after the selection at once, for
-    /// a renderer without a text area for a new paragraph (the window).
-    public func onTappedInsertParagraph(text: String) { showingRefusal { try edits.apply(.insertText(text, at: edits.insertionIndex)) } }
-
     /// Duplicates the selected block.
     public func onTappedDuplicate() { showingRefusal { try edits.duplicateSelected() } }
 

@@ -155,7 +155,15 @@ final class WindowScenarioPlayer {
             try await menu("Insert", "Tile…")
             try await wait("the catalog") { $0.dialogTitles.contains("Insert a tile") }
         case "insertParagraph":
+            // The new paragraph's text area opens empty, with the keyboard; Ctrl+Enter leaves it (with text: inserted).
+            let area = Locator(role: "text", name: "New paragraph text")
             try await menu("Insert", "Paragraph")
+            try await wait("the new paragraph's text area") { $0.first(role: "text", name: "New paragraph text")?.states.contains("focused") == true }
+            let text = step[argument: "text"] ?? ""
+            try session.setText(area, text)
+            try await wait("the text typed") { $0.first(role: "text", name: "New paragraph text")?.text == text }
+            try session.key("ctrl+Return")
+            try await wait("the new paragraph's text area to close") { $0.first(role: "text", name: "New paragraph text")?.isShowing != true }
         case "duplicate":
             try await menu("Insert", "Duplicate Block")
         case "delete":
@@ -428,20 +436,27 @@ final class WindowScenarioPlayer {
         try await wait("\(title) to close") { !$0.dialogTitles.contains(title) }
     }
 
-    /// Picks `wanted` in the drop-down named `name` (its popover's row).
+    /// Picks `wanted` in the drop-down named `name` as a keyboard user does:
+    /// its popover opened (a click on the drop-down), Home to the first
+    /// choice, Down to the wanted one, Enter to choose it. (A click on a
+    /// choice does not choose it under Xvfb: GTK 4.8 gives no screen
+    /// positions, and a popover's own are off.)
     private func choose(_ wanted: String, in name: String) async throws {
         let tree = try await wait("the \(name) drop-down") { $0.first(role: "combo box", name: name) != nil }
         if tree.first(nameStartingWith: "\(name): ")?.name == "\(name): \(wanted)" { return }
         try session.click(Locator(role: "combo box", name: name))
-        try await wait("the choices") { $0.all.contains { $0.role == "label" && $0.name == wanted && $0.isShowing } }
-        try session.click(Locator(role: "label", name: wanted, nth: try nthShowing(role: "label", name: wanted)))
+        let open = try await wait("the choices") { Self.choices(showing: wanted, in: $0) != nil }
+        let position = try #require(Self.choices(showing: wanted, in: open)?.firstIndex { item in item.all.contains { $0.role == "label" && $0.name == wanted } })
+        try session.key((["Home"] + Array(repeating: "Down", count: position) + ["Return"]).joined(separator: " "))
         try await wait("\(name) to show \(wanted)") { $0.first(nameStartingWith: "\(name): ")?.name == "\(name): \(wanted)" }
     }
 
-    /// The position among same-named elements of the first one that shows.
-    private func nthShowing(role: String, name: String) throws -> Int {
-        let matches = (try session.tree()?.all ?? []).filter { $0.role == role && $0.name == name }
-        return matches.firstIndex { $0.isShowing } ?? 0
+    /// The rows of the showing list (a drop-down's popover) one of which is labelled `wanted`.
+    private static func choices(showing wanted: String, in tree: AccessibleNode) -> [AccessibleNode]? {
+        tree.all.first { list in
+            list.role == "list" && list.isShowing
+                && list.children.contains { item in item.all.contains { $0.role == "label" && $0.name == wanted && $0.isShowing } }
+        }?.children
     }
 
     // MARK: Fields and text
