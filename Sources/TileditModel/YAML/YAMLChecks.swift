@@ -23,6 +23,20 @@ enum YAMLChecks {
         var keyName: String?
     }
 
+    /// What a diagnostic is to the order of a file's diagnostics: those
+    /// starting at the same byte are listed hints first, then a document's
+    /// top-level keys, the keys and values below them, characters, and the
+    /// error that stopped reading (the order `diagnostics` gives them).
+    enum Rank: UInt8, Sendable, Hashable, Comparable {
+        case hint
+        case rootKey
+        case nested
+        case invisible
+        case error
+
+        static func < (left: Rank, right: Rank) -> Bool { left.rawValue < right.rawValue }
+    }
+
     /// Every diagnostic for a parsed YAML text.
     ///
     /// - Parameters:
@@ -37,37 +51,67 @@ enum YAMLChecks {
         documents: [YAMLDocumentNode], error: YAMLSyntaxError?, bytes: UnsafeBufferPointer<UInt8>, lineBase: Int,
         duplicateCode: DiagnosticCode = .yamlDuplicateKey
     ) -> (all: [BlockDiagnostic], error: BlockDiagnostic?) {
+        let result = ranked(documents: documents, error: error, bytes: bytes, lineBase: lineBase, duplicateCode: duplicateCode)
+        return (result.all.map(\.diagnostic), result.error)
+    }
+
+    /// `diagnostics(documents:error:bytes:lineBase:duplicateCode:)`, each
+    /// with its rank, in the same order, and how many aliases of each name
+    /// the tree holds (seen on the same walk).
+    static func ranked(
+        documents: [YAMLDocumentNode], error: YAMLSyntaxError?, bytes: UnsafeBufferPointer<UInt8>, lineBase: Int,
+        duplicateCode: DiagnosticCode = .yamlDuplicateKey
+    ) -> (all: [(diagnostic: BlockDiagnostic, rank: Rank)], error: BlockDiagnostic?, aliases: [String: Int]) {
         let lines = LineIndex(bytes)
         func line(_ offset: Int) -> String { BlockDiagnostic.line(lineBase + lines.lineSlot(of: offset)) }
-        var found: [BlockDiagnostic] = []
+        var found: [(diagnostic: BlockDiagnostic, rank: Rank)] = []
         var places: [ScalarPlace] = []
+        var aliases: [String: Int] = [:]
         var work = 0
         for document in documents {
             guard let root = document.root else { continue }
-            found += YAMLHints.diagnostics(for: root)
-            walk(root, bytes: bytes, line: line, duplicateCode: duplicateCode, places: &places, found: &found, work: &work)
+            found += YAMLHints.diagnostics(for: root).map { ($0, .hint) }
+            walk(root, bytes: bytes, line: line, duplicateCode: duplicateCode, places: &places, found: &found, aliases: &aliases, work: &work)
         }
         var invisible = YAMLInvisibleCharacters(bytes: bytes, places: places)
         var errorDiagnostic: BlockDiagnostic?
         if let error {
             errorDiagnostic = invisible.errorDiagnostic(for: error)
-            found += invisible.diagnostics(before: error.offset)
+            found += invisible.diagnostics(before: error.offset).map { ($0, .invisible) }
         } else {
-            found += invisible.diagnostics(before: bytes.count)
+            found += invisible.diagnostics(before: bytes.count).map { ($0, .invisible) }
         }
         work += invisible.work
         ParseWorkCounter.current?.add(work)
-        found += errorDiagnostic.map { [$0] } ?? []
+        found += errorDiagnostic.map { [($0, .error)] } ?? []
         // In text order (stable), as a block's diagnostics are shown.
-        let ordered = found.enumerated().sorted { ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset) }.map(\.element)
-        return (ordered, errorDiagnostic)
+        let ordered = found.enumerated().sorted {
+            ($0.element.diagnostic.range.lowerBound, $0.offset) < ($1.element.diagnostic.range.lowerBound, $1.offset)
+        }.map(\.element)
+        return (ordered, errorDiagnostic, aliases)
+    }
+
+    /// The diagnostics of one mapping's keys: keys written twice (errors),
+    /// then keys that look the same but differ in their bytes (warnings).
+    static func keyDiagnostics(_ pairs: [YAMLPair], line: (Int) -> String, duplicateCode: DiagnosticCode) -> [BlockDiagnostic] {
+        var found: [BlockDiagnostic] = []
+        for (first, again) in YAMLKey.duplicates(in: pairs) {
+            let key = pairs[again].key
+            let value = key.scalar?.value ?? ""
+            let label = value.isEmpty ? "the empty key" : "key `\(Self.shown(value))`"
+            found.append(BlockDiagnostic(
+                .error, duplicateCode,
+                "\(label) is written twice in this mapping, on line \(line(pairs[first].key.range.lowerBound)) and line \(line(key.range.lowerBound)); YAML readers keep only one of them, so Tiledit does not edit it until one is removed",
+                range: key.range))
+        }
+        return found + lookalikeKeys(pairs, line: line)
     }
 
     /// One iterative walk: duplicate and look-alike keys of every mapping,
     /// cut-short plain values, and the places of all scalars in text order.
     private static func walk(
         _ root: YAMLNode, bytes: UnsafeBufferPointer<UInt8>, line: (Int) -> String, duplicateCode: DiagnosticCode,
-        places: inout [ScalarPlace], found: inout [BlockDiagnostic], work: inout Int
+        places: inout [ScalarPlace], found: inout [(diagnostic: BlockDiagnostic, rank: Rank)], aliases: inout [String: Int], work: inout Int
     ) {
         struct Frame {
             var node: YAMLNode
@@ -75,8 +119,9 @@ enum YAMLChecks {
             var keyName: String?
             var inFlow: Bool
             var keyEnd: Int?
+            var isRoot = false
         }
-        var stack = [Frame(node: root, isKey: false, keyName: nil, inFlow: false, keyEnd: nil)]
+        var stack = [Frame(node: root, isKey: false, keyName: nil, inFlow: false, keyEnd: nil, isRoot: true)]
         while let frame = stack.popLast() {
             work += 1
             let node = frame.node
@@ -86,21 +131,13 @@ enum YAMLChecks {
                 if !frame.isKey && !frame.inFlow && scalar.style == .plain,
                    let diagnostic = cutShort(scalar, anchored: node.anchor != nil || node.tag != nil, keyEnd: frame.keyEnd,
                                              keyName: frame.keyName, bytes: bytes) {
-                    found.append(diagnostic)
+                    found.append((diagnostic, .nested))
                 }
             case .mapping(let pairs):
                 let inFlow = frame.inFlow || node.collectionStyle == .flow
                 work += pairs.count
-                for (first, again) in YAMLKey.duplicates(in: pairs) {
-                    let key = pairs[again].key
-                    let value = key.scalar?.value ?? ""
-                    let label = value.isEmpty ? "the empty key" : "key `\(Self.shown(value))`"
-                    found.append(BlockDiagnostic(
-                        .error, duplicateCode,
-                        "\(label) is written twice in this mapping, on line \(line(pairs[first].key.range.lowerBound)) and line \(line(key.range.lowerBound)); YAML readers keep only one of them, so Tiledit does not edit it until one is removed",
-                        range: key.range))
-                }
-                found += lookalikeKeys(pairs, line: line)
+                let rank: Rank = frame.isRoot ? .rootKey : .nested
+                found += keyDiagnostics(pairs, line: line, duplicateCode: duplicateCode).map { ($0, rank) }
                 for pair in pairs.reversed() {
                     let name = pair.key.scalar?.value
                     stack.append(Frame(node: pair.value, isKey: false, keyName: name, inFlow: inFlow, keyEnd: pair.key.range.upperBound))
@@ -110,8 +147,8 @@ enum YAMLChecks {
                 let inFlow = frame.inFlow || node.collectionStyle == .flow
                 work += items.count
                 for item in items.reversed() { stack.append(Frame(node: item, isKey: false, keyName: nil, inFlow: inFlow, keyEnd: nil)) }
-            case .alias:
-                break
+            case .alias(let name):
+                aliases[name, default: 0] += 1
             }
         }
     }

@@ -2,10 +2,11 @@
 /// the YAML tree they parse into (all documents of the stream).
 ///
 /// Edits replace only the edited node's bytes, so comments, key order and
-/// quoting elsewhere survive (ARCHITECTURE.md, "The Tiledown format"). After an edit the whole
-/// file is parsed again (YAML's indentation makes partial re-parsing
-/// unsound); the node being written is read back first, so an edit never
-/// writes a value that reads back differently.
+/// quoting elsewhere survive (ARCHITECTURE.md, "The Tiledown format"). After an edit that
+/// stays inside one top-level entry only that entry is read again
+/// (`readIncrementally`, ARCHITECTURE.md "Scale"); any other edit reads the
+/// whole file again. The node being written is read back first, so an edit
+/// never writes a value that reads back differently.
 ///
 /// `tiledown.yml` is not full YAML: it is Tiledown's flat `key: value`
 /// profile (values like `#0057d8` are text, not comments), read with
@@ -38,7 +39,7 @@ public struct YAMLFileDocument: Sendable {
     }
 
     /// The file's bytes.
-    public private(set) var bytes: [UInt8]
+    public internal(set) var bytes: [UInt8]
     /// How the file is read.
     public let dialect: Dialect
     /// The file's line ending, detected when it was opened.
@@ -47,11 +48,11 @@ public struct YAMLFileDocument: Sendable {
     /// dialect, one document whose root maps each field's key to its raw
     /// value, both plain scalars at the field's spans (the tree an editor
     /// shows; keys keep their dots).
-    public private(set) var documents: [YAMLDocumentNode] = []
+    public internal(set) var documents: [YAMLDocumentNode] = []
     /// The fields (flat dialect), spans in file bytes.
-    public private(set) var fields: [FrontMatterField] = []
+    public internal(set) var fields: [FrontMatterField] = []
     /// Problems and notes, in file order.
-    public private(set) var diagnostics: [Diagnostic] = [] {
+    public internal(set) var diagnostics: [Diagnostic] = [] {
         didSet { diagnosticTotals = diagnostics.reduce(into: (0, 0)) { totals, diagnostic in
             if diagnostic.severity == .error { totals.0 += 1 } else if diagnostic.severity == .warning { totals.1 += 1 }
         } }
@@ -61,7 +62,17 @@ public struct YAMLFileDocument: Sendable {
     /// The error that stopped reading (YAML dialect), if any: edits need a
     /// whole tree. Other errors (a key written twice) block only what they
     /// concern.
-    private var readError: Diagnostic?
+    var readError: Diagnostic?
+    /// How each of `diagnostics` was found (same order): what an incremental
+    /// read needs to keep, move or replace it.
+    var diagnosticSources: [YAMLDiagnosticSource] = []
+    /// UTF-8 offsets where the lines of `bytes` start (the first is 0; a
+    /// line ends at LF, CRLF or a lone CR), kept with every read.
+    public internal(set) var lineStarts: [Int] = [0]
+    /// How many aliases (`*name`) of each name the file holds (YAML dialect).
+    var aliasCounts: [String: Int] = [:]
+    /// Whether the last read after an edit read only the edited top-level entry.
+    var readWasIncremental = false
 
     /// Parses `bytes`.
     public init(bytes: [UInt8], dialect: Dialect = .yaml) {
@@ -143,9 +154,13 @@ public struct YAMLFileDocument: Sendable {
 
     /// Line (from 1) and column of a byte offset.
     public func location(of offset: Int) -> SourceLocation {
-        bytes.withUnsafeBufferPointer { buffer in
-            LineIndex(buffer, skipsByteOrderMark: true).location(of: Swift.min(offset, buffer.count), in: buffer)
-        }
+        let clamped = Swift.max(0, Swift.min(offset, bytes.count))
+        let slot = Self.slot(of: clamped, in: lineStarts)
+        var start = lineStarts.indices.contains(slot) ? Swift.min(lineStarts[slot], clamped) : 0
+        if slot == 0 && clamped >= 3 && bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
+        var column = 1
+        for index in start..<clamped where bytes[index] & 0xC0 != 0x80 { column += 1 }
+        return SourceLocation(line: 1 + slot, column: column)
     }
 
     // MARK: Editing
@@ -222,8 +237,9 @@ public struct YAMLFileDocument: Sendable {
 
     /// Applies non-overlapping `edits` (undo, redo, fixes) and parses again.
     public mutating func apply(_ edits: [TextEdit]) {
+        let before = bytes
         bytes = TextEdit.apply(edits, to: bytes)
-        reparse()
+        if !readIncrementally(after: edits, before: before) { reparse() }
     }
 
     private mutating func perform(_ edits: [TextEdit], notes: [String], check: (YAMLFileDocument) -> EditError?) throws(EditError) -> Change {
@@ -316,53 +332,5 @@ public struct YAMLFileDocument: Sendable {
         while end < bytes.count && bytes[end] != Byte.newline { end += 1 }
         if end < bytes.count { end += 1 }
         return start..<end
-    }
-
-    /// The flat dialect's fields as a tree: a block mapping of plain scalars.
-    private static func flatTree(_ fields: [FrontMatterField], byteCount: Int) -> YAMLDocumentNode {
-        guard let first = fields.first, let last = fields.last else { return YAMLDocumentNode(root: nil, range: 0..<byteCount) }
-        let pairs = fields.map { field in
-            YAMLPair(
-                key: YAMLNode(content: .scalar(YAMLScalar(value: field.key, style: .plain, range: field.keySpan)), range: field.keySpan),
-                value: YAMLNode(content: .scalar(YAMLScalar(value: field.value, style: .plain, range: field.valueSpan)), range: field.valueSpan))
-        }
-        let end = Swift.max(last.valueSpan.upperBound, last.keySpan.upperBound)
-        return YAMLDocumentNode(root: YAMLNode(content: .mapping(pairs), range: first.keySpan.lowerBound..<end), range: 0..<byteCount)
-    }
-
-    private mutating func reparse() {
-        var found: [BlockDiagnostic] = []
-        var stopping: BlockDiagnostic?
-        switch dialect {
-        case .flat:
-            let result = bytes.withUnsafeBufferPointer { buffer in
-                // A byte order mark is an encoding signature, not part of the first key.
-                let start = buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF ? 3 : 0
-                return FrontMatterReader.readFlatFields(buffer, base: 0, content: start..<buffer.count, firstLineOffset: 0)
-            }
-            fields = result.0
-            found = result.1 + SiteConfigurationValidator.diagnostics(for: fields)
-            documents = [Self.flatTree(fields, byteCount: bytes.count)]
-        case .yaml:
-            let result = YAMLParser.parse(bytes)
-            documents = result.documents
-            fields = []
-            let checked = bytes.withUnsafeBufferPointer { buffer in
-                YAMLChecks.diagnostics(documents: result.documents, error: result.error, bytes: buffer, lineBase: 0)
-            }
-            found = checked.all
-            stopping = checked.error
-        }
-        (diagnostics, readError) = bytes.withUnsafeBufferPointer { buffer in
-            let index = LineIndex(buffer, skipsByteOrderMark: true)
-            func materialized(_ diagnostic: BlockDiagnostic) -> Diagnostic {
-                Diagnostic(
-                    severity: diagnostic.severity, code: diagnostic.code, message: diagnostic.resolvedMessage(firstLine: 1),
-                    range: diagnostic.range, location: index.location(of: Swift.min(diagnostic.range.lowerBound, buffer.count), in: buffer),
-                    fix: diagnostic.fix)
-            }
-            let ordered = found.enumerated().sorted { ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset) }
-            return (ordered.map { materialized($0.element) }, stopping.map(materialized))
-        }
     }
 }

@@ -280,6 +280,13 @@ public struct YAMLNode: Sendable, Hashable {
         pairs?.first { $0.key.kind.scalarStyle != nil && $0.key.text.utf8.elementsEqual(key.utf8) }?.value
     }
 
+    /// Whether the node is a scalar whose value is `value` as Swift's `==`
+    /// compares text (canonically equivalent spellings are equal), without
+    /// making a `YAMLScalar`.
+    public func isScalar(equalTo value: String) -> Bool {
+        kind.scalarStyle != nil && text == value
+    }
+
     /// A short word for the node's kind, for messages: "a mapping", "a list", …
     public var kindDescription: String {
         switch kind {

@@ -31,7 +31,7 @@ final class YAMLFileEdits {
     /// The visible rows and what is expanded.
     private(set) var tree = YAMLTree()
 
-    /// Line starts of the current bytes, made when first needed.
+    /// Lines of the current bytes, taken from the file when first needed.
     @ObservationIgnored private var lineTableCache: YAMLLineTable?
     @ObservationIgnored private let session: DocumentSession
     /// How the file is read: Tiledown's flat lines for `tiledown.yml`, YAML otherwise.
@@ -45,7 +45,7 @@ final class YAMLFileEdits {
     /// Lines of the current bytes.
     var lines: YAMLLineTable {
         if let cached = lineTableCache { return cached }
-        let table = YAMLLineTable(bytes: file.value?.bytes ?? [])
+        let table = YAMLLineTable(starts: file.value?.lineStarts ?? [0])
         lineTableCache = table
         return table
     }

@@ -1,9 +1,16 @@
-/// Lines of a file's bytes: the offset each line starts at, made once per
-/// version of the file, so a row's line is a binary search. Lines end at
-/// LF, CRLF or a lone CR (CommonMark's and YAML's line breaks).
+/// Lines of a file's bytes: the offset each line starts at, so a row's
+/// line is a binary search. Lines end at LF, CRLF or a lone CR
+/// (CommonMark's and YAML's line breaks). The editor takes the starts the
+/// file keeps with every read (`YAMLFileDocument.lineStarts`, updated by
+/// an incremental read without a pass over the bytes).
 struct YAMLLineTable {
     /// UTF-8 offsets where lines start; the first is 0.
     private let starts: [Int]
+
+    /// The lines of a file whose lines start at `starts` (the first is 0).
+    init(starts: [Int]) {
+        self.starts = starts.first == 0 ? starts : [0] + starts
+    }
 
     init(bytes: [UInt8]) {
         var found = [0]

@@ -31,7 +31,8 @@ struct YAMLNodeLocator {
         for position in id.positions {
             if let pairs = current.pairs {
                 guard position >= 0, position < pairs.count, let key = pairs[position].key.scalar?.value else { return nil }
-                guard pairs.firstIndex(where: { $0.key.scalar?.value == key }) == position else { return nil }
+                // The first key equal to it must be this one (each frame asks, so no pair is copied).
+                for index in 0..<position where pairs[index].key.isScalar(equalTo: key) { return nil }
                 components.append(.key(key))
                 current = pairs[position].value
             } else if let items = current.items, position >= 0, position < items.count {
