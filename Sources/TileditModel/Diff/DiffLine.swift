@@ -45,11 +45,13 @@ public struct DiffLine: Sendable, Hashable {
     /// The line as a unified diff writes it: marker, the line's text with
     /// what a terminal would act on escaped (`VisibleText`, TABs kept, as
     /// every text output of the commands shows what comes from a file),
-    /// then a line break of the diff's own (`\n`, whatever ended the line
-    /// in the file), and `\ No newline at end of file` after a last line
-    /// without one.
+    /// then its line break as in the file (a CR just before the LF cannot
+    /// move what is shown; a lone CR, which could, is followed by an LF
+    /// so it takes a line of the diff), and `\ No newline at end of file`
+    /// after a last line without one.
     public var diffText: String {
-        let text = kind.marker + VisibleText.escaped(self.text, keepingTabs: true) + "\n"
-        return endsWithoutLineBreak ? text + "\\ No newline at end of file\n" : text
+        let text = kind.marker + VisibleText.escaped(self.text, keepingTabs: true)
+        if bytes.last == 0x0A { return text + (bytes.count >= 2 && bytes[bytes.count - 2] == 0x0D ? "\r\n" : "\n") }
+        return bytes.last == 0x0D ? text + "\r\n" : text + "\n\\ No newline at end of file\n"
     }
 }
