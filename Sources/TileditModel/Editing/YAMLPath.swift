@@ -63,4 +63,17 @@ public struct YAMLPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { components.map(\.description).joined(separator: ".") }
+
+    /// The path with every key in double quotes (`\"` and `\\` escaped
+    /// inside) and indexes as digits, which `init(parsing:)` reads back as
+    /// exactly this path, whatever its keys hold (dots, quotes, digits).
+    public var quotedText: String {
+        components.map { component in
+            switch component {
+            case .index(let index): String(index)
+            case .key(let key):
+                "\"" + key.unicodeScalars.map { $0 == "\\" || $0 == "\"" ? "\\\($0)" : String($0) }.joined() + "\""
+            }
+        }.joined(separator: ".")
+    }
 }

@@ -107,9 +107,9 @@ final class MarkdownSessionOwner: DocumentSessionOwner {
         edits.markSaved(revision)
         documentSaved(url, bytes)
         // Values typed and not applied are not in the file: the user is told.
-        let unsaved = edits.document.value.map { PendingValueSummary.lines(inspector.pending, newParagraph: inspector.newParagraph, in: $0) } ?? []
-        if !unsaved.isEmpty {
-            edits.notes = ["Saved; not in the file until fixed or discarded: " + unsaved.joined(separator: "; ") + "."]
+        if let document = edits.document.value,
+           let note = PendingValueSummary.savedNote(inspector.pending, newParagraph: inspector.newParagraph, in: document) {
+            edits.notes = [note]
         }
     }
 

@@ -179,7 +179,7 @@ public final class YAMLDocumentModel {
     public func onTappedEdit() { fieldEditing.begin() }
 
     /// The user typed in the field: the text is checked against the field's type.
-    public func onEditedField(_ text: String) { edits.field?.typed(text) }
+    public func onEditedField(_ text: String) { edits.typed(text) }
 
     /// The user chose another type for the field (a string that should be a number, …).
     public func onChoseFieldType(_ type: YAMLValueType) { edits.field?.chose(type) }

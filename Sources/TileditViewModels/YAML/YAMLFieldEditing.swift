@@ -53,7 +53,7 @@ struct YAMLFieldEditing {
 
     /// The typing is thrown away: the field shows the value in the file again.
     func discard() {
-        if let original = edits.field?.original { edits.field?.typed(original) }
+        if let original = edits.field?.original { edits.typed(original) }
         edits.isTyping = false
     }
 

@@ -104,6 +104,9 @@ final class YAMLFileEdits {
 
     /// Selects `id` (`nil`: nothing); a scalar gets its typed field.
     func select(_ id: YAMLNodeID?) {
+        // Typing not written ends with the field: the journal lets it go too.
+        let hadTyping = hasPendingTyping
+        defer { if hadTyping { session.pendingValuesChanged() } }
         if id != selection { isTyping = false }
         selection = id
         field = nil
@@ -125,6 +128,13 @@ final class YAMLFileEdits {
         guard resolve(id) != nil || tree.rows.contains(where: { $0.id == id }) else { return }
         tree.reveal(id, in: file.value)
         select(id)
+    }
+
+    /// The user typed `text` into the field: it is checked, and the
+    /// journal keeps it, so a crash loses no typing.
+    func typed(_ text: String) {
+        field?.typed(text)
+        session.pendingValuesChanged()
     }
 
     /// Selects the row `offset` rows from the selection (any offset).

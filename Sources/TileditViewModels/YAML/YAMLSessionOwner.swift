@@ -5,8 +5,9 @@ import TileditServices
 /// A YAML editor's side of its file, as its `DocumentSession` sees it:
 /// reading the file into `YAMLFileEdits`, the bytes and their revision,
 /// journaled edits offered and restored after a crash, and what a save,
-/// a kept copy or a question means for the editor. YAML has no values
-/// typed and not applied: the field's text is applied or stays in the field.
+/// a kept copy or a question means for the editor. The field's typing
+/// not yet written is journaled too (document, path and text), so a crash
+/// loses no typing; restored, the field shows it again, being typed.
 @MainActor
 final class YAMLSessionOwner: DocumentSessionOwner {
     private let url: URL
@@ -41,11 +42,12 @@ final class YAMLSessionOwner: DocumentSessionOwner {
         }
     }
 
-    /// The journal's entry for the file when its text differs from the
-    /// file's; `nil` for a file that did not load.
+    /// The journal's entry for the file when it holds edits worth offering
+    /// back: other text, or typing not written; `nil` for a file that did
+    /// not load.
     func journaledEdits() async -> JournalEntry? {
         guard session.fingerprint != nil, let current = edits.file.value, let entry = await session.pendingJournalEntry() else { return nil }
-        return entry.bytes != current.bytes ? entry : nil
+        return entry.bytes != current.bytes || !entry.pendingValues.isEmpty ? entry : nil
     }
 
     /// Puts the journaled text back as one undoable edit, from the
@@ -56,16 +58,32 @@ final class YAMLSessionOwner: DocumentSessionOwner {
         var restored = current
         restored.apply(replacement)
         session.adoptBase(of: entry)
-        edits.record(edits: replacement, before: current, after: restored, selectionAfter: edits.selection)
+        if entry.bytes != current.bytes {
+            edits.record(edits: replacement, before: current, after: restored, selectionAfter: edits.selection)
+        }
+        // The typing not written: its node selected, the field typed into again.
+        guard let typed = entry.pendingValues.last, let key = typed.key, let file = edits.file.value,
+              let id = YAMLNodeLocator(file: file).id(of: YAMLPath(parsing: key), document: typed.block) else { return }
+        edits.selectRevealing(id)
+        guard edits.field?.id == id else { return }
+        edits.field?.typed(typed.text)
+        edits.isTyping = true
+        session.pendingValuesChanged()
     }
 
     var sessionBytes: [UInt8]? { edits.file.value?.bytes }
 
     var sessionRevision: Int { edits.history.revision }
 
-    var sessionIsDirty: Bool { edits.history.isDirty }
+    var sessionIsDirty: Bool { edits.isDirty }
 
-    var sessionPendingValues: [JournalEntry.PendingValue] { [] }
+    /// The field's typing not written: the document's index as `block`,
+    /// the node's path as `key` (`YAMLPath.quotedText`), the text typed.
+    var sessionPendingValues: [JournalEntry.PendingValue] {
+        guard edits.hasPendingTyping, let field = edits.field, let file = edits.file.value,
+              let path = YAMLNodeLocator(file: file).path(of: field.id) else { return [] }
+        return [JournalEntry.PendingValue(block: field.id.document, key: path.quotedText, text: field.text)]
+    }
 
     func sessionWillSave() {}
 
