@@ -100,6 +100,7 @@ final class SearchPopover {
         }
         list.selectedIndex = search.selection
         switch search.results {
+        case _ where !search.queryProblems.isEmpty: status.text = search.queryProblems.joined(separator: "; ")
         case .idle: status.text = "Type to search titles, text and tile properties."
         case .loading: status.text = "Searching…"
         case .loaded(let results): status.text = results.isEmpty ? "No results." : "\(results.count) \(results.count == 1 ? "result" : "results")"

@@ -32,6 +32,13 @@ struct SearchCommandTests {
             status: 0, standardOutput: "posts/alpha.md:6: Alpha — The quick brown fox.\n"))
     }
 
+    @Test func aFilterWithoutItsValueIsAUsageErrorThatSaysWhatItTakes() async throws {
+        let folder = try makeFolder(Self.files)
+        #expect(await CommandRun.run(["search", "ws", "fox", "draft:maybe"], in: folder) == CommandRun(
+            status: 2,
+            standardError: "tiledit search: the query `fox draft:maybe` cannot be read: `draft:maybe`: draft takes true or false (yes, no)\nRun 'tiledit search --help' for usage.\n"))
+    }
+
     /// A query with no word and no filter (an emoji, punctuation, empty
     /// quotes) would match every document: it is a usage error instead.
     @Test(arguments: ["🎉", "!!!", "\"\"", "👩‍💻"])

@@ -43,6 +43,9 @@ struct SearchCommand: Command {
         let root = arguments.positionals[0]
         let text = arguments.positionals.dropFirst().joined(separator: " ")
         let query = SearchQuery(parsing: text)
+        guard query.problems.isEmpty else {
+            throw UsageError("the query `\(text)` cannot be read: " + query.problems.joined(separator: "; "))
+        }
         guard !query.isEmpty else {
             throw UsageError("the query `\(text)` has no word to search for: search finds words, CJK text, \"phrases\" and tag:, type:, draft: filters")
         }

@@ -23,6 +23,10 @@ enum SearchOverlay {
             style: CellStyle(foreground: .text, background: .overlay, attributes: .underline), placeholder: "words in titles, text and tiles", focused: true)
         let listRect = Rect(row: content.row + 2, column: content.column, width: content.width, height: content.height - 2)
         let results: [SearchResult]
+        if !search.queryProblems.isEmpty {
+            buffer.put(search.queryProblems.joined(separator: "; "), row: listRect.row, column: listRect.column, style: CellStyle(foreground: .error, background: .overlay), clip: listRect)
+            return
+        }
         switch search.results {
         case .idle:
             buffer.put("Type to search the workspace", row: listRect.row, column: listRect.column, style: CellStyle(foreground: .muted, background: .overlay), clip: listRect)

@@ -12,6 +12,9 @@ public final class SearchModel {
     public private(set) var results: Loadable<[SearchResult]> = .idle
     /// The highlighted result.
     public private(set) var selection: Int?
+    /// What in the query could not be read as its filter (`tag:` with no
+    /// name, `draft:maybe`), shown under the box before any result.
+    public private(set) var queryProblems: [String] = []
 
     /// Time after the last keystroke before a search runs.
     public static let debounce: Duration = .milliseconds(300)
@@ -42,6 +45,7 @@ public final class SearchModel {
     public func onChangedQuery(_ text: String) {
         query = text
         task?.cancel()
+        queryProblems = SearchQuery(parsing: text).problems
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else {
             results = .idle

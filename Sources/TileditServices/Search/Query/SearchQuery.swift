@@ -6,7 +6,10 @@
 /// `tag:NAME` (`tag:"two words"`), `type:TILETYPE` (documents with a tile
 /// of that type, or a fenced chart or diagram for `chart` and `mermaid`)
 /// and `draft:true|false` (`yes`, `no`). A `name:value` with another name
-/// is read as words. An unclosed quote runs to the end.
+/// is read as words. `tag:` or `type:` with no value and `draft:` with
+/// another value are not words but `problems`, told to the user (`search`
+/// refuses the query; the search boxes show them). An unclosed quote runs
+/// to the end.
 ///
 /// Words are cut and folded as the text is (`SearchTokenizer`,
 /// `SearchFolder`): case never matters, a word typed without accents
@@ -43,6 +46,9 @@ public struct SearchQuery: Sendable, Hashable {
     public var tileTypes: [String]
     /// Required draft state, if any.
     public var draft: Bool?
+    /// What in the query could not be read as its filter, as sentences:
+    /// `` `tag:` needs a name: tag:NAME ``, …; empty for a query read whole.
+    public var problems: [String] = []
 
     public init(requirements: [Requirement] = [], tags: [String] = [], tileTypes: [String] = [], draft: Bool? = nil) {
         self.requirements = requirements
@@ -130,8 +136,14 @@ public struct SearchQuery: Sendable, Hashable {
                         draft = folded == "true" || folded == "yes"
                         index = next
                         continue
+                    case "tag", "type":
+                        problems.append("`\(name):` needs a \(name == "tag" ? "name: tag:NAME" : "tile type: type:TILE")")
+                        index = next
+                        continue
                     default:
-                        break
+                        problems.append("`draft:\(value)`: draft takes true or false (yes, no)")
+                        index = next
+                        continue
                     }
                 }
             }
