@@ -69,6 +69,23 @@ public enum KeyMap {
         KeyBinding(.textEditing, [.ctrl("g")], "Ctrl-G", .discardTyping),
         KeyBinding(.textEditing, [.ctrl("s")], "Ctrl-S", .commitAndSave),
 
+        KeyBinding(.listField, [.up, .character("k")], "↑, k", .moveUp),
+        KeyBinding(.listField, [.down, .character("j")], "↓, j", .moveDown),
+        KeyBinding(.listField, [.character("a"), .character("+"), .insert], "a, +, Insert", .addListItem),
+        KeyBinding(.listField, [.enter, .character("e")], "Enter, e", .editListItem),
+        KeyBinding(.listField, [.character("d"), .character("-"), .delete], "d, -, Delete", .removeListItem),
+        KeyBinding(.listField, [.character("K"), .modified(.up, .alt)], "K, Alt-↑", .moveListItemUp),
+        KeyBinding(.listField, [.character("J"), .modified(.down, .alt)], "J, Alt-↓", .moveListItemDown),
+        KeyBinding(.listField, [.escape, .tab, .left, .character("h")], "Esc, Tab, ←", .closeList),
+        KeyBinding(.listField, [.ctrl("s")], "Ctrl-S", .commitAndSave),
+
+        KeyBinding(.listItemEditing, [.enter], "Enter", .commitListItem),
+        KeyBinding(.listItemEditing, [.tab], "Tab", .completeListItem),
+        KeyBinding(.listItemEditing, [.down], "↓", .nextCompletion),
+        KeyBinding(.listItemEditing, [.up], "↑", .previousCompletion),
+        KeyBinding(.listItemEditing, [.escape, .ctrl("g")], "Esc, Ctrl-G", .discardListItem),
+        KeyBinding(.listItemEditing, [.ctrl("s")], "Ctrl-S", .commitAndSave),
+
         KeyBinding(.textFields, note: "←, →", "Move by character"),
         KeyBinding(.textFields, note: "Ctrl-←, Ctrl-→", "Move by word (also Alt-b, Alt-f)"),
         KeyBinding(.textFields, note: "Home, End", "Start and end of the line (also Ctrl-A, Ctrl-E)"),

@@ -161,6 +161,10 @@ public final class DocumentEditorModel {
     /// an action that changes the text is applied as one undoable change.
     public func onInspector(_ action: InspectorModel.Action) { typing.perform(action) }
 
+    /// The user acted in a list field opened as a list: each change to its
+    /// items is applied as one undoable change (`InspectorModel.list`).
+    public func onInspectorList(_ action: InspectorListAction) { typing.performList(action) }
+
     /// The user asked to throw away what they typed into a field or the
     /// text: asked first when something typed would be lost; otherwise
     /// the field just closes.
