@@ -23,6 +23,9 @@ public struct ViewState: Sendable {
     var inspectorScroll = 0
     /// First preview line shown.
     var previewScroll = 0
+    /// The selection revision the preview last scrolled to
+    /// (`PreviewModel.anchor`): until the selection moves, the keys scroll it.
+    var previewFollowed: Int?
     /// The preview laid out at the pane's width, as far as shown so far.
     var preview: PreviewPane.Cache?
     var helpScroll = 0

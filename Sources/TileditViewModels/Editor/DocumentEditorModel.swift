@@ -31,8 +31,9 @@ public final class DocumentEditorModel {
     /// The file's life with the disk: saving, conflicts, the journal, autosave.
     public let session: DocumentSession
 
-    /// The document, its history, the selection and the structural edits.
-    private let edits: BlockEdits
+    /// The document, its history, the selection and the structural edits
+    /// (the app sets its `selectionChanged`, for the preview).
+    let edits: BlockEdits
     @ObservationIgnored private let typing: InspectorTyping
     @ObservationIgnored private let creation: BlockCreation
     @ObservationIgnored private let sessionOwner: MarkdownSessionOwner
