@@ -14,7 +14,9 @@ public struct Layout: Hashable, Sendable {
     /// The widths the documents and blocks panes' rows want, borders
     /// included (0: no more than their base).
     public struct Wanted: Hashable, Sendable {
+        /// Columns the documents pane's widest row takes.
         public var documents: Int
+        /// Columns the blocks pane's widest row takes.
         public var blocks: Int
 
         /// Wanted widths of `documents` and `blocks` columns.

@@ -12,5 +12,6 @@ public struct ListValueCompletion: Equatable, Sendable, Identifiable {
         self.uses = uses
     }
 
+    /// The value: unique among the completions of one key.
     public var id: String { value }
 }
