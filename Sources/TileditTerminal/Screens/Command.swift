@@ -19,7 +19,7 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
     // Editing a field or text
     case commitField, leaveField, discardTyping, commitAndSave
     // A list field
-    case addListItem, editListItem, removeListItem, moveListItemUp, moveListItemDown, closeList
+    case addListItem, editListItem, editListAsText, removeListItem, moveListItemUp, moveListItemDown, closeList
     case commitListItem, completeListItem, nextCompletion, previousCompletion, discardListItem
     // Dialogs and sheets
     case choose, dismiss, nextChoiceButton, previousChoiceButton
@@ -83,6 +83,7 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
         case .commitAndSave: "Leave and save"
         case .addListItem: "Add an item (completions from the workspace)"
         case .editListItem: "Edit the selected item"
+        case .editListAsText: "Edit the whole list as one comma-separated line"
         case .removeListItem: "Remove the selected item"
         case .moveListItemUp: "Move the item up"
         case .moveListItemDown: "Move the item down"

@@ -73,6 +73,7 @@ public enum KeyMap {
         KeyBinding(.listField, [.down, .character("j")], "↓, j", .moveDown),
         KeyBinding(.listField, [.character("a"), .character("+"), .insert], "a, +, Insert", .addListItem),
         KeyBinding(.listField, [.enter, .character("e")], "Enter, e", .editListItem),
+        KeyBinding(.listField, [.character("=")], "=", .editListAsText),
         KeyBinding(.listField, [.character("d"), .character("-"), .delete], "d, -, Delete", .removeListItem),
         KeyBinding(.listField, [.character("K"), .modified(.up, .alt)], "K, Alt-↑", .moveListItemUp),
         KeyBinding(.listField, [.character("J"), .modified(.down, .alt)], "J, Alt-↓", .moveListItemDown),

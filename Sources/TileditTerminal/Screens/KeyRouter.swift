@@ -188,7 +188,7 @@ public enum KeyRouter {
         case .backToBlocks:
             state.focus = .blocks
         case .commitField, .leaveField, .commitAndSave,
-             .addListItem, .editListItem, .removeListItem, .moveListItemUp, .moveListItemDown, .closeList,
+             .addListItem, .editListItem, .editListAsText, .removeListItem, .moveListItemUp, .moveListItemDown, .closeList,
              .commitListItem, .completeListItem, .nextCompletion, .previousCompletion, .discardListItem,
              .choose, .dismiss, .nextChoiceButton, .previousChoiceButton, .switchDocumentKind,
              .moveCatalogTypeUp, .moveCatalogTypeDown, .changeSetting, .changeSettingBack, .restoreEdits, .discardEdits:

@@ -35,6 +35,9 @@ enum ListFieldKeys {
             case .moveListItemUp: editor.onInspectorList(.movedItem(by: -1))
             case .moveListItemDown: editor.onInspectorList(.movedItem(by: 1))
             case .closeList: editor.onInspectorList(.closed)
+            case .editListAsText:
+                editor.onInspectorList(.closed)
+                if editor.inspector.list == nil { editor.onInspector(.beganEditingField(list.key)) }
             case .commitAndSave: return [.run { await editor.onTappedSave() }]
             default: break
             }
