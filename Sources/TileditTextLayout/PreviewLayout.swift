@@ -36,6 +36,8 @@ public struct PreviewLayout: Sendable {
     public private(set) var lines: [StyledLine] = []
     /// The next item to lay out.
     private var nextItem = 0
+    /// The line each laid-out item starts at, by item position.
+    private var itemLines: [Int] = []
 
     /// A layout of `document` at `width` columns, nothing laid out yet.
     public init(document: StyledDocument, width: Int) {
@@ -57,9 +59,19 @@ public struct PreviewLayout: Sendable {
                     lines.append(Self.prefixed([StyledLine()], with: item.containers.prefix(containers))[0].trimmingTrailingSpaces())
                 }
             }
+            itemLines.append(lines.count)
             lines += Self.lines(of: item, width: width)
             nextItem += 1
         }
+    }
+
+    /// The line item `item` (a position in the document's items) starts
+    /// at, laying items out as far as it; `nil` when there is no such item.
+    /// A renderer scrolls there to show a block (`PreviewModel.anchor`).
+    public mutating func firstLine(ofItem item: Int) -> Int? {
+        guard item >= 0, item < document.items.count else { return nil }
+        while nextItem <= item { layOut(through: lines.count + 1) }
+        return itemLines[item]
     }
 
     /// Every line of `document` at `width` columns.

@@ -52,7 +52,7 @@ import TileditTestSupport
                 readability: .unreadable(.invalidUTF8(offset: 5, location: SourceLocation(line: 1, column: 6)))),
             DocumentSummary(
                 path: "posts/hello/index.md", kind: .markdown, title: "Hello", date: "2024-01-05", tags: ["Swift", "Linux"],
-                isDraft: true, dialect: .tiledown, size: size("posts/hello/index.md")),
+                isDraft: true, dialect: .tiledown, size: size("posts/hello/index.md"), frontMatterLists: ["tags": ["Swift", "Linux"]]),
             DocumentSummary(path: "posts/note.markdown", kind: .markdown, title: "A *styled* heading", dialect: .tiledown, size: size("posts/note.markdown")),
             DocumentSummary(path: "tiledown.yml", kind: .siteConfig, title: "My Site", size: size("tiledown.yml")),
             DocumentSummary(path: "warn.md", kind: .markdown, title: "warn", tileTypes: ["mystery"], dialect: .tiledown, warningCount: 1, size: size("warn.md")),

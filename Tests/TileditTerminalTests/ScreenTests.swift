@@ -302,9 +302,9 @@ struct ScreenTests {
             "│                        │││ mermaid       A Mermaid diagram                                │──────────────────────────┘",
             "│                        │││ service-form  A form bound to a service contract               │──────────────────────────┐",
             "│                        │││ buttondown    A Buttondown newsletter sign-up form             │─────────────────────────┐│",
-            "│                        │││                                                                │le Site                  ││",
-            "│                        │││                                                                │posts and every built-in ││",
-            "│                        ││└────────────────────────────────────────────────────────────────┘it on.                   ││",
+            "│                        │││                                                                │                         ││",
+            "│                        │││                                                                │id not touch changes     ││",
+            "│                        ││└────────────────────────────────────────────────────────────────┘edit and compare the     ││",
         ]
 
     static let catalogCh: [String] =

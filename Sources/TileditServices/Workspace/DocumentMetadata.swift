@@ -25,13 +25,18 @@ public struct DocumentMetadata: Sendable, Hashable {
     public var tags: [String]
     /// Whether front matter `draft` is `true` or `yes` (any case).
     public var isDraft: Bool
+    /// The items of every front matter list, by key: each YAML sequence
+    /// (block or flow), and `tags` however it is written (`tags(from:)`).
+    /// What the inspector's list fields complete from.
+    public var lists: [String: [String]]
 
-    public init(title: String, titleSource: TitleSource, date: String?, tags: [String], isDraft: Bool) {
+    public init(title: String, titleSource: TitleSource, date: String?, tags: [String], isDraft: Bool, lists: [String: [String]] = [:]) {
         self.title = title
         self.titleSource = titleSource
         self.date = date
         self.tags = tags
         self.isDraft = isDraft
+        self.lists = lists
     }
 
     /// Reads the metadata of `document`.
@@ -55,6 +60,21 @@ public struct DocumentMetadata: Sendable, Hashable {
         self.date = date?.isEmpty == false ? date : nil
         tags = frontMatter?.field("tags").map(Self.tags(from:)) ?? []
         isDraft = frontMatter?["draft"].map(Self.isTrue) ?? false
+        lists = Self.lists(of: frontMatter)
+    }
+
+    /// The items of each list of `frontMatter` by key (see `lists`); keys
+    /// written twice keep their first list.
+    public static func lists(of frontMatter: FrontMatter?) -> [String: [String]] {
+        var lists: [String: [String]] = [:]
+        for field in frontMatter?.fields ?? [] where lists[field.key] == nil {
+            if field.key == "tags" {
+                lists[field.key] = tags(from: field)
+            } else if let items = field.node?.items {
+                lists[field.key] = items.compactMap { $0.scalar?.value.trimmingSpaces() }.filter { !$0.isEmpty }
+            }
+        }
+        return lists
     }
 
     /// The items of a `tags` field: a YAML list (block or flow) gives its

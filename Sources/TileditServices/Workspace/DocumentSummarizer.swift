@@ -36,7 +36,7 @@ enum DocumentSummarizer {
         return DocumentSummary(
             path: path, kind: .markdown, title: metadata.title, date: metadata.date, tags: metadata.tags,
             isDraft: metadata.isDraft, tileTypes: tileTypes, dialect: document.dialect, errorCount: totals.errors,
-            warningCount: totals.warnings, size: size)
+            warningCount: totals.warnings, size: size, frontMatterLists: metadata.lists)
     }
 
     static func unreadable(path: String, rootName: String, kind: DocumentKind, size: Int, problem: ContentProblem) -> DocumentSummary {

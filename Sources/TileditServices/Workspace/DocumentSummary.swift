@@ -23,6 +23,9 @@ public struct DocumentSummary: Sendable, Hashable, Identifiable {
     public var tags: [String]
     /// Front matter `draft` is true.
     public var isDraft: Bool
+    /// The items of every front matter list, by key
+    /// (`DocumentMetadata.lists`).
+    public var frontMatterLists: [String: [String]]
     /// The types of the document's tiles, each once, in order (a fenced
     /// chart or diagram counts as `chart` or `mermaid`): what `type:`
     /// filters on.
@@ -45,7 +48,7 @@ public struct DocumentSummary: Sendable, Hashable, Identifiable {
     public init(
         path: String, kind: DocumentKind, title: String, date: String? = nil, tags: [String] = [], isDraft: Bool = false,
         tileTypes: [String] = [], dialect: FrontMatterDialect? = nil, errorCount: Int = 0, warningCount: Int = 0, size: Int,
-        readability: Readability = .readable, isSummarized: Bool = true
+        readability: Readability = .readable, isSummarized: Bool = true, frontMatterLists: [String: [String]] = [:]
     ) {
         self.path = path
         self.kind = kind
@@ -60,6 +63,7 @@ public struct DocumentSummary: Sendable, Hashable, Identifiable {
         self.size = size
         self.readability = readability
         self.isSummarized = isSummarized
+        self.frontMatterLists = frontMatterLists
     }
 
     /// The summary of a Markdown document already parsed (by the editor

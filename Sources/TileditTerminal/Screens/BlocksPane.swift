@@ -55,19 +55,40 @@ enum BlocksPane {
         let digits = String(count).count
         state.blocksList.draw(into: &buffer, rect: inside, rowCount: count, selection: editor.selectedIndex, focused: focused) { buffer, row in
             guard let block = editor.row(at: row.index) else { return }
-            let number = String(row.index + 1)
-            let kindWidth = min(16, max(10, row.rect.width * 35 / 100))
-            var segments = [
-                TextSegment(String(repeating: " ", count: digits - number.count) + number + " ", role: .muted),
-                TextSegment(DisplayWidth.pad(block.kindLabel, to: kindWidth) + " ", role: kindRole(block)),
-            ]
-            segments.append(TextSegment(block.summary, role: .text))
-            var right: [TextSegment] = []
-            if block.errorCount > 0 { right.append(TextSegment("✖\(block.errorCount)", role: .error)) }
-            if block.warningCount > 0 { right.append(TextSegment((right.isEmpty ? "" : " ") + "!\(block.warningCount)", role: .warning)) }
+            let (segments, right) = rowSegments(block, index: row.index, digits: digits, kindWidth: min(16, max(10, row.rect.width * 35 / 100)))
             PaneFrame.drawRow(segments, right: right, into: &buffer, row: row)
         }
         state.recordRows(in: inside, offset: state.blocksList.scrollOffset, count: count) { .row(.blocks, index: $0) }
+    }
+
+    /// A block's row: number, kind and summary on the left, its problem counts on the right.
+    private static func rowSegments(_ block: BlockRow, index: Int, digits: Int, kindWidth: Int) -> (left: [TextSegment], right: [TextSegment]) {
+        let number = String(index + 1)
+        var segments = [
+            TextSegment(String(repeating: " ", count: max(0, digits - number.count)) + number + " ", role: .muted),
+            TextSegment(DisplayWidth.pad(block.kindLabel, to: kindWidth) + " ", role: kindRole(block)),
+        ]
+        segments.append(TextSegment(block.summary, role: .text))
+        var right: [TextSegment] = []
+        if block.errorCount > 0 { right.append(TextSegment("✖\(block.errorCount)", role: .error)) }
+        if block.warningCount > 0 { right.append(TextSegment((right.isEmpty ? "" : " ") + "!\(block.warningCount)", role: .warning)) }
+        return (segments, right)
+    }
+
+    /// Columns the pane's rows want (borders included, the kind column at
+    /// its widest), over at most its first `PaneFrame.measuredRows` rows:
+    /// what `Layout` grows the pane to.
+    static func wantedWidth(_ app: AppModel) -> Int {
+        guard let editor = app.editor, editor.document.value != nil else { return 0 }
+        let count = editor.blockCount
+        let digits = String(count).count
+        var widest = 0
+        for index in 0..<min(count, PaneFrame.measuredRows) {
+            guard let block = editor.row(at: index) else { continue }
+            let (left, right) = rowSegments(block, index: index, digits: digits, kindWidth: 16)
+            widest = max(widest, left.reduce(0) { $0 + $1.width } + right.reduce(0) { $0 + $1.width } + (right.isEmpty ? 0 : 1))
+        }
+        return widest + 2
     }
 
     static func kindRole(_ row: BlockRow) -> PaletteRole {

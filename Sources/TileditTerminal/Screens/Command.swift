@@ -18,6 +18,9 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
     case editField, toggleField, previousChoice, nextChoice, addProperty, removeProperty, backToBlocks
     // Editing a field or text
     case commitField, leaveField, discardTyping, commitAndSave
+    // A list field
+    case addListItem, editListItem, editListAsText, removeListItem, moveListItemUp, moveListItemDown, closeList
+    case commitListItem, completeListItem, nextCompletion, previousCompletion, discardListItem
     // Dialogs and sheets
     case choose, dismiss, nextChoiceButton, previousChoiceButton
     case switchDocumentKind, moveCatalogTypeUp, moveCatalogTypeDown, changeSetting, changeSettingBack
@@ -78,6 +81,18 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
         case .leaveField: "Leave: applied if valid, else kept with its message"
         case .discardTyping: "Discard the typing (asks first)"
         case .commitAndSave: "Leave and save"
+        case .addListItem: "Add an item (completions from the workspace)"
+        case .editListItem: "Edit the selected item"
+        case .editListAsText: "Edit the whole list as one comma-separated line"
+        case .removeListItem: "Remove the selected item"
+        case .moveListItemUp: "Move the item up"
+        case .moveListItemDown: "Move the item down"
+        case .closeList: "Leave the list"
+        case .commitListItem: "Apply the item (the highlighted completion, else the text)"
+        case .completeListItem: "Take the highlighted completion, else the first"
+        case .nextCompletion: "Next completion"
+        case .previousCompletion: "Previous completion"
+        case .discardListItem: "Drop the item being typed"
         case .choose: "Choose"
         case .dismiss: "Close"
         case .nextChoiceButton: "Next button"

@@ -68,16 +68,7 @@ enum DocumentsPane {
         let openPath = app.editor?.displayPath
         let selection = list.selectedIndex
         state.documentsList.draw(into: &buffer, rect: listRect, rowCount: documents.count, selection: selection, focused: focused) { buffer, row in
-            let summary = documents[row.index]
-            var segments: [TextSegment] = []
-            segments.append(unsaved.contains(summary.path) ? TextSegment("*", role: .dirty, attributes: .bold) : TextSegment(summary.path == openPath ? "›" : " ", role: .accent))
-            if let detail = list.sortOrder.detail(of: summary) { segments.append(TextSegment(detail + "  ", role: .muted)) }
-            segments.append(TextSegment(summary.title, role: .text, attributes: summary.path == openPath ? .bold : []))
-            if summary.isDraft { segments.append(TextSegment(" draft", role: .warning)) }
-            if !summary.isReadable { segments.append(TextSegment(" unreadable", role: .error)) }
-            segments.append(TextSegment("  " + summary.path, role: .muted))
-            var right: [TextSegment] = []
-            if summary.errorCount > 0 { right.append(TextSegment("✖\(summary.errorCount)", role: .error)) }
+            let (segments, right) = rowSegments(documents[row.index], list: list, unsaved: unsaved, openPath: openPath)
             PaneFrame.drawRow(segments, right: right, into: &buffer, row: row)
         }
         state.recordRows(in: listRect, offset: state.documentsList.scrollOffset, count: documents.count) { .row(.documents, index: $0) }
@@ -89,5 +80,34 @@ enum DocumentsPane {
 
     private static func filterFieldRect(_ inside: Rect) -> Rect {
         Rect(row: inside.row, column: inside.column + 9, width: inside.width - 10, height: 1)
+    }
+
+    /// A document's row: title, markers and path on the left, its error count on the right.
+    private static func rowSegments(
+        _ summary: DocumentSummary, list: DocumentListModel, unsaved: Set<String>, openPath: String?
+    ) -> (left: [TextSegment], right: [TextSegment]) {
+        var segments: [TextSegment] = []
+        segments.append(unsaved.contains(summary.path) ? TextSegment("*", role: .dirty, attributes: .bold) : TextSegment(summary.path == openPath ? "›" : " ", role: .accent))
+        if let detail = list.sortOrder.detail(of: summary) { segments.append(TextSegment(detail + "  ", role: .muted)) }
+        segments.append(TextSegment(summary.title, role: .text, attributes: summary.path == openPath ? .bold : []))
+        if summary.isDraft { segments.append(TextSegment(" draft", role: .warning)) }
+        if !summary.isReadable { segments.append(TextSegment(" unreadable", role: .error)) }
+        segments.append(TextSegment("  " + summary.path, role: .muted))
+        var right: [TextSegment] = []
+        if summary.errorCount > 0 { right.append(TextSegment("✖\(summary.errorCount)", role: .error)) }
+        return (segments, right)
+    }
+
+    /// Columns the pane's rows want (borders included), over at most its
+    /// first `measuredRows` rows: what `Layout` grows the pane to.
+    static func wantedWidth(_ app: AppModel) -> Int {
+        guard let list = app.documents else { return 0 }
+        let unsaved = Set(app.unsavedPaths)
+        let openPath = app.editor?.displayPath
+        let rows = list.visibleDocuments.prefix(PaneFrame.measuredRows).map { summary in
+            let (left, right) = rowSegments(summary, list: list, unsaved: unsaved, openPath: openPath)
+            return left.reduce(0) { $0 + $1.width } + right.reduce(0) { $0 + $1.width } + (right.isEmpty ? 0 : 1)
+        }
+        return (rows.max() ?? 0) + 2
     }
 }

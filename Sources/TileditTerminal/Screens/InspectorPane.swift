@@ -17,6 +17,8 @@ enum InspectorPane {
         var field: Int?
         /// Rows a multi-line field's text area takes here (0 for a plain row).
         var areaRows = 0
+        /// A row of an open list field (`ListFieldRows`).
+        var listRow: ListFieldRows.Row?
     }
 
     /// The pane's title.
@@ -117,6 +119,9 @@ enum InspectorPane {
             if isEditingArea {
                 lines.append(Line(segments: [], field: index, areaRows: areaRows))
             }
+            if let list = inspector.list, list.key == field.key {
+                lines += ListFieldRows.rows(list, width: rect.width).map { Line(segments: $0.segments, field: index, listRow: $0) }
+            }
             if let message = field.message {
                 for wrapped in DisplayWidth.wrap("✖ " + message, width: max(1, rect.width - valueColumn - 1)) {
                     lines.append(Line(segments: [TextSegment(String(repeating: " ", count: valueColumn) + wrapped, role: .error)], field: index))
@@ -154,7 +159,8 @@ enum InspectorPane {
             guard row + height > rect.row, row < rect.maxRow else { continue }
             let rowRect = Rect(row: row, column: rect.column, width: rect.width, height: 1)
             if let field = line.field { state.record(Rect(row: row, column: rect.column, width: rect.width, height: height).intersection(rect), .row(.inspector, index: field)) }
-            let isSelected = line.field == selected && focused && state.editing == nil && line.areaRows == 0
+            let isSelected = line.listRow.map { $0.isHighlighted && focused }
+                ?? (line.field == selected && focused && state.editing == nil && line.areaRows == 0 && inspector.list == nil)
             if line.areaRows > 0 {
                 editorRect = Rect(row: row, column: rect.column + 2, width: rect.width - 3, height: height).intersection(rect)
                 continue
@@ -166,6 +172,12 @@ enum InspectorPane {
                 buffer.put(segments, row: row, column: rect.column, clip: rowRect)
             } else {
                 buffer.put(line.segments, row: row, column: rect.column, clip: rowRect)
+            }
+            if line.listRow?.isItemField == true, var field = state.listItemField {
+                let column = rect.column + ListFieldRows.indent
+                field.draw(into: &buffer, rect: Rect(row: row, column: column, width: rect.maxColumn - column - 1, height: 1),
+                           style: CellStyle(foreground: .text, attributes: .underline), focused: true)
+                state.listItemField = field
             }
             if position == fieldRows[selected], case .field(let block, let key, var field)? = state.editing,
                fields[selected].key == key {

@@ -40,6 +40,9 @@ public enum KeyRouter {
         let modal = Modal.current(app: app, state: state)
         // Ctrl-C leaves what is being typed into, keeping the typing; at
         // the top level it quits, asking when there are unsaved edits.
+        if modal == nil, app.yamlEditor == nil, let editor = app.editor, let list = editor.inspector.list {
+            return ListFieldKeys.handle(key, list: list, editor: editor, app: app, state: &state)
+        }
         let isAskingToQuit = !state.isHelpShown && app.destination?.confirmQuit != nil
         if key == .ctrl("c"), state.editing == nil || modal != nil, !isAskingToQuit {
             state.isHelpShown = false
@@ -185,6 +188,8 @@ public enum KeyRouter {
         case .backToBlocks:
             state.focus = .blocks
         case .commitField, .leaveField, .commitAndSave,
+             .addListItem, .editListItem, .editListAsText, .removeListItem, .moveListItemUp, .moveListItemDown, .closeList,
+             .commitListItem, .completeListItem, .nextCompletion, .previousCompletion, .discardListItem,
              .choose, .dismiss, .nextChoiceButton, .previousChoiceButton, .switchDocumentKind,
              .moveCatalogTypeUp, .moveCatalogTypeDown, .changeSetting, .changeSettingBack, .restoreEdits, .discardEdits:
             break
@@ -232,7 +237,11 @@ public enum KeyRouter {
             startEditingText(app: app, state: &state)
         case .tile, .frontMatter:
             guard let field = editor.inspector.selectedField else { return }
-            editor.onInspector(.beganEditingField(field.key))
+            if field.input == .list {
+                editor.onInspectorList(.opened(field.key))
+            } else {
+                editor.onInspector(.beganEditingField(field.key))
+            }
             state.sync(with: app)
         case .nothing:
             return

@@ -11,6 +11,8 @@ public enum KeyScope: Int, CaseIterable, Hashable, Sendable {
     case fieldEditing
     case textEditing
     case textFields
+    case listField
+    case listItemEditing
     case dialog
     case catalog
     case search
@@ -35,6 +37,8 @@ public enum KeyScope: Int, CaseIterable, Hashable, Sendable {
         case .inspector: "Inspector"
         case .fieldEditing: "Editing a field"
         case .textEditing: "Editing text"
+        case .listField: "A list field (tags, a tile's list; Enter on it)"
+        case .listItemEditing: "Typing a list item"
         case .textFields: "Typing"
         case .dialog: "Dialogs"
         case .catalog: "Tile catalog"

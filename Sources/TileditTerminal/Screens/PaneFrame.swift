@@ -35,6 +35,10 @@ enum PaneFrame {
 
     /// Draws a list row's segments: in the row's style when selected (so
     /// the selection reads as one bar), in their own roles otherwise.
+    /// Rows a pane measures for the width it wants (`Layout.Wanted`): a
+    /// long list is not measured whole on every frame.
+    static let measuredRows = 500
+
     static func drawRow(_ segments: [TextSegment], right: [TextSegment] = [], into buffer: inout ScreenBuffer, row: ListView.RowContext) {
         let rect = row.rect
         let rightWidth = right.reduce(0) { $0 + $1.width }

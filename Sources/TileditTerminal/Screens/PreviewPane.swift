@@ -8,7 +8,9 @@ import TileditTerminalToolkit
 /// as the pane is scrolled, kept from frame to frame until the preview or
 /// the width changes; the visible rows are drawn. When the pane wants more
 /// lines than the blocks rendered so far give, it tells the view model
-/// (`onNeedsMoreBlocks`).
+/// (`onNeedsMoreBlocks`). It follows the selected block: when the view
+/// model's anchor is for a selection it has not followed yet, the anchor's
+/// item goes to the top; the keys and the wheel scroll it in between.
 @MainActor
 enum PreviewPane {
     /// A layout of one preview revision at one width.
@@ -45,6 +47,11 @@ enum PreviewPane {
         // A render's revision names its document: no document is compared.
         var cache = state.preview.flatMap { $0.revision == app.preview.revision && $0.layout.width == width ? $0 : nil }
             ?? Cache(revision: app.preview.revision, layout: PreviewLayout(document: document, width: width))
+        if let anchor = app.preview.anchor, anchor.selectionRevision != state.previewFollowed,
+           let line = cache.layout.firstLine(ofItem: anchor.item) {
+            state.previewScroll = line
+            state.previewFollowed = anchor.selectionRevision
+        }
         let wanted = min(state.previewScroll, Int.max - 2 * content.height) + content.height
         cache.layout.layOut(through: wanted + content.height)
         // Everything rendered is laid out and the pane is within a page of

@@ -9,6 +9,13 @@ import TileditTerminalToolkit
 /// in a text field) and calls no action.
 @MainActor
 public enum Screen {
+    /// What the documents and blocks panes' rows want, measured only
+    /// when the panes are side by side.
+    static func wanted(_ app: AppModel, columns: Int) -> Layout.Wanted {
+        guard columns >= Layout.wideMinimumColumns else { return Layout.Wanted() }
+        return Layout.Wanted(documents: DocumentsPane.wantedWidth(app), blocks: app.yamlEditor == nil ? BlocksPane.wantedWidth(app) : 0)
+    }
+
     /// Draws the whole editor into `buffer` (its size is the terminal's).
     public static func draw(app: AppModel, viewState state: inout ViewState, into buffer: inout ScreenBuffer) {
         let size = TerminalSize(rows: buffer.rows, columns: buffer.columns)
@@ -16,7 +23,7 @@ public enum Screen {
         state.sync(with: app)
         buffer = ScreenBuffer(rows: size.rows, columns: size.columns)
         state.hitRegions = []
-        let layout = Layout(size: size, focus: state.focus)
+        let layout = Layout(size: size, focus: state.focus, wanted: wanted(app, columns: size.columns))
         if layout.isTooSmall {
             buffer.put(DisplayWidth.truncate("Tiledit needs \(Layout.minimumSize.columns)×\(Layout.minimumSize.rows)", to: size.columns), row: 0, column: 0)
             return

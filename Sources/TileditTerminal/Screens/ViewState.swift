@@ -23,6 +23,9 @@ public struct ViewState: Sendable {
     var inspectorScroll = 0
     /// First preview line shown.
     var previewScroll = 0
+    /// The selection revision the preview last scrolled to
+    /// (`PreviewModel.anchor`): until the selection moves, the keys scroll it.
+    var previewFollowed: Int?
     /// The preview laid out at the pane's width, as far as shown so far.
     var preview: PreviewPane.Cache?
     var helpScroll = 0
@@ -38,6 +41,8 @@ public struct ViewState: Sendable {
     /// The answer typed into an editor's prompt (the prompt holds the text too).
     var promptField = TextField(accessibilityLabel: "Answer")
     var renameField = TextField(accessibilityLabel: "New path of the document")
+    /// The item being typed into an open list field (`InspectorModel.list`).
+    var listItemField: TextField?
     /// First body line shown in a sheet of changes (a rename's, a conflict's).
     var sheetScroll = 0
     /// Body rows the last sheet of changes showed (page keys move by it).
@@ -91,6 +96,7 @@ public struct ViewState: Sendable {
             break
         }
         syncEditing(with: app.editor?.inspector)
+        syncListItem(with: app.editor?.inspector)
         if case .filter? = editing, app.documents == nil {
             editing = nil
         }
@@ -129,6 +135,16 @@ public struct ViewState: Sendable {
         case (nil, .filter?), (nil, nil), (_, .yamlValue?), (_, .yamlText?):
             return
         }
+    }
+
+    /// The item field follows the list's typing: opened with its text
+    /// (a completion taken replaces it), closed when nothing is typed.
+    @MainActor
+    private mutating func syncListItem(with inspector: InspectorModel?) {
+        guard let list = inspector?.list else { return listItemField = nil }
+        focus = .inspector
+        guard let typing = list.typing else { return listItemField = nil }
+        if listItemField?.text != typing.text { listItemField = TextField(text: typing.text, accessibilityLabel: "Item of \(list.key)") }
     }
 
     /// What the last frame drew at (`row`, `column`), the topmost region first.

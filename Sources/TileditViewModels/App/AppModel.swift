@@ -146,6 +146,11 @@ public final class AppModel {
             show(nil, yaml)
             await yaml.onAppeared()
         case .markdown(let editor):
+            let url = editor.url
+            editor.edits.selectionChanged = { [weak self] index in
+                guard let self, self.editor?.url == url else { return }
+                self.preview.onSelectedBlock(index)
+            }
             show(editor, nil)
             await editor.onAppeared()
             preview.onChangedDocument(editor.document.value, immediately: true)
@@ -159,6 +164,7 @@ public final class AppModel {
         editor = markdown
         yamlEditor = yaml
         preview.onChangedDocument(markdown?.document.value, immediately: true)
+        preview.onSelectedBlock(markdown?.selectedIndex)
     }
 
     /// A document (Markdown or YAML) was written, or read again after

@@ -43,8 +43,11 @@ struct DocumentOpening {
             return .yaml(opened.openYAML(url: url, displayPath: path, saved: saved))
         }
         let dialect = summary?.dialect ?? FrontMatterDialectRule.dialect(forFileAt: url, workspaceRoot: root, fileSystem: dependencies.fileSystem)
-        return .markdown(opened.openMarkdown(
+        let editor = opened.openMarkdown(
             url: url, displayPath: path, dialect: dialect, settings: settings, catalog: catalog,
-            changed: { document, immediately in changed(url, document, immediately) }, saved: saved))
+            changed: { document, immediately in changed(url, document, immediately) }, saved: saved)
+        // A list item's completions: the values the workspace uses for its key.
+        editor.inspector.valuesInUse = { [weak list] key in list?.valuesInUse(forKey: key) ?? [:] }
+        return .markdown(editor)
     }
 }

@@ -88,6 +88,13 @@ public final class DocumentListModel {
 
     // MARK: Actions
 
+    /// How many documents of the workspace use each value of the front
+    /// matter list `key` (`DocumentSummary.frontMatterLists`): what a list
+    /// field offers as an item is typed.
+    public func valuesInUse(forKey key: String) -> [String: Int] {
+        ListValueRanking.uses(of: key, in: (workspace.value?.documents ?? []).lazy.map(\.frontMatterLists))
+    }
+
     /// The summary of the document at `path` (relative), if listed.
     public func document(at path: String) -> DocumentSummary? { listing.document(at: path) }
 

@@ -26,6 +26,9 @@ final class BlockEdits {
     @ObservationIgnored private let inspector: InspectorModel
     @ObservationIgnored private let session: DocumentSession
     @ObservationIgnored private let documentChanged: @MainActor (MarkdownDocument, _ immediately: Bool) -> Void
+    /// Told the selected block's position (from 0) after every selection
+    /// (the preview follows it, `PreviewModel.onSelectedBlock`).
+    @ObservationIgnored var selectionChanged: @MainActor (Int?) -> Void = { _ in }
 
     init(inspector: InspectorModel, session: DocumentSession, documentChanged: @escaping @MainActor (MarkdownDocument, _ immediately: Bool) -> Void) {
         self.inspector = inspector
@@ -69,6 +72,7 @@ final class BlockEdits {
     func select(_ id: BlockID?) {
         selection.select(id, in: current)
         inspector.update(document: current, selection: selection.id)
+        selectionChanged(selection.lastKnownIndex)
     }
 
     /// A selection the user made: the last change's notes are done with.

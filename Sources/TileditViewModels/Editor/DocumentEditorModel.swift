@@ -31,8 +31,9 @@ public final class DocumentEditorModel {
     /// The file's life with the disk: saving, conflicts, the journal, autosave.
     public let session: DocumentSession
 
-    /// The document, its history, the selection and the structural edits.
-    private let edits: BlockEdits
+    /// The document, its history, the selection and the structural edits
+    /// (the app sets its `selectionChanged`, for the preview).
+    let edits: BlockEdits
     @ObservationIgnored private let typing: InspectorTyping
     @ObservationIgnored private let creation: BlockCreation
     @ObservationIgnored private let sessionOwner: MarkdownSessionOwner
@@ -160,6 +161,10 @@ public final class DocumentEditorModel {
     /// The user acted in the inspector: typing is kept as pending values;
     /// an action that changes the text is applied as one undoable change.
     public func onInspector(_ action: InspectorModel.Action) { typing.perform(action) }
+
+    /// The user acted in a list field opened as a list: each change to its
+    /// items is applied as one undoable change (`InspectorModel.list`).
+    public func onInspectorList(_ action: InspectorListAction) { typing.performList(action) }
 
     /// The user asked to throw away what they typed into a field or the
     /// text: asked first when something typed would be lost; otherwise

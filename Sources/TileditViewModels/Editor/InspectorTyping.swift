@@ -34,6 +34,20 @@ final class InspectorTyping {
         session.pendingValuesChanged()
     }
 
+    /// Carries out a list field's `action`: a change to its items is
+    /// applied as one undoable change, and the inspector told whether it
+    /// was refused.
+    func performList(_ action: InspectorListAction) {
+        guard let operation = inspector.handleList(action) else { return }
+        var refusal: EditError?
+        do {
+            try edits.apply(operation)
+        } catch {
+            refusal = error
+        }
+        inspector.finishList(action, refusal: refusal)
+    }
+
     /// Throws the typing of `target` away (asking first is the editor's).
     func discard(_ target: InspectorEditing) {
         switch target {

@@ -43,6 +43,9 @@ public struct InspectorField: Equatable, Sendable, Identifiable {
     /// button stepping within them. `nil` for any other field. What is
     /// typed outside them is still typed, and refused by `message`.
     public var wholeNumberRange: ClosedRange<Int>? = nil
+    /// The value's items as the document has them, for a `.list` field
+    /// (the list editor's rows, `InspectorListField`); empty for any other.
+    public var items: [String] = []
 
     public var id: String { key }
 

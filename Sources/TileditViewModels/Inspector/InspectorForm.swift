@@ -35,6 +35,17 @@ struct InspectorForm {
         }
     }
 
+    /// The operation that writes `items` as the list `key` (the list
+    /// editor's): a front-matter list keeps its style, flow or block, and
+    /// the items it keeps as written; a tile's list is its `- item` lines.
+    func operation(writingItems items: [String], key: String) -> DocumentOperation? {
+        switch block.kind {
+        case .tile: .setTileProperty(block.id, key: key, value: .list(items))
+        case .frontMatter: .setFrontMatterList(key: key, items: items)
+        default: nil
+        }
+    }
+
     /// The operation that removes `key` from the block.
     func operation(removing key: String) -> DocumentOperation? {
         switch block.kind {
@@ -82,7 +93,8 @@ struct InspectorForm {
                 hint: kind?.hint ?? (key.hasPrefix("series.") ? TilePropertyKind.numberList.hint : "text"),
                 input: Self.input(for: kind, existing: property?.value),
                 isRequired: known?.isRequired ?? false, isKnown: known != nil || schema?.knows(key) == true,
-                isPresent: property != nil, original: original, draft: draft, message: message, wholeNumberRange: range)
+                isPresent: property != nil, original: original, draft: draft, message: message, wholeNumberRange: range,
+                items: Self.input(for: kind, existing: property?.value) == .list ? Self.listItems(property?.value) : [])
         }
     }
 
@@ -116,10 +128,11 @@ struct InspectorForm {
                 message = "`\(key)` is a nested mapping; edit the YAML as text"
             }
             let input: InspectorField.Input = isList || known?.kind == .list ? .list : known?.kind == .boolean ? .toggle : .line
+            let items = existing.map { field in field.node?.items.map { $0.compactMap(\.scalar?.value) } ?? Self.items(field.value) } ?? []
             return InspectorField(
                 key: key, summary: known?.summary ?? "Front matter key", hint: known?.kind.hint ?? "text", input: input,
                 isRequired: false, isKnown: known != nil, isPresent: existing != nil,
-                original: original, draft: draft, message: message)
+                original: original, draft: draft, message: message, items: input == .list ? items : [])
         }
     }
 
@@ -142,6 +155,16 @@ struct InspectorForm {
             if case .literal? = existing { return .multiline }
             if case .list? = existing { return .list }
             return .line
+        }
+    }
+
+    /// The items of a tile value shown as a list: a list's, else the
+    /// comma-separated parts of its text.
+    private static func listItems(_ value: TileValue?) -> [String] {
+        switch value {
+        case .list(let items)?: items
+        case .text(let text)?, .literal(let text)?: items(text)
+        case nil: []
         }
     }
 

@@ -27,11 +27,18 @@ public final class InspectorModel {
     /// Values typed and not applied, by block.
     public private(set) var pending: [BlockID: PendingBlockValues] = [:]
     /// Why the last change was refused, until the next change.
-    public private(set) var refusal: ViewError?
+    public internal(set) var refusal: ViewError?
     /// A new paragraph being typed (`o`), not in the document yet.
     public private(set) var newParagraph: NewParagraph?
     /// The editor's document, as of its last change.
     public private(set) var document: MarkdownDocument?
+    /// The list field opened as a list, if any (`onList`, in
+    /// `InspectorModel+List.swift`).
+    public internal(set) var list: InspectorListField?
+    /// The values used for a key across the workspace, with how many
+    /// documents use each (given by the app from its document list), for
+    /// a list item's completions.
+    @ObservationIgnored var valuesInUse: @MainActor (String) -> [String: Int] = { _ in [:] }
     /// Position of the selected field as the user moved it (read through
     /// `selectedFieldIndex`, which keeps it within the fields).
     private var fieldSelection = 0
@@ -100,7 +107,7 @@ public final class InspectorModel {
     /// Problems of the block shown.
     public var diagnostics: [Diagnostic] { block?.diagnostics ?? [] }
 
-    private var form: InspectorForm? {
+    var form: InspectorForm? {
         guard let block, let document else { return nil }
         return InspectorForm(document: document, block: block, pending: subjectPending)
     }
@@ -113,8 +120,9 @@ public final class InspectorModel {
         self.document = document
         for id in pending.keys where document?.index(of: id) == nil { pending[id] = nil }
         let next = Subject(selection.flatMap { document?.block(id: $0) })
-        guard next != subject else { return }
+        guard next != subject else { return followList() }
         subject = next
+        list = nil
         // A new paragraph being typed stays open: it belongs to no block.
         if editing != .newParagraph { editing = nil }
         refusal = nil

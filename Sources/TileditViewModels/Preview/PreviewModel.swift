@@ -11,7 +11,9 @@ import TileditServices
 /// (`onNeedsMoreBlocks()`); a render after an edit covers as many blocks as
 /// were rendered before it. The render runs in a child task of a stored
 /// task; a newer change cancels both, and the render stops between blocks
-/// (ARCHITECTURE.md, "Tasks").
+/// (ARCHITECTURE.md, "Tasks"). It follows the editor's selected block
+/// (`onSelectedBlock`): the block is rendered when it is beyond the blocks
+/// rendered so far, and `anchor` says where a renderer scrolls to show it.
 @Observable @MainActor
 public final class PreviewModel {
     /// The styled document of the blocks rendered so far; while a newer one
@@ -22,6 +24,11 @@ public final class PreviewModel {
     public private(set) var revision = 0
     /// Whether the document has blocks after those rendered.
     public private(set) var hasMoreBlocks = false
+    /// The block selected in the editor (from 0), `nil` when none is.
+    public private(set) var selectedBlock: Int?
+    /// Changes each time another block is selected: a renderer scrolls to
+    /// `anchor` once per revision, and keeps its own scroll in between.
+    public private(set) var selectionRevision = 0
 
     /// Time after the last edit before the preview renders again.
     public static let debounce: Duration = .milliseconds(150)
@@ -85,9 +92,14 @@ public final class PreviewModel {
     /// room or is scrolled for more: the next `pageBlocks` blocks render
     /// and join the preview. Nothing happens while a render runs or when
     /// every block is rendered.
-    public func onNeedsMoreBlocks() {
+    public func onNeedsMoreBlocks() { onNeedsMoreBlocks(through: 0) }
+
+    /// Renders the next page of blocks, and at least as far as the block
+    /// before `wanted`.
+    private func onNeedsMoreBlocks(through wanted: Int) {
         guard hasMoreBlocks, !isRendering, let source, case .loaded(let shown) = document else { return }
-        let blocks = renderedBlocks..<Swift.min(source.blockCount, renderedBlocks + Self.pageBlocks)
+        let upper = Swift.max(renderedBlocks + Self.pageBlocks, Swift.min(wanted, Int.max - Self.pageBlocks))
+        let blocks = renderedBlocks..<Swift.min(source.blockCount, upper)
         let rendering = rendering
         isExtending = true
         task = Task { [weak self] in
@@ -102,6 +114,30 @@ public final class PreviewModel {
                 self?.document = .failed(ViewError("The preview could not be rendered: \(error)"))
             }
         }
+    }
+
+    /// Where a renderer scrolls to show the selected block: its first item
+    /// in the styled document; `nil` with no selection, or while the block
+    /// is not rendered yet (it is rendering: the anchor comes with it).
+    public var anchor: PreviewAnchor? {
+        guard let selectedBlock, let shown = document.value, let item = shown.firstItemIndex(ofBlock: selectedBlock) else { return nil }
+        return PreviewAnchor(block: selectedBlock, item: item, selectionRevision: selectionRevision)
+    }
+
+    /// The editor selected the block at `block` (from 0; `nil`: none):
+    /// the preview follows it, rendering as far as it when it is beyond
+    /// the blocks rendered so far.
+    public func onSelectedBlock(_ block: Int?) {
+        guard block != selectedBlock else { return }
+        selectedBlock = block
+        selectionRevision &+= 1
+        renderThroughSelection()
+    }
+
+    /// Renders more blocks while the selected one is beyond those rendered.
+    private func renderThroughSelection() {
+        guard let selectedBlock, selectedBlock >= renderedBlocks else { return }
+        onNeedsMoreBlocks(through: selectedBlock + 1)
     }
 
     /// Stops rendering (the app quits).
@@ -123,5 +159,6 @@ public final class PreviewModel {
         hasMoreBlocks = blocks < rendered.blockCount
         document = .loaded(styled)
         revision += 1
+        renderThroughSelection()
     }
 }

@@ -464,7 +464,12 @@ final class ScenarioPlayer {
         try await closeOpenEditor()
         try await goToField(key)
         try session.press("Enter")
-        let screen = try await session.waitUntil("field \(key) to open") { $0.status.contains("Editing field \(key)") }
+        var screen = try await session.waitUntil("field \(key) to open") { $0.status.contains("Editing field \(key)") || $0.contains("a adds · Enter edits") }
+        if !screen.status.contains("Editing field \(key)") {
+            // A list field opens as its items: `=` edits it as one comma-separated line.
+            try session.press("=")
+            screen = try await session.waitUntil("field \(key) to open as text") { $0.status.contains("Editing field \(key)") }
+        }
         openEditor = .field(key: key, multiline: screen.status.contains("Editing field \(key) (multi-line)"))
     }
 
