@@ -6,6 +6,9 @@
 ///   edits of the key are refused), and keys that look the same but differ
 ///   in their bytes (Unicode normalization);
 /// - plain values cut short by ` #` (the rest of the line is a comment);
+/// - aliases with no anchor of their name before them in their document
+///   (an error: YAML 1.2 §7.1, an alias refers to the most recent
+///   preceding anchor; readers that build values refuse the file);
 /// - invisible and non-ASCII space characters (`YAMLInvisibleCharacters`);
 /// - values YAML 1.1 and 1.2 readers disagree about (`YAMLHints`).
 ///
@@ -21,6 +24,8 @@ enum YAMLChecks {
         var isPlain: Bool
         /// The key of a value (a mapping's), `nil` for keys and items.
         var keyName: String?
+        /// Whether the scalar is single- or double-quoted.
+        var isQuoted = false
     }
 
     /// What a diagnostic is to the order of a file's diagnostics: those
@@ -122,12 +127,18 @@ enum YAMLChecks {
             var isRoot = false
         }
         var stack = [Frame(node: root, isKey: false, keyName: nil, inFlow: false, keyEnd: nil, isRoot: true)]
+        // Anchors seen so far in this document; the walk is in text order and
+        // a node's anchor comes before its children.
+        var anchors: Set<String> = []
         while let frame = stack.popLast() {
             work += 1
             let node = frame.node
+            if let anchor = node.anchor { anchors.insert(anchor) }
             switch node.content {
             case .scalar(let scalar):
-                places.append(ScalarPlace(range: scalar.range, isKey: frame.isKey, isPlain: scalar.style == .plain, keyName: frame.keyName))
+                places.append(ScalarPlace(
+                    range: scalar.range, isKey: frame.isKey, isPlain: scalar.style == .plain, keyName: frame.keyName,
+                    isQuoted: scalar.style == .singleQuoted || scalar.style == .doubleQuoted))
                 if !frame.isKey && !frame.inFlow && scalar.style == .plain,
                    let diagnostic = cutShort(scalar, anchored: node.anchor != nil || node.tag != nil, keyEnd: frame.keyEnd,
                                              keyName: frame.keyName, bytes: bytes) {
@@ -149,8 +160,17 @@ enum YAMLChecks {
                 for item in items.reversed() { stack.append(Frame(node: item, isKey: false, keyName: nil, inFlow: inFlow, keyEnd: nil)) }
             case .alias(let name):
                 aliases[name, default: 0] += 1
+                if !anchors.contains(name) { found.append((undefinedAlias(name, range: node.range), .nested)) }
             }
         }
+    }
+
+    /// An alias with no anchor of its name before it in its document.
+    private static func undefinedAlias(_ name: String, range: Range<Int>) -> BlockDiagnostic {
+        BlockDiagnostic(
+            .error, .yamlUndefinedAlias,
+            "`*\(shown(name))` refers to no anchor before it; an alias must come after an anchor `&\(shown(name))` in the same document",
+            range: range)
     }
 
     /// Keys of one mapping that Swift's `String` (canonical equivalence)
