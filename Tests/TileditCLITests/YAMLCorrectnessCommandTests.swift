@@ -13,9 +13,16 @@ struct YAMLCorrectnessCommandTests {
             "mk.yml": Self.makefile, "folded.yml": "k: >\n  \tx\n", "blank.yml": "k: |\n\n  \tx\n",
             "page.md": "---\ntitle: A\nrecipe: |\n  \tmake\n---\n\nBody\n",
         ])
-        #expect(await CommandRun.run(["check", "mk.yml", "folded.yml", "blank.yml", "page.md"], in: folder) == CommandRun(status: 0))
+        // Read, and a warning that libyaml's tools stop there, with the indicator that lets them read it.
+        #expect(await CommandRun.run(["check", "blank.yml", "folded.yml", "mk.yml", "page.md"], in: folder) == CommandRun(status: 0, standardOutput: """
+            blank.yml:1:4: warning: this block scalar's first line has a tab after its indentation, which YAML reads as content, but libyaml 0.2.5 and the tools built on it (PyYAML's C loader, Ruby's Psych and so Jekyll) stop here; write the indentation indicator `|2`
+            folded.yml:1:4: warning: this block scalar's first line has a tab after its indentation, which YAML reads as content, but libyaml 0.2.5 and the tools built on it (PyYAML's C loader, Ruby's Psych and so Jekyll) stop here; write the indentation indicator `>2`
+            mk.yml:1:9: warning: this block scalar's first line has a tab after its indentation, which YAML reads as content, but libyaml 0.2.5 and the tools built on it (PyYAML's C loader, Ruby's Psych and so Jekyll) stop here; write the indentation indicator `|2`
+            page.md:3:9: warning: this block scalar's first line has a tab after its indentation, which YAML reads as content, but libyaml 0.2.5 and the tools built on it (PyYAML's C loader, Ruby's Psych and so Jekyll) stop here; write the indentation indicator `|2`
+
+            """))
         let set = await CommandRun.run(["set", "mk.yml", "--yaml", "name=b2"], in: folder)
-        #expect(set == CommandRun(status: 0))
+        #expect(set.status == 0)
         #expect(try text(of: "mk.yml", in: folder) == "recipe: |\n  \t$(CC) -o app main.c\n  \tstrip app\nname: b2\n")
     }
 

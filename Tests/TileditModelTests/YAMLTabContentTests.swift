@@ -48,6 +48,18 @@ struct YAMLTabContentTests {
         #expect(Self.scalars(result) == values)
     }
 
+    @Test func aWarningSaysLibyamlsToolsStopAndItsFixLetsThemRead() throws {
+        let file = YAMLFileDocument("k: |-\n  \tx\nc: 1\n\t# note\n")
+        let warnings = file.diagnostics.filter { $0.code == .yamlLibyamlStops }
+        #expect(warnings.map { "\($0.location.line):\($0.location.column) \($0.fix?.title ?? "")" } == [
+            "1:4 Write the indentation indicator `|2`", "4:1 Replace the tab with a space",
+        ])
+        var fixed = file
+        for warning in warnings.reversed() { fixed.apply(warning.fix?.edits ?? []) }
+        #expect(fixed.text == "k: |2-\n  \tx\nc: 1\n # note\n")
+        #expect(YAMLParser.parse(fixed.text).readPast.isEmpty)
+    }
+
     /// Byte ranges are the file's: the same as where a letter stands in
     /// place of the tab (which libyaml reads with no change).
     @Test(arguments: ["k: |\n  \tx\nname: é\n", "- a\n- >-\n   \tx\n   \ty\n- |\n \tz\n- b\n"])
@@ -137,6 +149,14 @@ struct YAMLTabContentTests {
         #expect(withIndicators.error == nil)
         #expect(withTabs.error == nil)
         #expect(Self.scalars(withTabs) == Self.scalars(withIndicators))
+        // The fix of each warning gives text libyaml reads as it is, with the same values.
+        var fixed = Array(lines.joined(separator: ending).utf8)
+        for edit in withTabs.readPast.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+            fixed.replaceSubrange(edit.range, with: edit.replacement)
+        }
+        let afterFix = YAMLParser.parse(fixed)
+        #expect(afterFix.error == nil && afterFix.readPast.isEmpty)
+        #expect(Self.scalars(afterFix) == Self.scalars(withIndicators))
     }
 
     /// Mutated YAML (tabs inserted anywhere): a reported tab indentation

@@ -54,9 +54,9 @@ enum YAMLChecks {
     ///   own diagnostic when reading stopped.
     static func diagnostics(
         documents: [YAMLDocumentNode], error: YAMLSyntaxError?, bytes: UnsafeBufferPointer<UInt8>, lineBase: Int,
-        duplicateCode: DiagnosticCode = .yamlDuplicateKey
+        duplicateCode: DiagnosticCode = .yamlDuplicateKey, readPast: [TextEdit] = []
     ) -> (all: [BlockDiagnostic], error: BlockDiagnostic?) {
-        let result = ranked(documents: documents, error: error, bytes: bytes, lineBase: lineBase, duplicateCode: duplicateCode)
+        let result = ranked(documents: documents, error: error, bytes: bytes, lineBase: lineBase, duplicateCode: duplicateCode, readPast: readPast)
         return (result.all.map(\.diagnostic), result.error)
     }
 
@@ -65,7 +65,7 @@ enum YAMLChecks {
     /// the tree holds (seen on the same walk).
     static func ranked(
         documents: [YAMLDocumentNode], error: YAMLSyntaxError?, bytes: UnsafeBufferPointer<UInt8>, lineBase: Int,
-        duplicateCode: DiagnosticCode = .yamlDuplicateKey
+        duplicateCode: DiagnosticCode = .yamlDuplicateKey, readPast: [TextEdit] = []
     ) -> (all: [(diagnostic: BlockDiagnostic, rank: Rank)], error: BlockDiagnostic?, aliases: [String: Int]) {
         let lines = LineIndex(bytes)
         func line(_ offset: Int) -> String { BlockDiagnostic.line(lineBase + lines.lineSlot(of: offset)) }
@@ -78,6 +78,7 @@ enum YAMLChecks {
             found += YAMLHints.diagnostics(for: root).map { ($0, .hint) }
             walk(root, bytes: bytes, line: line, duplicateCode: duplicateCode, places: &places, found: &found, aliases: &aliases, work: &work)
         }
+        found += readPast.map { (libyamlStops($0, bytes: bytes), .nested) }
         var invisible = YAMLInvisibleCharacters(bytes: bytes, places: places)
         var errorDiagnostic: BlockDiagnostic?
         if let error {
@@ -163,6 +164,25 @@ enum YAMLChecks {
                 if !anchors.contains(name) { found.append((undefinedAlias(name, range: node.range), .nested)) }
             }
         }
+    }
+
+    /// Valid YAML libyaml 0.2.5 stops at (`YAMLParseResult.readPast`): a
+    /// warning, as tools built on libyaml refuse the file, with the edit
+    /// that lets them read it.
+    private static func libyamlStops(_ edit: TextEdit, bytes: UnsafeBufferPointer<UInt8>) -> BlockDiagnostic {
+        let tools = "libyaml 0.2.5 and the tools built on it (PyYAML's C loader, Ruby's Psych and so Jekyll) stop here"
+        if edit.range.isEmpty {
+            let header = edit.range.lowerBound > 0 && edit.range.lowerBound <= bytes.count ? String(UnicodeScalar(bytes[edit.range.lowerBound - 1])) : "|"
+            let indicator = header + String(decoding: edit.replacement, as: UTF8.self)
+            return BlockDiagnostic(
+                .warning, .yamlLibyamlStops,
+                "this block scalar's first line has a tab after its indentation, which YAML reads as content, but \(tools); write the indentation indicator `\(indicator)`",
+                range: (edit.range.lowerBound - 1)..<edit.range.lowerBound,
+                fix: DiagnosticFix(title: "Write the indentation indicator `\(indicator)`", edits: [edit]))
+        }
+        return BlockDiagnostic(
+            .warning, .yamlLibyamlStops, "a tab before a comment at the start of a line is valid YAML, but \(tools); use a space",
+            range: edit.range, fix: DiagnosticFix(title: "Replace the tab with a space", edits: [edit]))
     }
 
     /// An alias with no anchor of its name before it in its document.

@@ -23,10 +23,15 @@ public enum YAMLParser {
         var patches = YAMLInputPatches()
         while true {
             var builder = Builder(bytes: bytes, maximumDepth: maximumDepth, patches: patches)
-            let result = builder.run()
+            var result = builder.run()
             // A place changed once and stopped at again is an error of its own.
             guard let retry = builder.retry, patches.patches.count < YAMLInputPatches.maximumPatches,
-                  !patches.patches.contains(where: { $0.offset == retry.offset }) else { return result }
+                  !patches.patches.contains(where: { $0.offset == retry.offset }) else {
+                result.readPast = patches.patches.map { patch in
+                    TextEdit(range: patch.offset..<(patch.inserts ? patch.offset : patch.offset + 1), replacement: [patch.replacement])
+                }
+                return result
+            }
             patches.add(retry)
         }
     }
