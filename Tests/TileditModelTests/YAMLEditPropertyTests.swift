@@ -1,6 +1,6 @@
 import Testing
 import TileditFixtures
-import TileditModel
+@testable import TileditModel
 
 /// The editing laws for YAML over generated inputs: YAML files from
 /// `YAMLGenerator`, changed by `YAMLMutator` into text nobody wrote by hand
@@ -156,9 +156,10 @@ struct YAMLEditPropertyTests {
     /// Every pair of an old value (typed, quoted, tagged) and a new one, in
     /// block and flow mappings, sequences, nested and commented: a tag stays
     /// only with a value it allows, a new value every reader reads as the
-    /// old plain value's type is written plain (a date stays a date), one of
-    /// another type never turns into a non-string by being written plain,
-    /// and quotes stay the quotes they were.
+    /// old plain value's type is written plain (`YAMLScalarWriter.keepsType`;
+    /// a date stays a date), one of another type never turns into a
+    /// non-string by being written plain (but in place of a null, which
+    /// takes its new text's type), and quotes stay the quotes they were.
     @Test func aNewValueKeepsTheOldTypeAndStyleAndATagOnlyWhileItAllowsTheValue() {
         let olds = [
             "2024-01-05", "2023-12-31 10:00:00", "true", "False", "~", "null", "42", "-7", "2.5", "hello", "'quoted'", "\"double\"",
@@ -204,13 +205,15 @@ struct YAMLEditPropertyTests {
                     }
                     let oldType = oldScalar.style == .plain ? Self.agreedType(oldScalar.value) : .string
                     let newType = Self.agreedType(new)
-                    let canonical = newType == .integer ? Int(new).map(String.init) == new
-                        : newType == .float ? Double(new).map { "\($0)" } == new : true
-                    if let oldType, oldType != .string, newType == oldType, canonical {
+                    let kept = oldScalar.style == .plain && !new.isEmpty && YAMLScalarWriter.keepsType(oldScalar.value, new)
+                    if kept {
                         #expect(scalar.style == .plain, "\(label): the type is kept, so the style is\n\(copy.text)")
                     }
                     let numbers: Set<YAMLScalarType> = [.integer, .float]
-                    if scalar.style == .plain, oldType != newType, !(numbers.contains(oldType ?? .string) && numbers.contains(newType ?? .string)) {
+                    // A null takes the type of its new text, as a new value (`YAMLScalarWriter.intent`).
+                    let wasNull = oldScalar.style == .plain && YAMLScalarType.core(oldScalar) == .null
+                    if scalar.style == .plain, !kept, !wasNull, oldType != newType,
+                       !(numbers.contains(oldType ?? .string) && numbers.contains(newType ?? .string)) {
                         #expect(YAMLScalarType.core(plain: new) == .string && YAMLScalarType.yaml11(plain: new) == .string,
                                 "\(label): text of another type is written so it stays text\n\(copy.text)")
                     }

@@ -194,6 +194,25 @@ struct EditorPartsTests {
         #expect(!YAMLScalarField(id: id, type: .string, text: "a\r\nb", original: "", problem: nil).isSingleLine)
     }
 
+    /// A null's field takes the type of the text typed, as `set` writes a
+    /// null's new text, until a type is chosen.
+    @Test func aNullsFieldFollowsTheTypedTextUntilATypeIsChosen() {
+        let id = YAMLNodeID(document: 0, positions: [0])
+        var field = YAMLScalarField(id: id, type: .null, text: "", original: "", problem: nil)
+        field.typeFollowsText = true
+        field.typed("3")
+        #expect(field.type == .number)
+        #expect(field.problem == nil)
+        field.typed("2024-01-05")
+        #expect(field.type == .date)
+        field.typed("hello")
+        #expect(field.type == .string)
+        field.chose(.number)
+        field.typed("x")
+        #expect(field.type == .number)
+        #expect(field.problem == "`x` is not a number (for example 42, -3.5 or 1e6)")
+    }
+
     // MARK: The document list's small values
 
     @Test func theNewDocumentKindStepsThroughTheTemplatesKindsAndTheOrderCycles() {

@@ -74,6 +74,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     case yamlLookalikeKeys = "yaml.lookalike-keys"
     case yamlTruncatedValue = "yaml.truncated-value"
     case yamlInvisibleCharacter = "yaml.invisible-character"
+    case yamlUndefinedAlias = "yaml.undefined-alias"
+    case yamlLibyamlStops = "yaml.libyaml-stops"
     case frontMatterSeveralDocuments = "front-matter.several-documents"
     case frontMatterInvalidValue = "front-matter.invalid-value"
     case tileUnclosed = "tile.unclosed"

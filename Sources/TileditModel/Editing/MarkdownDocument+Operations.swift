@@ -73,7 +73,11 @@ extension MarkdownDocument {
             return Plan(edits: [TextEdit(range: shifted(property.span, by: start), replacement: [])], focus: id)
         case .setFrontMatterField(let key, let value):
             return try planFrontMatter(key: key) { editor throws(EditError) in
-                try editor.setScalar(at: YAMLPath([.key(key)]), to: value)
+                // A date stays a date, as in YAML files; a key of Tiledown's own has its rule, checked after.
+                if FrontMatterSchema.tiledown.field(key) == nil, let problem = editor.timestampProblem(key: key, value: value) {
+                    throw .invalidValue(message: problem)
+                }
+                return try editor.setScalar(at: YAMLPath([.key(key)]), to: value)
             } flat: { frontMatter, start throws(EditError) in
                 try flatSet(frontMatter, blockStart: start, key: key, value: value)
             } create: { dialect throws(EditError) in

@@ -53,7 +53,7 @@ struct YAMLEditor {
             guard let root, root.scalar != nil else { throw .pathNotFound(message: "the document has no single value at its root") }
             let plans = try replaceValue(root, keyNode: nil, nextKey: nil, parent: root, inFlow: false, value: value, name: "the document", isRoot: true)
             let changes = plans.contains { !$0.isEmpty }
-            return (plans.isEmpty ? [[]] : plans, changes ? anchorNotes(root.anchor.map { [$0] } ?? []) : [])
+            return (plans.isEmpty ? [[]] : plans, changes ? anchorNotes(root.anchor.map { [($0, root.range.lowerBound)] } ?? []) : [])
         }
         guard let root else {
             guard path.components.count == 1, case .key(let key) = last else {
@@ -73,7 +73,7 @@ struct YAMLEditor {
                 if case .alias(let name) = pair.value.content {
                     throw .pathNotFound(message: "`\(path)` is an alias of `&\(name)`; edit the anchored node instead")
                 }
-                if let anchor = pair.value.anchor { anchors.append(anchor) }
+                if let anchor = pair.value.anchor { anchors.append((anchor, pair.value.range.lowerBound)) }
                 let next = index + 1 < pairs.count ? pairs[index + 1] : nil
                 edits = try replaceValue(
                     pair.value, keyNode: pair.key, nextKey: next?.key, parent: parent,
@@ -87,7 +87,7 @@ struct YAMLEditor {
             if case .alias(let name) = item.content {
                 throw .pathNotFound(message: "`\(path)` is an alias of `&\(name)`; edit the anchored node instead")
             }
-            if let anchor = item.anchor { anchors.append(anchor) }
+            if let anchor = item.anchor { anchors.append((anchor, item.range.lowerBound)) }
             edits = try replaceValue(
                 item, keyNode: nil, nextKey: nil, parent: parent, inFlow: parent.collectionStyle == .flow || parentInFlow,
                 value: value, name: path.description)
@@ -311,10 +311,10 @@ struct YAMLEditor {
 
     /// Follows `path` from `node`: returns the node, whether it sits in a
     /// flow collection, and the anchors on the way (the node's own included).
-    private func resolve(_ path: [YAMLPathComponent], from node: YAMLNode) throws(EditError) -> (YAMLNode, Bool, [String]) {
+    private func resolve(_ path: [YAMLPathComponent], from node: YAMLNode) throws(EditError) -> (YAMLNode, Bool, [YAMLEditor.AnchorSite]) {
         var current = node
         var inFlow = false
-        var anchors: [String] = current.anchor.map { [$0] } ?? []
+        var anchors: [AnchorSite] = current.anchor.map { [($0, current.range.lowerBound)] } ?? []
         var walked: [YAMLPathComponent] = []
         for component in path {
             if case .alias(let name) = current.content {
@@ -344,7 +344,7 @@ struct YAMLEditor {
             if case .alias(let name) = found.content {
                 throw .pathNotFound(message: "`\(YAMLPath(walked))` is an alias of `&\(name)`; edit the anchored node instead")
             }
-            if let anchor = found.anchor { anchors.append(anchor) }
+            if let anchor = found.anchor { anchors.append((anchor, found.range.lowerBound)) }
             current = found
         }
         return (current, inFlow, anchors)
@@ -396,6 +396,13 @@ struct YAMLEditor {
         }
     }
 
+    /// Why `value` cannot replace the top-level `key`'s value, a date
+    /// (`YAMLScalarWriter.timestampProblem`); `nil` when it can.
+    func timestampProblem(key: String, value: String) -> String? {
+        guard let pair = root?.pairs?.last(where: { $0.key.scalar?.value.hasSameBytes(as: key) == true }), pair.value.tag == nil else { return nil }
+        return YAMLScalarWriter.timestampProblem(for: value, replacing: pair.value.scalar, name: key)
+    }
+
     /// The notes of an edit of the node at `path`: for each anchor on the
     /// way to it (its own included) that aliases use, their lines.
     func anchorNotes(at path: YAMLPath) -> [String] {
@@ -403,18 +410,30 @@ struct YAMLEditor {
         return anchorNotes(anchors)
     }
 
-    /// For each of `anchors` that aliases use, a note naming their lines.
-    /// One walk of the tree and one pass over the text, whatever the number
-    /// of anchors and aliases.
-    private func anchorNotes(_ anchors: [String]) -> [String] {
+    /// An anchor on the way to an edited node: its name and the start of
+    /// the node that carries it.
+    typealias AnchorSite = (name: String, offset: Int)
+
+    /// For each of `anchors` that aliases use, a note naming their lines:
+    /// the aliases after the anchored node and before the next anchor of
+    /// the same name (an alias refers to the most recent preceding anchor,
+    /// YAML 1.2 section 7.1). One walk of the tree and one pass over the
+    /// text, whatever the number of anchors and aliases.
+    private func anchorNotes(_ anchors: [AnchorSite]) -> [String] {
         guard let root, !anchors.isEmpty else { return [] }
-        let wanted = Set(anchors)
+        var wanted: [String: Set<Int>] = [:]
+        for anchor in anchors { wanted[anchor.name, default: []].insert(anchor.offset) }
         var uses: [String: [Int]] = [:]
+        // The node each name's anchor is on, the walk being in text order.
+        var inForce: [String: Int] = [:]
         visit(root) { node in
-            if case .alias(let name) = node.content, wanted.contains(name) { uses[name, default: []].append(node.range.lowerBound) }
+            if case .alias(let name) = node.content, let anchored = inForce[name], wanted[name]?.contains(anchored) == true {
+                uses[name, default: []].append(node.range.lowerBound)
+            }
+            if let anchor = node.anchor { inForce[anchor] = node.range.lowerBound }
         }
         var notes: [String] = []
-        for anchor in wanted.sorted() {
+        for anchor in wanted.keys.sorted() {
             guard let offsets = uses[anchor] else { continue }
             let places = offsets.count == 1 ? "1 other place uses" : "\(offsets.count) other places use"
             // Each line once (a flow sequence may hold many aliases), and a

@@ -259,7 +259,8 @@ enum FrontMatterReader {
         // Checks run on the content (its first line is the block's line 1);
         // their ranges move to block coordinates.
         let checked = YAMLChecks.diagnostics(
-            documents: parsed.documents, error: parsed.error, bytes: text, lineBase: 1, duplicateCode: .frontMatterDuplicateKey)
+            documents: parsed.documents, error: parsed.error, bytes: text, lineBase: 1, duplicateCode: .frontMatterDuplicateKey,
+            readPast: parsed.readPast)
         var diagnostics = checked.all.map { $0.shifted(by: shift) }
         /// The block for text that cannot be read as fields: its raw text
         /// kept, so the author sees what is wrong.

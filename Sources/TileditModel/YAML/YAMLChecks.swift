@@ -6,6 +6,9 @@
 ///   edits of the key are refused), and keys that look the same but differ
 ///   in their bytes (Unicode normalization);
 /// - plain values cut short by ` #` (the rest of the line is a comment);
+/// - aliases with no anchor of their name before them in their document
+///   (an error: YAML 1.2 §7.1, an alias refers to the most recent
+///   preceding anchor; readers that build values refuse the file);
 /// - invisible and non-ASCII space characters (`YAMLInvisibleCharacters`);
 /// - values YAML 1.1 and 1.2 readers disagree about (`YAMLHints`).
 ///
@@ -21,6 +24,8 @@ enum YAMLChecks {
         var isPlain: Bool
         /// The key of a value (a mapping's), `nil` for keys and items.
         var keyName: String?
+        /// Whether the scalar is single- or double-quoted.
+        var isQuoted = false
     }
 
     /// What a diagnostic is to the order of a file's diagnostics: those
@@ -49,9 +54,9 @@ enum YAMLChecks {
     ///   own diagnostic when reading stopped.
     static func diagnostics(
         documents: [YAMLDocumentNode], error: YAMLSyntaxError?, bytes: UnsafeBufferPointer<UInt8>, lineBase: Int,
-        duplicateCode: DiagnosticCode = .yamlDuplicateKey
+        duplicateCode: DiagnosticCode = .yamlDuplicateKey, readPast: [TextEdit] = []
     ) -> (all: [BlockDiagnostic], error: BlockDiagnostic?) {
-        let result = ranked(documents: documents, error: error, bytes: bytes, lineBase: lineBase, duplicateCode: duplicateCode)
+        let result = ranked(documents: documents, error: error, bytes: bytes, lineBase: lineBase, duplicateCode: duplicateCode, readPast: readPast)
         return (result.all.map(\.diagnostic), result.error)
     }
 
@@ -60,7 +65,7 @@ enum YAMLChecks {
     /// the tree holds (seen on the same walk).
     static func ranked(
         documents: [YAMLDocumentNode], error: YAMLSyntaxError?, bytes: UnsafeBufferPointer<UInt8>, lineBase: Int,
-        duplicateCode: DiagnosticCode = .yamlDuplicateKey
+        duplicateCode: DiagnosticCode = .yamlDuplicateKey, readPast: [TextEdit] = []
     ) -> (all: [(diagnostic: BlockDiagnostic, rank: Rank)], error: BlockDiagnostic?, aliases: [String: Int]) {
         let lines = LineIndex(bytes)
         func line(_ offset: Int) -> String { BlockDiagnostic.line(lineBase + lines.lineSlot(of: offset)) }
@@ -73,6 +78,7 @@ enum YAMLChecks {
             found += YAMLHints.diagnostics(for: root).map { ($0, .hint) }
             walk(root, bytes: bytes, line: line, duplicateCode: duplicateCode, places: &places, found: &found, aliases: &aliases, work: &work)
         }
+        found += readPast.map { (libyamlStops($0, bytes: bytes), .nested) }
         var invisible = YAMLInvisibleCharacters(bytes: bytes, places: places)
         var errorDiagnostic: BlockDiagnostic?
         if let error {
@@ -122,12 +128,18 @@ enum YAMLChecks {
             var isRoot = false
         }
         var stack = [Frame(node: root, isKey: false, keyName: nil, inFlow: false, keyEnd: nil, isRoot: true)]
+        // Anchors seen so far in this document; the walk is in text order and
+        // a node's anchor comes before its children.
+        var anchors: Set<String> = []
         while let frame = stack.popLast() {
             work += 1
             let node = frame.node
+            if let anchor = node.anchor { anchors.insert(anchor) }
             switch node.content {
             case .scalar(let scalar):
-                places.append(ScalarPlace(range: scalar.range, isKey: frame.isKey, isPlain: scalar.style == .plain, keyName: frame.keyName))
+                places.append(ScalarPlace(
+                    range: scalar.range, isKey: frame.isKey, isPlain: scalar.style == .plain, keyName: frame.keyName,
+                    isQuoted: scalar.style == .singleQuoted || scalar.style == .doubleQuoted))
                 if !frame.isKey && !frame.inFlow && scalar.style == .plain,
                    let diagnostic = cutShort(scalar, anchored: node.anchor != nil || node.tag != nil, keyEnd: frame.keyEnd,
                                              keyName: frame.keyName, bytes: bytes) {
@@ -149,8 +161,36 @@ enum YAMLChecks {
                 for item in items.reversed() { stack.append(Frame(node: item, isKey: false, keyName: nil, inFlow: inFlow, keyEnd: nil)) }
             case .alias(let name):
                 aliases[name, default: 0] += 1
+                if !anchors.contains(name) { found.append((undefinedAlias(name, range: node.range), .nested)) }
             }
         }
+    }
+
+    /// Valid YAML libyaml 0.2.5 stops at (`YAMLParseResult.readPast`): a
+    /// warning, as tools built on libyaml refuse the file, with the edit
+    /// that lets them read it.
+    private static func libyamlStops(_ edit: TextEdit, bytes: UnsafeBufferPointer<UInt8>) -> BlockDiagnostic {
+        let tools = "libyaml 0.2.5 and the tools built on it (PyYAML's C loader, Ruby's Psych and so Jekyll) stop here"
+        if edit.range.isEmpty {
+            let header = edit.range.lowerBound > 0 && edit.range.lowerBound <= bytes.count ? String(UnicodeScalar(bytes[edit.range.lowerBound - 1])) : "|"
+            let indicator = header + String(decoding: edit.replacement, as: UTF8.self)
+            return BlockDiagnostic(
+                .warning, .yamlLibyamlStops,
+                "this block scalar's first line has a tab after its indentation, which YAML reads as content, but \(tools); write the indentation indicator `\(indicator)`",
+                range: (edit.range.lowerBound - 1)..<edit.range.lowerBound,
+                fix: DiagnosticFix(title: "Write the indentation indicator `\(indicator)`", edits: [edit]))
+        }
+        return BlockDiagnostic(
+            .warning, .yamlLibyamlStops, "a tab before a comment at the start of a line is valid YAML, but \(tools); use a space",
+            range: edit.range, fix: DiagnosticFix(title: "Replace the tab with a space", edits: [edit]))
+    }
+
+    /// An alias with no anchor of its name before it in its document.
+    private static func undefinedAlias(_ name: String, range: Range<Int>) -> BlockDiagnostic {
+        BlockDiagnostic(
+            .error, .yamlUndefinedAlias,
+            "`*\(shown(name))` refers to no anchor before it; an alias must come after an anchor `&\(shown(name))` in the same document",
+            range: range)
     }
 
     /// Keys of one mapping that Swift's `String` (canonical equivalence)

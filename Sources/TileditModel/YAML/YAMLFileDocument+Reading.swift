@@ -32,7 +32,7 @@ extension YAMLFileDocument {
             documents = result.documents
             fields = []
             let checked = bytes.withUnsafeBufferPointer { buffer in
-                YAMLChecks.ranked(documents: result.documents, error: result.error, bytes: buffer, lineBase: 0)
+                YAMLChecks.ranked(documents: result.documents, error: result.error, bytes: buffer, lineBase: 0, readPast: result.readPast)
             }
             found = checked.all
             stopping = checked.error

@@ -191,12 +191,10 @@ public struct YAMLFileDocument: Sendable {
         case .yaml:
             let editor = try editor(document: document)
             // A date stays a date: text shaped like one that names no day is
-            // a mistake, not a new string (the YAML editor's date field and
-            // front matter's `date` follow the same rule, `CalendarDate`).
-            if let scalar = node(at: path, document: document), scalar.tag == nil, let current = scalar.scalar, current.style == .plain,
-               YAMLScalarWriter.agreedType(current.value) == .timestamp,
-               YAMLScalarType.yaml11(plain: value) == .timestamp, !YAMLScalarType.isCalendarTimestamp(value) {
-                throw .invalidValue(message: "`\(path)` holds a date, and `\(value)` names no day of the calendar; nothing was changed")
+            // a mistake, not a new string (front matter follows the same rule).
+            if let scalar = node(at: path, document: document), scalar.tag == nil,
+               let problem = YAMLScalarWriter.timestampProblem(for: value, replacing: scalar.scalar, name: path.description) {
+                throw .invalidValue(message: problem)
             }
             let (plans, notes) = try editor.setScalarPlans(at: path, to: value)
             return try keepFirst(plans, notes: notes, refusingNewErrors: refusingNewErrors) { file in

@@ -174,13 +174,18 @@ struct YAMLInvisibleCharacters {
         let kind = Self.kind(character.scalar)
         let facts = self.facts(forLineOf: character.offset)
         if let commentStart = facts.commentStart, character.offset > commentStart { return nil }
+        // A joiner inside an emoji sequence (👩‍👩‍👧) is part of what shows.
+        if character.scalar.value == 0x200D && character.count == 1 && joinsCluster(at: character.offset) { return nil }
+        let place = place(containing: character.offset)
+        // Inside quotes a space-like character is text, not indentation or a separator.
+        if kind == .space, let place, place.isQuoted { return nil }
         if character.offset < facts.indentEnd {
             return BlockDiagnostic(
                 .warning, .yamlInvisibleCharacter,
                 "this line is indented with \(name), which YAML does not read as indentation, so the line does not nest as it looks; \(remedy(character.scalar))",
                 range: range, fix: fix(character))
         }
-        if let place = place(containing: character.offset) {
+        if let place {
             let text = YAMLChecks.shown(bytes.string(place.range))
             if place.isKey {
                 return BlockDiagnostic(
@@ -203,9 +208,17 @@ struct YAMLInvisibleCharacters {
                 "\(subject) holds \(name), which \(shows(kind))" + (serious ? "; remove it unless it is meant" : ""),
                 range: range, fix: serious ? fix(character) : nil)
         }
-        return BlockDiagnostic(
-            .warning, .yamlInvisibleCharacter, "\(name) \(shows(kind)) and is not a space to YAML here; \(remedy(character.scalar))",
-            range: range, fix: fix(character))
+        return BlockDiagnostic(.warning, .yamlInvisibleCharacter, outside(name, kind) + "; " + remedy(character.scalar), range: range, fix: fix(character))
+    }
+
+    /// The sentence for a character outside keys, values and comments (between tokens).
+    private func outside(_ name: String, _ kind: Kind) -> String {
+        switch kind {
+        case .space: "\(name) looks like a space but is not one to YAML, so it does not separate what is around it"
+        case .lineBreak: "\(name) is a line break to YAML 1.1 readers and text to YAML 1.2 readers"
+        case .invisible: "\(name) does not show, and YAML reads it as text here"
+        case .shaping: "\(name) does not show (it changes how the text around it is shaped or ordered), and YAML reads it as text here"
+        }
     }
 
     private func shows(_ kind: Kind) -> String {

@@ -17,6 +17,9 @@ struct YAMLMarkConverter {
     /// not, or has not been looked at yet.
     private var asciiEnd: Int
     private var checkpoints: [(character: Int, byte: Int)]
+    /// The character indexes, in the text libyaml read, of characters
+    /// `YAMLInputPatches` inserted, ascending; marks after one are moved back.
+    var insertedCharacters: [Int] = []
     /// Steps taken walking and restarting, for `ParseWorkCounter`.
     private(set) var steps = 0
 
@@ -36,7 +39,11 @@ struct YAMLMarkConverter {
     /// The byte offset of `mark`.
     @inline(__always)
     mutating func offset(_ mark: yaml_mark_t) -> Int {
-        offset(ofCharacter: Int(mark.index))
+        let index = Int(mark.index)
+        guard !insertedCharacters.isEmpty else { return offset(ofCharacter: index) }
+        var inserted = 0
+        for character in insertedCharacters where character < index { inserted += 1 }
+        return offset(ofCharacter: index - inserted)
     }
 
     /// The byte offset in `bytes` of character `target` counted from

@@ -20,8 +20,20 @@ public enum YAMLParser {
     /// - Returns: the documents and the first error, if any. Offsets are
     ///   bytes into `bytes`.
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = defaultMaximumDepth) -> YAMLParseResult {
-        var builder = Builder(bytes: bytes, maximumDepth: maximumDepth)
-        return builder.run()
+        var patches = YAMLInputPatches()
+        while true {
+            var builder = Builder(bytes: bytes, maximumDepth: maximumDepth, patches: patches)
+            var result = builder.run()
+            // A place changed once and stopped at again is an error of its own.
+            guard let retry = builder.retry, patches.patches.count < YAMLInputPatches.maximumPatches,
+                  !patches.patches.contains(where: { $0.offset == retry.offset }) else {
+                result.readPast = patches.patches.map { patch in
+                    TextEdit(range: patch.offset..<(patch.inserts ? patch.offset : patch.offset + 1), replacement: [patch.replacement])
+                }
+                return result
+            }
+            patches.add(retry)
+        }
     }
 
     /// Parses `bytes` (UTF-8).
@@ -117,6 +129,10 @@ private struct Builder: ~Copyable {
     let bytes: UnsafeBufferPointer<UInt8>
     let maximumDepth: Int
     var marks: YAMLMarkConverter
+    /// Changes made to the text libyaml reads (see `YAMLInputPatches`).
+    let patches: YAMLInputPatches
+    /// A change that lets libyaml read past the error it stopped at.
+    var retry: YAMLInputPatches.Patch?
     var frames: [Frame] = []
     /// The children of every open collection, innermost last.
     var children = NodeStack()
@@ -124,11 +140,28 @@ private struct Builder: ~Copyable {
     var root: YAMLNode?
     var documentStart = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, patches: YAMLInputPatches) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
+        self.patches = patches
         let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
         marks = YAMLMarkConverter(bytes: bytes, base: hasBOM ? 3 : 0)
+        marks.insertedCharacters = Self.insertedCharacters(patches, in: bytes, base: marks.base)
+    }
+
+    /// The character indexes, in the patched text, of the inserted ones.
+    private static func insertedCharacters(_ patches: YAMLInputPatches, in bytes: UnsafeBufferPointer<UInt8>, base: Int) -> [Int] {
+        var indexes: [Int] = []
+        var characters = 0
+        var position = base
+        for patch in patches.patches where patch.inserts && patch.offset >= base {
+            while position < patch.offset {
+                if bytes[position] & 0xC0 != 0x80 { characters += 1 }
+                position += 1
+            }
+            indexes.append(characters + indexes.count)
+        }
+        return indexes
     }
 
     mutating func run() -> YAMLParseResult {
@@ -142,7 +175,14 @@ private struct Builder: ~Copyable {
         }
         defer { yaml_parser_delete(&parser) }
         let start = marks.base
-        let input = UnsafeBufferPointer(rebasing: bytes[start...])
+        let patched = patches.isEmpty ? [] : patches.applied(to: bytes, from: start)
+        return patched.withUnsafeBufferPointer { patchedInput in
+            let input = patches.isEmpty ? UnsafeBufferPointer(rebasing: bytes[start...]) : patchedInput
+            return read(&parser, input)
+        }
+    }
+
+    private mutating func read(_ parser: inout yaml_parser_t, _ input: UnsafeBufferPointer<UInt8>) -> YAMLParseResult {
         yaml_parser_set_input_string(&parser, input.baseAddress, input.count)
         yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
         var event = yaml_event_t()
@@ -334,14 +374,24 @@ private struct Builder: ~Copyable {
         if parser.error == YAML_READER_ERROR {
             // The reader (a control character, invalid UTF-8) sets no mark:
             // its byte offset in the input is `problem_offset`.
-            let offset = Swift.min(marks.base + Int(parser.problem_offset), bytes.count)
+            var offset = marks.base + Int(parser.problem_offset)
+            var inserted = 0
+            for patch in patches.patches where patch.inserts && patch.offset + inserted < offset { inserted += 1 }
+            offset = Swift.min(offset - inserted, bytes.count)
             return describedError(parser, problem: problem, offset: offset, line: Self.lineIndex(of: offset, in: bytes))
         }
         let mark = parser.problem_mark
         let offset = marks.offset(mark)
         let line = Int(mark.line)
+        let context = parser.context.map { String(cString: $0) }
+        let contextOffset = parser.context != nil ? Swift.min(marks.offset(parser.context_mark), offset) : nil
+        if parser.error == YAML_SCANNER_ERROR && problem.contains("tab") {
+            retry = YAMLInputPatches.patch(
+                in: bytes, tab: offset, header: context == "while scanning a block scalar" ? contextOffset : nil,
+                parentIndent: Int(parser.indent))
+        }
         var error = describedError(parser, problem: problem, offset: offset, line: line)
-        if parser.context != nil { error.contextOffset = Swift.min(marks.offset(parser.context_mark), offset) }
+        error.contextOffset = contextOffset
         return error
     }
 

@@ -33,26 +33,38 @@ public enum YAMLScalarWriter {
         }
     }
 
-    /// Decides the intent of text a user typed for a field: a boolean or a
-    /// number stays typed when the field already holds that type (or is new)
-    /// and the text is the type's canonical spelling (so it loads back as
-    /// typed: `1.20` would load as 1.2 and is text); a plain value that
-    /// every reader takes as the same type (a date or date and time, `true`,
-    /// `False`, `~`, `null`) keeps being written plain when the new text is
-    /// read as that type too, so a date stays a date. Anything else, a value
-    /// readers disagree about included (`yes`, `10:00`, `1e3`), is text.
+    /// Decides the intent of text a user typed for a field. The one rule
+    /// of every writer of scalars (`tiledit set`, the YAML editor's typed
+    /// fields, front matter):
+    ///
+    /// - a plain value keeps its type when the new text reads as that type
+    ///   written plain, to YAML 1.2's core schema and YAML 1.1 alike
+    ///   (`keepsType`: every integer form both read as one, `0x1F` to
+    ///   `0x20`, `10` to `0x20`; floats in their canonical spelling,
+    ///   booleans, nulls, timestamps naming a real day);
+    /// - a null (`~`, `null`, nothing) takes the type every reader reads
+    ///   its new text as written plain (`3`, `0x20`, `2.5`, a date naming a
+    ///   real day), else it is text as a new value is;
+    /// - a new value is a boolean for `true` and `false`, an integer for a
+    ///   canonical one (`20`, not `020`); anything else is text, quoted
+    ///   where a reader could take it for another type.
+    ///
+    /// Text shaped like a timestamp that names no real day, in place of a
+    /// timestamp, is refused before (`timestampProblem`).
     ///
     /// - Parameters:
     ///   - typed: the characters the user entered.
     ///   - current: the scalar being replaced, `nil` for a new field.
     public static func intent(for typed: String, replacing current: YAMLScalar?) -> Intent {
-        let newType = YAMLScalarType.core(plain: typed)
-        let currentType = current.map(YAMLScalarType.core)
-        if let current, current.style == .plain, !current.value.isEmpty, !typed.isEmpty,
-           let kept = agreedType(current.value), kept != .string, kept != .integer, kept != .float, agreedType(typed) == kept,
-           kept != .timestamp || YAMLTagRule.isTimestamp(Array(typed.utf8)) {
+        if let current, current.style == .plain, !typed.isEmpty, keepsType(current.value, typed) { return .typed(typed) }
+        // A null takes the type every reader reads its new text as (a date naming a real day).
+        if let current, current.style == .plain, !typed.isEmpty, YAMLScalarType.core(current) == .null, let type = agreedType(typed), type != .string,
+           type != .timestamp || YAMLTagRule.isTimestamp(Array(typed.utf8)) {
             return .typed(typed)
         }
+        let current = current.flatMap { $0.style == .plain && YAMLScalarType.core($0) == .null ? nil : $0 }
+        let newType = YAMLScalarType.core(plain: typed)
+        let currentType = current.map(YAMLScalarType.core)
         switch newType {
         case .boolean where typed == "true" || typed == "false":
             if currentType == nil || currentType == .boolean { return .typed(typed) }
@@ -64,6 +76,30 @@ public enum YAMLScalarWriter {
             break
         }
         return .text(typed)
+    }
+
+    /// Whether `typed` written plain reads as the type `old` (plain) reads
+    /// as, to every reader (the type YAML 1.2 and 1.1 agree on, not text):
+    /// every integer form both read (`0x20`, `017`), a float in its
+    /// canonical spelling (`1.20` would read as 1.2: a version number is
+    /// text, shared case 11), a boolean, a null, a timestamp naming a real
+    /// day. A value they disagree about (`yes`, `1e3`, `0o17`) is text.
+    static func keepsType(_ old: String, _ typed: String) -> Bool {
+        guard let kept = agreedType(old), kept != .string, agreedType(typed) == kept else { return false }
+        switch kept {
+        case .float: return isCanonicalFloat(typed) || YAMLScalarType.core(plain: typed) == .float && !typed.contains(where: \.isNumber)
+        case .timestamp: return YAMLTagRule.isTimestamp(Array(typed.utf8))
+        default: return true
+        }
+    }
+
+    /// Why `typed` cannot replace `current`, a plain timestamp: it is shaped
+    /// like one (to YAML 1.1) but names no day of the calendar (a date
+    /// stays a date, `CalendarDate`); `nil` when it can.
+    public static func timestampProblem(for typed: String, replacing current: YAMLScalar?, name: String) -> String? {
+        guard let current, current.style == .plain, agreedType(current.value) == .timestamp,
+              YAMLScalarType.yaml11(plain: typed) == .timestamp, !YAMLScalarType.isCalendarTimestamp(typed) else { return nil }
+        return "`\(name)` holds a date, and `\(typed)` names no day of the calendar; nothing was changed"
     }
 
     /// The type every common reader gives `text` written plain: the YAML

@@ -32,4 +32,7 @@ public struct YAMLParseResult: Sendable, Hashable {
     public var documents: [YAMLDocumentNode]
     /// The first error; reading stops there.
     public var error: YAMLSyntaxError?
+    /// Where valid YAML that libyaml 0.2.5 stops at was read past
+    /// (`YAMLInputPatches`), each as the edit that lets libyaml read it.
+    public var readPast: [TextEdit] = []
 }

@@ -143,7 +143,7 @@ enum YAMLTopLevelEntries {
             piece.sharing = sharing([item])
             piece.item = item.shifted(by: start)
         }
-        let checked = YAMLChecks.ranked(documents: result.documents, error: nil, bytes: slice, lineBase: lineSlot)
+        let checked = YAMLChecks.ranked(documents: result.documents, error: nil, bytes: slice, lineBase: lineSlot, readPast: result.readPast)
         let lines = LineIndex(slice, firstLine: lineSlot + 1)
         for (diagnostic, rank) in checked.all {
             let lowerBound = diagnostic.range.lowerBound

@@ -25,6 +25,11 @@ public enum YAMLValueType: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// The type of `text` written as a plain scalar.
+    public static func plain(_ text: String) -> YAMLValueType {
+        YAMLValueType(YAMLScalar(value: text, style: .plain, range: 0..<0))
+    }
+
     /// The values offered as choices, when the set is closed.
     public var choices: [String] {
         switch self {

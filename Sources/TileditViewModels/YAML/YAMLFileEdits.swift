@@ -113,9 +113,11 @@ final class YAMLFileEdits {
         guard let id, let document = file.value, let found = resolve(id), let scalar = found.node.scalar else { return }
         let editable = document.editableText(of: scalar)
         var made = YAMLScalarField(id: id, type: YAMLValueType(scalar), text: editable.text, original: editable.text, problem: nil, editable: editable)
+        made.typeFollowsText = made.type == .null && found.node.tag == nil
         if dialect == .flat, let key = found.key?.scalar?.value {
             // Tiledown's values are raw text, checked against the key's rule.
             made.type = .string
+            made.typeFollowsText = false
             made.siteKey = key
             made.siteKind = SiteConfigurationSchema.tiledown.key(key)?.kind
         }

@@ -23,6 +23,10 @@ public struct YAMLScalarField: Sendable, Hashable {
     /// key Tiledown does not know, and in other YAML files).
     public var siteKey: String?
     public var siteKind: SiteConfigurationValueKind?
+    /// Whether the type is the one the text reads as written plain: for a
+    /// null, until the user chooses a type (a null takes the type of its
+    /// new text, as `YAMLScalarWriter.intent` writes it).
+    public var typeFollowsText = false
 
     /// Values offered as choices: the key's closed set in `tiledown.yml`,
     /// else the type's (booleans, nulls).
@@ -74,6 +78,7 @@ public struct YAMLScalarField: Sendable, Hashable {
     /// The user typed: the text is `text`, checked.
     mutating func typed(_ text: String) {
         self.text = text
+        if typeFollowsText { type = YAMLValueType.plain(text) }
         problem = problem(with: text)
     }
 
@@ -82,6 +87,7 @@ public struct YAMLScalarField: Sendable, Hashable {
     mutating func chose(_ type: YAMLValueType) {
         guard !isSiteConfiguration else { return }
         self.type = type
+        typeFollowsText = false
         problem = problem(with: text)
     }
 }

@@ -1,0 +1,96 @@
+import Testing
+import TileditFixtures
+@testable import TileditModel
+
+/// One rule for every writer of scalars (`YAMLScalarWriter.intent`): a
+/// plain value keeps its type when the new text reads as that type
+/// written plain; a null takes the type its new text reads as; text shaped
+/// like a timestamp that names no day, in place of a timestamp, is refused.
+@Suite("YAML values keep their type")
+struct YAMLTypeKeepingTests {
+    private static func set(_ text: String, _ key: String, _ value: String) throws -> String {
+        var file = YAMLFileDocument(text)
+        _ = try file.setValue(at: YAMLPath(parsing: key), to: value)
+        return file.text
+    }
+
+    @Test(arguments: [
+        ("hex: 0x1F\n", "hex", "0x20", "hex: 0x20\n"),
+        ("n: 10 # c\n", "n", "0x20", "n: 0x20 # c\n"),
+        ("o: 017\n", "o", "0x20", "o: 0x20\n"),
+        ("o: 0o17\n", "o", "0o20", "o: \"0o20\"\n"),
+        ("f: 1.5\n", "f", "2.25", "f: 2.25\n"),
+        // A float's trailing zero would be lost: a version number is text (shared case 11).
+        ("f: 1.5\n", "f", "1.20", "f: \"1.20\"\n"),
+        ("f: 1.5\n", "f", ".inf", "f: .inf\n"),
+        ("b: true\n", "b", "False", "b: False\n"),
+        ("nul: null\n", "nul", "3", "nul: 3\n"),
+        ("nul: ~\n", "nul", "true", "nul: true\n"),
+        ("nul: ~\n", "nul", "0x20", "nul: 0x20\n"),
+        ("nul: ~\n", "nul", "2.5", "nul: 2.5\n"),
+        ("nul: ~\n", "nul", "yes", "nul: \"yes\"\n"),
+        ("nul: ~\n", "nul", "2024-13-01", "nul: \"2024-13-01\"\n"),
+        ("nul: ~\n", "nul", "2024-01-05", "nul: 2024-01-05\n"),
+        ("d: 2024-01-05\n", "d", "2024-02-29", "d: 2024-02-29\n"),
+        ("s: \"0x1F\"\n", "s", "0x20", "s: \"0x20\"\n"),
+        ("s: text\n", "s", "0x20", "s: \"0x20\"\n"),
+        ("n: 10\n", "n", "yes", "n: \"yes\"\n"),
+        ("n: 10\n", "n", "1e3", "n: \"1e3\"\n"),
+        // An empty value given no text stays as written, a null: no byte changes.
+        ("empty:\nnext: 1\n", "empty", "", "empty:\nnext: 1\n"),
+    ])
+    func setKeepsTheType(text: String, key: String, value: String, expected: String) throws {
+        #expect(try Self.set(text, key, value) == expected)
+    }
+
+    @Test func aTimestampIsNotReplacedByTextThatNamesNoDay() {
+        var file = YAMLFileDocument("lastmod: 2024-01-05\n")
+        #expect(throws: EditError.invalidValue(message: "`lastmod` holds a date, and `2024-13-01` names no day of the calendar; nothing was changed")) {
+            try file.setValue(at: YAMLPath(parsing: "lastmod"), to: "2024-13-01")
+        }
+        #expect(file.text == "lastmod: 2024-01-05\n")
+    }
+
+    @Test func frontMatterFollowsTheSameRule() throws {
+        var page = MarkdownDocument("---\nlastmod: 2024-01-05\nhex: 0x1F\n---\n\nBody\n", dialect: .yaml)
+        #expect(throws: EditError.self) {
+            try page.perform(.setFrontMatterField(key: "lastmod", value: "2024-13-01"))
+        }
+        _ = try page.perform(.setFrontMatterField(key: "hex", value: "0x20"))
+        #expect(page.text == "---\nlastmod: 2024-01-05\nhex: 0x20\n---\n\nBody\n")
+    }
+
+    /// Generated values of every type replaced by generated texts: the
+    /// value read back is the text, and it is plain (of the old type)
+    /// exactly when the rule says the type is kept.
+    @Test(arguments: 0..<20)
+    func generatedReplacementsReadBackAndKeepTypesByTheRule(seed: Int) throws {
+        let olds = ["0x1F", "10", "-3", "0o7", "1.5", ".nan", "true", "FALSE", "null", "~", "2024-01-05", "2024-01-05T10:00:00Z", "text", "010", "1_000"]
+        let news = ["0x20", "42", "+7", "0o17", "2.5", "1e3", "true", "no", "null", "2024-02-29", "2024-13-01", "x y", "0", "-.inf", "3.0", "12:30"]
+        var random = SeededGenerator(seed: UInt64(seed))
+        for _ in 0..<20 {
+            let old = olds[Int.random(in: 0..<olds.count, using: &random)]
+            let new = news[Int.random(in: 0..<news.count, using: &random)]
+            var file = YAMLFileDocument("k: \(old)\nz: 1\n")
+            let oldScalar = try #require(file.node(at: YAMLPath(parsing: "k"))?.scalar)
+            if let problem = YAMLScalarWriter.timestampProblem(for: new, replacing: oldScalar, name: "k") {
+                #expect(throws: EditError.invalidValue(message: problem)) { try file.setValue(at: YAMLPath(parsing: "k"), to: new) }
+                continue
+            }
+            _ = try file.setValue(at: YAMLPath(parsing: "k"), to: new)
+            let read = try #require(file.node(at: YAMLPath(parsing: "k"))?.scalar, "\(old) → \(new)")
+            #expect(read.value == new, "\(old) → \(new)")
+            let oldIsNull = YAMLScalarType.core(oldScalar) == .null
+            if !oldIsNull && YAMLScalarWriter.keepsType(old, new) {
+                #expect(read.style == .plain, "\(old) → \(new)")
+                #expect(YAMLScalarType.core(read) == YAMLScalarType.core(oldScalar), "\(old) → \(new)")
+            } else if oldIsNull, let type = YAMLScalarWriter.agreedType(new), type != .string, type != .timestamp || YAMLScalarType.isCalendarTimestamp(new) {
+                // A null takes the type its new text reads as.
+                #expect(read.style == .plain, "\(old) → \(new)")
+            } else if read.style == .plain && old != new {
+                // Written plain otherwise only as a new value would be.
+                #expect(YAMLScalarWriter.intent(for: new, replacing: nil) == .typed(new) || YAMLScalarWriter.agreedType(new) == .string, "\(old) → \(new)")
+            }
+        }
+    }
+}
