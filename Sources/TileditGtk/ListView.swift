@@ -21,6 +21,9 @@ public final class ListView<Row: Widget>: Widget {
     /// (`false`) or does not fold (`nil`): the accessible expanded state
     /// of a tree's rows. Set before the list is shown.
     public var rowExpanded: (@MainActor (Int) -> Bool?)?
+    /// The accessible description of the row at a position (a tree row's
+    /// level), or `nil` for none. Set before the list is shown.
+    public var rowDescription: (@MainActor (Int) -> String?)?
     /// Set while the selection is changed from the view model's state, so
     /// the change is not reported back as the user's.
     private var isApplyingSelection = false
@@ -91,6 +94,7 @@ public final class ListView<Row: Widget>: Widget {
         guard let itemWidget = gtk_widget_get_parent(row.widget) else { return }
         tiledit_accessible_set_label(itemWidget, GtkText.shown(name))
         if let rowExpanded { tiledit_accessible_set_expanded(itemWidget, rowExpanded(position).map { $0 ? 1 : 0 } ?? -1) }
+        if let rowDescription { tiledit_accessible_set_description(itemWidget, GtkText.shown(rowDescription(position) ?? "")) }
     }
 
     /// The selected position, or `nil`. Setting it scrolls the row into

@@ -132,7 +132,9 @@ public final class MainWindow {
         add("move-block-up") { [weak self] in self?.app.editor?.onTappedMoveUp() }
         add("move-block-down") { [weak self] in self?.app.editor?.onTappedMoveDown() }
         add("move-block-to") { [weak self] in self?.app.editor?.onTappedMoveTo() }
-        add("go-to-line") { [weak self] in self?.app.editor?.onTappedGoToLine() }
+        add("go-to-line") { [weak self] in
+            if let editor = self?.app.editor { editor.onTappedGoToLine() } else { self?.app.yamlEditor?.onTappedGoToLine() }
+        }
         add("check-disk") { [weak self] in
             guard let self else { return }
             if let editor = self.app.editor {
@@ -301,7 +303,8 @@ public final class MainWindow {
         actions["undo"]?.isEnabled = editor?.canUndo ?? yaml?.canUndo ?? false
         actions["redo"]?.isEnabled = editor?.canRedo ?? yaml?.canRedo ?? false
         actions["check-disk"]?.isEnabled = editor != nil || yaml != nil
-        for name in ["insert-tile", "insert-paragraph", "go-to-line"] { actions[name]?.isEnabled = loaded }
+        for name in ["insert-tile", "insert-paragraph"] { actions[name]?.isEnabled = loaded }
+        actions["go-to-line"]?.isEnabled = loaded || yaml?.file.value != nil
         for name in ["duplicate-block", "delete-block", "move-block-up", "move-block-down", "move-block-to"] { actions[name]?.isEnabled = selected }
         let documents = app.documents
         let highlighted = documents?.selection != nil

@@ -9,10 +9,15 @@ import TileditViewModels
 /// switch for a boolean; a value of several lines is shown, not edited)
 /// and its message under it as the user types; for a mapping or a
 /// sequence, how many keys or items it has; the structural edits (add a
-/// key, add, duplicate and move an item, remove the node); and what the
-/// last edit was refused for or changed elsewhere (`notes`).
+/// key, rename a key, add, duplicate and move an item, remove the node);
+/// the row's mistakes with a button applying the first fix
+/// (`YAMLDiagnosticsSection`); and what the last edit was refused for or
+/// changed elsewhere (`notes`). The path, the shared-value note and the
+/// value's heading (`value · editing · not applied`) are labels described
+/// as "Node path", "Shared value" and "Value heading".
 ///
-/// Typing goes to `onEditedField` on every change; Enter applies
+/// Focusing the entry begins typing (`onTappedEdit`, as Enter on the row
+/// does); typing goes to `onEditedField` on every change; Enter applies
 /// (`onCommittedField`), leaving the entry applies a valid value
 /// (`onLeftField`), Escape puts the value back (`onDiscardedFieldTyping`).
 /// A value holding a character GTK cannot show (U+0000) is shown with a
@@ -23,6 +28,8 @@ final class YAMLInspectorPanel {
     private let content = Box(GTK_ORIENTATION_VERTICAL, spacing: 8)
     private let path = Label()
     private let details = Label()
+    private let shared = Label()
+    private let diagnostics: YAMLDiagnosticsSection
     private let typeRow = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
     private let type = DropDown(choices: YAMLValueType.allCases.map(\.rawValue))
     private let valueHeading = Label("value")
@@ -38,6 +45,7 @@ final class YAMLInspectorPanel {
 
     init(app: AppModel) {
         self.app = app
+        diagnostics = YAMLDiagnosticsSection(app: app)
         let scrolled = ScrolledWindow(content)
         scrolled.setScrollsHorizontally(false)
         scrolled.setAccessibleLabel("YAML inspector pane")
@@ -47,6 +55,10 @@ final class YAMLInspectorPanel {
         path.addStyleClass("heading")
         path.setTextAlignment(0)
         path.setWraps(true)
+        path.setAccessibleDescription("Node path")
+        shared.setTextAlignment(0)
+        shared.setWraps(true)
+        shared.setAccessibleDescription("Shared value")
         details.setTextAlignment(0)
         details.setWraps(true)
         details.addStyleClass("dim-label")
@@ -58,6 +70,7 @@ final class YAMLInspectorPanel {
         typeRow.append(type)
         valueHeading.setTextAlignment(0)
         valueHeading.addStyleClass("caption-heading")
+        valueHeading.setAccessibleDescription("Value heading")
         entry.setAccessibleLabel("Value")
         toggle.setAccessibleLabel("Value")
         toggle.setHorizontalAlignment(GTK_ALIGN_START)
@@ -76,6 +89,7 @@ final class YAMLInspectorPanel {
         notes.setAccessibleDescription("Notes")
         content.append(path)
         content.append(details)
+        content.append(shared)
         content.append(typeRow)
         content.append(valueHeading)
         content.append(entry)
@@ -83,6 +97,7 @@ final class YAMLInspectorPanel {
         content.append(area)
         content.append(message)
         content.append(structuralButtons())
+        content.append(diagnostics.view)
         content.append(notes)
         connectControls()
         observer = StateObserver { [weak self] in self?.render() }
@@ -99,6 +114,7 @@ final class YAMLInspectorPanel {
             [("Move item up", "Move the item up in its sequence (Alt+Up)", { $0.onMovedItem(by: -1) }),
              ("Move item down", "Move the item down in its sequence (Alt+Down)", { $0.onMovedItem(by: 1) }),
              ("Remove", "Remove the key or the item (Delete)", { $0.onRemovedSelection() })],
+            [("Rename key…", "Rename the selected key", { $0.onTappedRenameKey() })],
         ]
         for row in rows {
             let line = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 4)
@@ -142,6 +158,10 @@ final class YAMLInspectorPanel {
             return true
         }
         let focus = FocusController()
+        focus.onEnter { [weak self] in
+            guard let self, !self.isRendering, let yaml = self.yaml, yaml.field != nil, !yaml.isEditingField else { return }
+            yaml.onTappedEdit()
+        }
         focus.onLeave { [weak self] in
             guard let self, !self.isRendering, let yaml = self.yaml, yaml.field != nil else { return }
             yaml.onLeftField()
@@ -167,6 +187,8 @@ final class YAMLInspectorPanel {
             toggle.isVisible = false
             area.isVisible = false
             message.isVisible = false
+            shared.isVisible = false
+            diagnostics.render([])
             notes.text = yaml?.notes.joined(separator: "\n") ?? ""
             notes.isVisible = !(yaml?.notes.isEmpty ?? true)
             return
@@ -176,7 +198,6 @@ final class YAMLInspectorPanel {
         var lines = ["line \(row.line)"]
         lines += row.comments.map { "# " + $0 }
         if let anchor = row.anchor { lines.append("anchor &\(anchor)") }
-        if let shared = yaml.sharedValueNote(of: id) { lines.append(shared) }
         switch row.kind {
         case .mapping(let count): lines.append("a mapping of \(count) key\(count == 1 ? "" : "s")")
         case .sequence(let count): lines.append("a sequence of \(count) item\(count == 1 ? "" : "s")")
@@ -184,12 +205,17 @@ final class YAMLInspectorPanel {
         case .document, .scalar: break
         }
         details.text = lines.joined(separator: "\n")
+        let note = yaml.sharedValueNote(of: id)
+        shared.text = note ?? ""
+        shared.isVisible = note != nil
+        diagnostics.render(yaml.selectedDiagnostics)
         let field = yaml.field.flatMap { $0.id == id ? $0 : nil }
         typeRow.isVisible = field != nil
         valueHeading.isVisible = field != nil
         if let field {
             type.selectedIndex = YAMLValueType.allCases.firstIndex(of: field.type)
-            valueHeading.text = field.text != field.original ? "value · not applied" : "value"
+            valueHeading.text = (["value"] + (yaml.isEditingField ? ["editing"] : []) + (field.text != field.original ? ["not applied"] : []))
+                .joined(separator: " · ")
             let exact = GtkText.showsExactly(field.text)
             let isBoolean = field.type == .boolean && field.choices.contains(field.text)
             entry.isVisible = field.isSingleLine && !isBoolean

@@ -10,6 +10,8 @@ import TileditViewModels
 /// follows `YAMLDocumentModel.selection`. In the list, Right unfolds (or
 /// goes to the first child), Left folds (or goes to the parent), Enter
 /// edits, Alt+Up and Alt+Down move an item, Delete removes the node.
+/// Each row's accessible name is its text (`name(_:)`), its description
+/// its level in the tree and its expanded state whether it is unfolded.
 @MainActor
 final class YAMLTreeList {
     let view: Widget
@@ -30,6 +32,7 @@ final class YAMLTreeList {
         view = scrolled
         list.bindRow = { [weak self] row, index in self?.bind(row, index) ?? "" }
         list.rowExpanded = { [weak self] index in self?.app.yamlEditor?.row(at: index)?.isExpanded }
+        list.rowDescription = { [weak self] index in self?.app.yamlEditor?.row(at: index).map { "level \($0.depth + 1)" } }
         list.onSelectionChanged { [weak self] index in
             guard let self, let index, let yaml = self.app.yamlEditor, let node = yaml.row(at: index), node.id != yaml.selection else { return }
             yaml.onSelected(node.id)
@@ -50,6 +53,8 @@ final class YAMLTreeList {
 
     private func keys() -> KeyController {
         let keys = KeyController()
+        // Before the list's own arrow bindings, which would take Left and Right.
+        keys.setCapturesFirst()
         keys.onKeyPressed { [weak self] key, modifiers in
             guard let yaml = self?.app.yamlEditor else { return false }
             let mask = GDK_ALT_MASK.rawValue | GDK_CONTROL_MASK.rawValue | GDK_SHIFT_MASK.rawValue
@@ -68,9 +73,18 @@ final class YAMLTreeList {
         return keys
     }
 
-    /// The accessible name of a row: `key: value`, as the terminal's row label.
+    /// The accessible name of a row, its text as the terminal's tree pane
+    /// writes it: `key: &anchor !!tag value`, `Document n {k keys}`; its
+    /// depth is its description (`level n`), its fold state the expanded state.
     static func name(_ row: YAMLTreeRow) -> String {
-        row.label.isEmpty ? row.summary : "\(row.label): \(row.summary)"
+        var text: String
+        switch row.kind {
+        case .document: text = row.label + " "
+        default: text = row.label.isEmpty ? "" : row.label + ": "
+        }
+        if let anchor = row.anchor { text += "&\(anchor) " }
+        if let tag = row.tag { text += tag + " " }
+        return text + row.summary
     }
 
     private func bind(_ row: Box, _ index: Int) -> String {

@@ -15,7 +15,8 @@ extension WindowTests {
     /// per scenario costs about 25 s on two busy cores, so a plain run
     /// keeps to about eight minutes with these (chosen to cover each kind
     /// of step once: fields, prose, blocks, the catalog, conflicts, search,
-    /// documents, quitting, settings, autosave, recovery, signals).
+    /// documents, quitting, settings, autosave, recovery, signals, a YAML
+    /// value typed and left, a YAML sequence's items).
     /// `TILEDIT_WINDOW_SCENARIOS=all` replays every playable one.
     static let defaultScenarios: Set<String> = [
         "02-edit-callout-title-and-save", "04-move-tile-undo-redo", "05-insert-chart-from-catalog",
@@ -23,7 +24,8 @@ extension WindowTests {
         "15-conflict-overwrite", "23-search-debounce-and-open", "26-document-list-filter-and-sort",
         "28-delete-document-and-restore", "29-quit-with-unsaved-changes-saving", "32-settings-format-on-save",
         "34-crash-recovery", "38-preview-follows-edits", "44-leaving-a-field-by-any-key-applies-a-valid-value",
-        "48-sigterm-writes-the-journal-before-quitting",
+        "48-sigterm-writes-the-journal-before-quitting", "53-yaml-edit-a-value-and-save-only-its-bytes",
+        "56-yaml-sequence-items-add-move-duplicate-remove",
     ]
 
     /// Scenarios the window player does not replay yet, with the step it

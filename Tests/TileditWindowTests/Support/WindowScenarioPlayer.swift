@@ -17,7 +17,8 @@ import TileditTestSupport
 /// window), quitting is Ctrl+Q. Expectations the window does not show
 /// (the whole text, values typed in other blocks, settings while their
 /// window is closed) are listed in `notes`; actions with no way in from
-/// outside the process (`breakDisk`) make the scenario unplayable.
+/// outside the process (`breakDisk`) make the scenario unplayable. The
+/// YAML editor's steps are in `WindowScenarioPlayer+YAML`.
 final class WindowScenarioPlayer {
     let scenario: Scenario
     let session: WindowSession
@@ -34,10 +35,7 @@ final class WindowScenarioPlayer {
 
     /// Why `scenario` cannot be replayed against the window, or `nil`.
     static func reasonNotPlayable(_ scenario: Scenario) -> String? {
-        if let reason = scenario.reasonNotPlayableOutsideTheProcess(program: "the window") { return reason }
-        guard let step = scenario.firstYAMLStep else { return nil }
-        return "\(step.action) at line \(step.line): this player maps no YAML action or expectation to the window yet (its YAML tree rows"
-            + " and value field have no AT-SPI steps here: work left, not a limit of Xvfb); the headless runner and the tmux player replay it"
+        scenario.reasonNotPlayableOutsideTheProcess(program: "the window")
     }
 
     /// A player over a fresh copy of the scenario's fixture, the window
@@ -69,12 +67,12 @@ final class WindowScenarioPlayer {
         ScenarioError(description: "\(scenario.id).yaml:\(step.line): \(step.action): \(message)")
     }
 
-    private func argument(_ step: Scenario.Step, _ name: String) throws -> String {
+    func argument(_ step: Scenario.Step, _ name: String) throws -> String {
         guard let value = step[argument: name] else { throw fail(step, "needs `\(name)`") }
         return value
     }
 
-    private func number(_ step: Scenario.Step, _ name: String) throws -> Int {
+    func number(_ step: Scenario.Step, _ name: String) throws -> Int {
         guard let value = Int(try argument(step, name)) else { throw fail(step, "needs a number `\(name)`") }
         return value
     }
@@ -84,13 +82,14 @@ final class WindowScenarioPlayer {
     }
 
     @discardableResult
-    private func wait(_ what: String, _ condition: @escaping (AccessibleNode) -> Bool) async throws -> AccessibleNode {
+    func wait(_ what: String, _ condition: @escaping (AccessibleNode) -> Bool) async throws -> AccessibleNode {
         try await session.waitUntil(what, timeout: timeout, condition)
     }
 
     // MARK: Actions
 
     private func perform(_ step: Scenario.Step) async throws {
+        if try await performYAML(step) { return }
         switch step.action {
         case "check":
             break
@@ -402,7 +401,7 @@ final class WindowScenarioPlayer {
     }
 
     /// Types `answer` into the prompt titled `title` and submits it.
-    private func answerPrompt(_ title: String, _ answer: String) async throws {
+    func answerPrompt(_ title: String, _ answer: String) async throws {
         let tree = try await wait("the \(title) prompt") { $0.dialogTitles.contains(title) }
         let entry = try #require(tree.dialog(title)?.all.first { $0.role == "text" })
         try session.setText(Locator(role: "text", name: entry.name, within: title), answer)
@@ -614,7 +613,7 @@ final class WindowScenarioPlayer {
     /// Waits until every key sent so far has been handled: the keyboard
     /// shortcuts window (Ctrl+?) opens, as keys are handled in order, and
     /// is closed again. Only where no dialog is open.
-    private func sync() async throws {
+    func sync() async throws {
         keysPending = false
         guard try session.tree()?.dialogTitles.isEmpty == true, try session.status().running else { return }
         try session.key("ctrl+question")
@@ -631,7 +630,7 @@ final class WindowScenarioPlayer {
         var holds: (AccessibleNode) -> Bool
     }
 
-    private enum Reading {
+    enum Reading {
         case check((AccessibleNode) -> Bool)
         case notShown(String)
         case unknown
@@ -739,6 +738,7 @@ final class WindowScenarioPlayer {
     ]
 
     private func reading(_ name: String, _ expected: Scenario.Expectation) throws -> Reading {
+        if let reading = yamlReading(name, expected) { return reading }
         let text = expected.text ?? expected.description
         switch name {
         case "session":
