@@ -36,8 +36,8 @@ extension ScenarioDriver {
             guard let row = yaml.row(at: try int(step, "index")) else { throw fail(step, "no row at that index") }
             yaml.onSelected(row.id)
         case "unfold":
-            // → and Enter are one key to the terminal: a folded collection unfolds.
-            try requireYAML(step).onTappedEdit()
+            // → in the terminal: a folded collection unfolds.
+            try requireYAML(step).onTappedExpandOrEdit()
         case "fold":
             try requireYAML(step).onCollapsedSelection()
         case "setValue":

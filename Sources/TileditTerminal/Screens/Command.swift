@@ -12,7 +12,7 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
     // Documents
     case openDocument, filterDocuments, cycleSortOrder, trashDocument, restoreDocument, renameDocument, undoRename
     // Blocks
-    case editBlock, insertTile, insertParagraph, duplicateBlock, deleteBlock, collapseNode
+    case editBlock, expandNode, insertTile, insertParagraph, duplicateBlock, deleteBlock, collapseNode
     case moveBlockUp, moveBlockDown, moveBlockTo, applyFix, editExternally
     // Inspector
     case editField, toggleField, previousChoice, nextChoice, addProperty, removeProperty, backToBlocks
@@ -60,6 +60,7 @@ public enum Command: String, CaseIterable, Hashable, Sendable {
         case .renameDocument: "Rename or move the document (links to it follow)"
         case .undoRename: "Undo the last rename or move"
         case .editBlock: "Edit the block (YAML: unfold, or edit the value)"
+        case .expandNode: "Edit the block (YAML: unfold, enter the unfolded, or edit the value)"
         case .collapseNode: "Fold the YAML mapping or sequence"
         case .insertTile: "Insert a tile (catalog)"
         case .insertParagraph: "New paragraph"

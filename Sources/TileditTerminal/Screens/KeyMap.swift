@@ -37,7 +37,8 @@ public enum KeyMap {
         KeyBinding(.documents, [.character("m")], "m", .renameDocument),
         KeyBinding(.documents, [.character("U")], "U", .undoRename),
 
-        KeyBinding(.blocks, [.enter, .right, .character("l")], "Enter, →", .editBlock),
+        KeyBinding(.blocks, [.enter], "Enter", .editBlock),
+        KeyBinding(.blocks, [.right, .character("l")], "→, l", .expandNode),
         KeyBinding(.blocks, [.character("d"), .delete], "d, Delete", .deleteBlock),
         KeyBinding(.blocks, [.left, .character("h")], "←, h", .collapseNode),
 

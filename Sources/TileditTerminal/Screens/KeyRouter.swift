@@ -147,7 +147,7 @@ public enum KeyRouter {
             if let list, list.lastRename != nil { return [.run { await list.onTappedUndoRename() }] }
         case .collapseNode:
             break
-        case .editBlock:
+        case .editBlock, .expandNode:
             guard editor?.selectedIndex != nil else { break }
             state.focus = .inspector
             startEditingText(app: app, state: &state)

@@ -21,8 +21,8 @@ enum YAMLKeys {
         case .moveUp, .moveDown, .pageUp, .pageDown, .moveToFirst, .moveToLast:
             guard state.focus == .blocks || state.focus == .inspector else { return nil }
             yaml.onMovedSelection(by: offset(of: command, page: KeyRouter.pageHeight(state)))
-        case .editBlock, .editField:
-            yaml.onTappedEdit()
+        case .editBlock, .editField, .expandNode:
+            if command == .expandNode { yaml.onTappedExpandOrEdit() } else { yaml.onTappedEdit() }
             // Typing goes to the value in the inspector.
             if yaml.isEditingField { state.focus = .inspector }
         case .collapseNode:

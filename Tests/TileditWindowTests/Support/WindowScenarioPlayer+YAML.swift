@@ -28,9 +28,10 @@ extension WindowScenarioPlayer {
         case "selectRow":
             try await selectRow(try number(step, "index"))
         case "unfold":
-            // Enter on the row, as the terminal's key: a folded collection unfolds.
+            // Right on the row, as the terminal's →: a folded collection
+            // unfolds, an unfolded one gives its first child.
             try await focusSelectedRow()
-            try session.key("Return")
+            try session.key("Right")
             try await sync()
         case "fold":
             try await focusSelectedRow()
