@@ -14,10 +14,4 @@ extension Scenario {
         "rows", "rowCount", "selectedRow", "path", "value", "valueType", "valueProblem", "editingValue",
         "shared", "mistakes", "fixes", "documentCount",
     ]
-
-    /// The first step that acts on a YAML file's editor or expects what
-    /// only it shows, `nil` when the scenario has none.
-    public var firstYAMLStep: Step? {
-        steps.first { step in Self.yamlActions.contains(step.action) || step.expectations.keys.contains(where: Self.yamlExpectations.contains) }
-    }
 }
