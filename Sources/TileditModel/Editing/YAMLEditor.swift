@@ -171,7 +171,7 @@ struct YAMLEditor {
         guard let written = YAMLScalarWriter.singleLine(intent, style: .plain, readers: readers) else {
             throw .invalidValue(message: "a list item cannot span lines here")
         }
-        let end = lineEnd(of: lastItem.range.upperBound)
+        let end = YAMLSourceScanner(bytes: text).endKeepingLines(of: lastItem, lineEnd: lineEnd(of: lastItem.range.upperBound))
         let line = "\(indent)- \(written)"
         return [insertLine(line, at: end)]
     }
@@ -303,7 +303,12 @@ struct YAMLEditor {
             return [TextEdit(range: start..<end, replacement: [])]
         }
         let start = lineStart(of: pair.key.range.lowerBound)
-        let end = lineEndIncludingTerminator(of: Swift.max(pair.value.range.upperBound, pair.key.range.upperBound))
+        var end = lineEndIncludingTerminator(of: Swift.max(pair.value.range.upperBound, pair.key.range.upperBound))
+        let scanner = YAMLSourceScanner(bytes: text)
+        if index > 0, scanner.keepsTrailingLines(pairs[index - 1].value), end < text.count {
+            // Blank lines left after the pair would join the kept scalar before it: they go with the pair.
+            end = scanner.lineEndIncludingBreak(of: scanner.endOfBlankLines(after: lineEnd(of: Swift.max(pair.value.range.upperBound, pair.key.range.upperBound))))
+        }
         return [TextEdit(range: start..<end, replacement: [])]
     }
 
@@ -741,7 +746,7 @@ struct YAMLEditor {
         guard let lastPair = mapping.pairs?.last else {
             return insertLine(line, at: lineEnd(of: mapping.range.lowerBound))
         }
-        return insertLine(line, at: lineEnd(of: pairEnd(lastPair)))
+        return insertLine(line, at: YAMLSourceScanner(bytes: text).endKeepingLines(of: lastPair.value, lineEnd: lineEnd(of: pairEnd(lastPair))))
     }
 
     /// Where a pair's text ends: its value's end, or its key's when the
@@ -765,7 +770,8 @@ struct YAMLEditor {
         let indent = mapping.pairs?.first.map { columnIndent(at: $0.key.range.lowerBound) } ?? ""
         let line = "\(indent)\(keyText(key)): \(valueText)"
         let anchor = mapping.pairs?.last.map(pairEnd) ?? mapping.range.lowerBound
-        return insertLine(line, at: lineEnd(of: anchor))
+        let end = mapping.pairs?.last.map { YAMLSourceScanner(bytes: text).endKeepingLines(of: $0.value, lineEnd: lineEnd(of: anchor)) }
+        return insertLine(line, at: end ?? lineEnd(of: anchor))
     }
 
     /// Inserts `line` as a new line after the line ending at `lineEnd`.

@@ -49,6 +49,9 @@ extension YAMLFileDocument {
                 if let problem = file.unreadable(path) { return problem }
                 guard let after = file.node(at: mappingPath, document: document)?.pairs, after.count == pairs.count + 1,
                       after.last?.key.scalar?.value.hasSameBytes(as: key) == true else { return .invalidValue(message: "the key would not read back as given") }
+                guard Self.pairsReadAsSame(Array(after.dropLast()), pairs) else {
+                    return .wouldChangeStructure(message: "adding the key would change the values before it")
+                }
                 return file.readsBack(value, at: path, document: document)
             }
         case .renameKey(let path, let name):
@@ -73,26 +76,37 @@ extension YAMLFileDocument {
             let found = try locate(path, document: document)
             guard found.key != nil, let count = found.parent?.pairs?.count else { throw .pathNotFound(message: "`\(path)` is not a key of a mapping") }
             let parentPath = YAMLPath(Array(path.components.dropLast()))
+            let kept = (found.parent?.pairs ?? []).enumerated().filter { $0.offset != found.index }.map(\.element)
             return try keepFirst([try editor.removeKey(at: path)], notes: [], refusingNewErrors: true) { file in
-                file.unreadable(path) ?? (file.node(at: parentPath, document: document)?.pairs?.count == count - 1
-                    ? nil : .wouldChangeStructure(message: "removing the key would change more than the key"))
+                if let problem = file.unreadable(path) { return problem }
+                guard let after = file.node(at: parentPath, document: document)?.pairs, after.count == count - 1,
+                      Self.pairsReadAsSame(after, kept) else {
+                    return .wouldChangeStructure(message: "removing the key would change more than the key")
+                }
+                return nil
             }
         case .appendItem(let path, let item):
-            let before = node(at: path, document: document)?.items?.count ?? 0
+            let before = node(at: path, document: document)?.items ?? []
             return try keepFirst([try editor.appendItem(at: path, item: item)], notes: [], refusingNewErrors: true) { file in
                 if let problem = file.unreadable(path) { return problem }
                 let items = file.node(at: path, document: document)?.items
-                return items?.count == before + 1 && items?.last?.scalar?.value.hasSameBytes(as: item) == true
-                    ? nil : .invalidValue(message: "the item would not read back as given")
+                guard items?.count == before.count + 1 && items?.last?.scalar?.value.hasSameBytes(as: item) == true else {
+                    return .invalidValue(message: "the item would not read back as given")
+                }
+                return items.map { Array($0.dropLast()).readAsSameValues(as: before) } == true
+                    ? nil : .wouldChangeStructure(message: "adding the item would change the items before it")
             }
         case .removeItem(let path):
             let (items, index, flow, parentPath) = try item(at: path, document: document)
             guard let removal = planner.removeItem(items, index, flow: flow) else {
                 throw .invalidValue(message: "this item shares its line with another; remove it in the source")
             }
+            var kept = items
+            kept.remove(at: index)
             return try keepFirst([removal], notes: [], refusingNewErrors: true) { file in
-                file.unreadable(path) ?? (file.node(at: parentPath, document: document)?.items?.count == items.count - 1
-                    ? nil : .wouldChangeStructure(message: "removing the item would change more than the item"))
+                if let problem = file.unreadable(path) { return problem }
+                return file.node(at: parentPath, document: document)?.items?.readAsSameValues(as: kept) == true
+                    ? nil : .wouldChangeStructure(message: "removing the item would change more than the item")
             }
         case .moveItem(let path, let offset):
             return try moveItem(at: path, by: offset, document: document, planner: planner)
@@ -101,9 +115,16 @@ extension YAMLFileDocument {
             guard let copy = planner.duplicateItem(items, index, flow: flow) else {
                 throw .invalidValue(message: "this item shares its line with another; duplicate it in the source")
             }
+            var expected = items
+            expected.insert(items[index], at: index + 1)
             return try keepFirst([copy], notes: [], refusingNewErrors: true) { file in
-                file.unreadable(path) ?? (file.node(at: parentPath, document: document)?.items?.count == items.count + 1
-                    ? nil : .wouldChangeStructure(message: "the copy would change the sequence"))
+                if let problem = file.unreadable(path) { return problem }
+                // The copy has no anchor (a second `&name` would take over the aliases).
+                guard var after = file.node(at: parentPath, document: document)?.items, after.count == expected.count else {
+                    return .wouldChangeStructure(message: "the copy would change the sequence")
+                }
+                if items[index].anchor != nil { after[index + 1].anchor = items[index].anchor }
+                return after.readAsSameValues(as: expected) ? nil : .wouldChangeStructure(message: "the copy would change the sequence")
             }
         }
     }
@@ -179,7 +200,9 @@ extension YAMLFileDocument {
             let check = YAMLSourcePlanner(bytes: file.bytes, lineEnding: file.lineEnding)
             guard let newLow = check.itemSpan(after, low, flow: flow), let newHigh = check.itemSpan(after, low + 1, flow: flow),
                   Array(file.bytes[newLow]) == highText, Array(file.bytes[newHigh]) == lowText else { return moved }
-            return nil
+            var expected = items
+            expected.swapAt(low, low + 1)
+            return after.readAsSameValues(as: expected) ? nil : moved
         }
     }
 
@@ -286,6 +309,12 @@ extension YAMLFileDocument {
             throw .pathNotFound(message: "`\(path)` is not an item of a sequence")
         }
         return (items, index, parent.collectionStyle == .flow, YAMLPath(Array(path.components.dropLast())))
+    }
+
+    /// Whether each pair's key and value read as the same as the pair at
+    /// the same place in `other`, with as many pairs.
+    static func pairsReadAsSame(_ pairs: [YAMLPair], _ other: [YAMLPair]) -> Bool {
+        pairs.count == other.count && zip(pairs, other).allSatisfy { $0.key.readsAsSameValue(as: $1.key) && $0.value.readsAsSameValue(as: $1.value) }
     }
 
     /// `nil` when the scalar at `path` reads back as `value`, else the refusal.

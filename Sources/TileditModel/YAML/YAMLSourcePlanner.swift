@@ -71,8 +71,9 @@ struct YAMLSourcePlanner {
         let start = scanner.lineStart(of: dash)
         guard bytes[start..<dash].allSatisfy({ $0 == Byte.space }) else { return nil }
         let lastByte = item.range.isEmpty ? item.range.lowerBound : item.range.upperBound - 1
-        let end = scanner.lineEnd(of: Swift.max(lastByte, dash))
+        var end = scanner.lineEnd(of: Swift.max(lastByte, dash))
         if index + 1 < items.count, let next = scanner.dashBefore(items[index + 1].range.lowerBound), next < end { return nil }
+        if scanner.keepsTrailingLines(item) { end = scanner.endOfBlankLines(after: end) }
         return start..<end
     }
 
@@ -93,7 +94,11 @@ struct YAMLSourcePlanner {
             let indent = String(repeating: " ", count: dash - span.lowerBound + 2)
             return [TextEdit(range: span, replacement: indent + "[]")]
         }
-        let end = scanner.lineEndIncludingBreak(of: span.upperBound)
+        var end = scanner.lineEndIncludingBreak(of: span.upperBound)
+        if index > 0, scanner.keepsTrailingLines(items[index - 1]), end < bytes.count {
+            // The blank lines after the item would join the kept scalar before it: they go with the item.
+            end = scanner.lineEndIncludingBreak(of: scanner.endOfBlankLines(after: span.upperBound))
+        }
         if end == span.upperBound, span.lowerBound > 0 {
             // The last line of a file without a final line break: take the break before it.
             var start = span.lowerBound - 1
@@ -103,9 +108,16 @@ struct YAMLSourcePlanner {
         return [TextEdit(range: span.lowerBound..<end, replacement: [])]
     }
 
-    /// Edits swapping items `index` and `index + 1`.
+    /// Edits swapping items `index` and `index + 1`; the lines between
+    /// them stay between them. When either ends in a keep-chomped scalar,
+    /// whose value takes the blank lines after it, each item goes with the
+    /// blank lines after it, so no value gains or loses any.
     func swapItems(_ items: [YAMLNode], _ index: Int, flow: Bool) -> [TextEdit]? {
-        guard let first = itemSpan(items, index, flow: flow), let second = itemSpan(items, index + 1, flow: flow) else { return nil }
+        guard var first = itemSpan(items, index, flow: flow), var second = itemSpan(items, index + 1, flow: flow) else { return nil }
+        if !flow, scanner.keepsTrailingLines(items[index]) || scanner.keepsTrailingLines(items[index + 1]) {
+            first = first.lowerBound..<scanner.endOfBlankLines(after: first.upperBound)
+            second = second.lowerBound..<scanner.endOfBlankLines(after: second.upperBound)
+        }
         return [
             TextEdit(range: first, replacement: Array(bytes[second])),
             TextEdit(range: second, replacement: Array(bytes[first])),

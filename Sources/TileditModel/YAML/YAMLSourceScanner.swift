@@ -106,4 +106,38 @@ public struct YAMLSourceScanner: Sendable {
         for index in start..<Swift.min(Swift.max(offset, start), bytes.count) where bytes[index] & 0xC0 != 0x80 { count += 1 }
         return count
     }
+
+    // MARK: Kept lines
+
+    /// Whether the node's last written scalar is a block scalar with the
+    /// keep indicator (`|+`, `>+`): the blank lines after its text are part
+    /// of its value (YAML 1.2 §8.1.1.2), so they go wherever the node goes
+    /// and nothing may be written between them. libyaml's range for such a
+    /// scalar ends with its last line of text.
+    public func keepsTrailingLines(_ node: YAMLNode) -> Bool {
+        guard let scalar = node.lastWrittenScalar, scalar.style == .literal || scalar.style == .folded,
+              let header = YAMLBlockScalarHeader(reading: bytes, at: scalar.range.lowerBound) else { return false }
+        return header.chomping == .keep
+    }
+
+    /// The end (line break excluded) of the last of the lines of spaces
+    /// alone that follow the line ending at `lineEnd`; `lineEnd` when the
+    /// next line holds anything else or there is none.
+    public func endOfBlankLines(after lineEnd: Int) -> Int {
+        var end = lineEnd
+        while true {
+            let next = lineEndIncludingBreak(of: end)
+            guard next > end, next < bytes.count else { return end }
+            let nextEnd = self.lineEnd(of: next)
+            guard bytes[next..<nextEnd].allSatisfy({ $0 == Byte.space }) else { return end }
+            end = nextEnd
+        }
+    }
+
+    /// The end of the line ending at `lineEnd`, or of the blank lines after
+    /// it when `node` keeps them in its value (`keepsTrailingLines`): where
+    /// a line can be written after `node` without changing its value.
+    public func endKeepingLines(of node: YAMLNode, lineEnd: Int) -> Int {
+        keepsTrailingLines(node) ? endOfBlankLines(after: lineEnd) : lineEnd
+    }
 }

@@ -127,13 +127,25 @@ struct InspectorForm {
             if message == nil, typed != nil, existing?.node.map({ $0.scalar == nil && $0.items == nil }) == true {
                 message = "`\(key)` is a nested mapping; edit the YAML as text"
             }
-            let input: InspectorField.Input = isList || known?.kind == .list ? .list : known?.kind == .boolean ? .toggle : .line
+            let input: InspectorField.Input = isList || known?.kind == .list ? .list
+                : known?.kind == .boolean ? .toggle
+                : Self.spansLines(existing, original: original, dialect: frontMatter.dialect) ? .multiline : .line
             let items = existing.map { field in field.node?.items.map { $0.compactMap(\.scalar?.value) } ?? Self.items(field.value) } ?? []
             return InspectorField(
                 key: key, summary: known?.summary ?? "Front matter key", hint: known?.kind.hint ?? "text", input: input,
                 isRequired: false, isKnown: known != nil, isPresent: existing != nil,
                 original: original, draft: draft, message: message, items: input == .list ? items : [])
         }
+    }
+
+    /// Whether a YAML front-matter value is text of several lines (a
+    /// literal or folded block scalar, or a quoted scalar holding a line
+    /// break): it is typed in a text area, since a one-line field would
+    /// lose its line breaks. Tiledown's flat front matter is one line a value.
+    private static func spansLines(_ existing: FrontMatterField?, original: String, dialect: FrontMatterDialect) -> Bool {
+        guard dialect == .yaml, let existing else { return false }
+        if let style = existing.node?.scalar?.style, style == .literal || style == .folded { return true }
+        return existing.node?.scalar != nil && original.contains(where: \.isNewline)
     }
 
     // MARK: Values
