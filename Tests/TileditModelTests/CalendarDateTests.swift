@@ -29,4 +29,21 @@ struct CalendarDateTests {
             #expect(messages == (isDay ? [] : ["`date` must be a date written YYYY-MM-DD; found `\(value)`"]), "\(value)")
         }
     }
+
+    /// YAML front matter takes the date-times generators write and read
+    /// (Jekyll's `2024-03-05 10:20:30 +0100`), naming a real day and time;
+    /// Tiledown's flat front matter only `YYYY-MM-DD`.
+    @Test(arguments: [
+        ("2024-03-05 10:20:30 +0100", true), ("2024-03-05 10:20", true), ("2024-03-05T10:20:30+01:00", true),
+        ("2024-03-05 10:20:30 -05:00", true), ("2024-03-05 10:20:30", true), ("2024-03-05T10:20:30.250Z", true),
+        ("2024-03-05  10:20:30Z", true), ("2024-03-05 10:20:30 +01", true),
+        ("2024-02-30 10:20", false), ("2024-03-05 24:00", false), ("2024-03-05 10:60", false), ("2024-03-05 10:20:30 +0160", false),
+        ("2024-03-05 10:20:30 CET", false), ("2024-03-05 10", false), ("2024-03-05 10:20:30 +01:0", false), ("2024-03-05x10:20", false),
+    ])
+    func yamlFrontMatterTakesTheDateTimesGeneratorsRead(value: String, isDateTime: Bool) {
+        let yaml = MarkdownDocument("---\ndate: \(value)\n---\n", dialect: .yaml).diagnostics.map(\.message)
+        #expect(yaml == (isDateTime ? [] : ["`date` must be a date written YYYY-MM-DD; found `\(value)`"]), "\(value)")
+        let flat = MarkdownDocument("---\ndate: \(value)\n---\n", dialect: .tiledown).diagnostics.map(\.message)
+        #expect(flat == ["`date` must be a date written YYYY-MM-DD; found `\(value)`"], "\(value)")
+    }
 }

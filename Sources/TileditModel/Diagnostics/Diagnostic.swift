@@ -58,6 +58,7 @@ public struct DiagnosticFix: Sendable, Hashable {
 public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     case byteOrderMark = "file.byte-order-mark"
     case frontMatterUnclosed = "front-matter.unclosed"
+    case frontMatterTOML = "front-matter.toml"
     case frontMatterTrailingWhitespace = "front-matter.trailing-whitespace"
     case frontMatterNotAtStart = "front-matter.not-at-start"
     case frontMatterNotMapping = "front-matter.not-a-mapping"
@@ -76,6 +77,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     case yamlInvisibleCharacter = "yaml.invisible-character"
     case yamlUndefinedAlias = "yaml.undefined-alias"
     case yamlLibyamlStops = "yaml.libyaml-stops"
+    case yamlTagMismatch = "yaml.tag-mismatch"
     case frontMatterSeveralDocuments = "front-matter.several-documents"
     case frontMatterInvalidValue = "front-matter.invalid-value"
     case tileUnclosed = "tile.unclosed"

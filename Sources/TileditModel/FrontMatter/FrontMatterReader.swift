@@ -32,6 +32,16 @@ enum FrontMatterReader {
                 "front matter delimiter `---` is opened but never closed; it is read as a thematic break (add a closing `---` line to make it front matter)",
                 range: first.start..<first.contentEnd))
         }
+        if buffer.matches(first.start..<first.contentEnd, "+++") {
+            // TOML front matter (Hugo, Zola): kept as one block, never read as Markdown.
+            var position = first.end
+            while position < buffer.count {
+                let line = buffer.line(startingAt: position)
+                if buffer.matches(line.start..<line.contentEnd, "+++") { return .block(opening: first, closing: line) }
+                position = line.end
+            }
+            return .none
+        }
         if buffer.matches(firstTrimmed, "---") && firstTrimmed.lowerBound == first.start {
             // `--- ` with trailing whitespace.
             var position = first.end
@@ -108,6 +118,9 @@ enum FrontMatterReader {
         let contentSpan = (content.lowerBound - base)..<(content.upperBound - base)
         let closingSpan = (closing.start - base)..<(closing.end - base)
         var (frontMatter, diagnostics): (FrontMatter, [BlockDiagnostic])
+        if buffer.matches(opening.start..<opening.contentEnd, "+++") {
+            return toml(buffer, opening: opening, content: content, contentSpan: contentSpan, closingSpan: closingSpan, dialect: dialect, diagnoses: diagnoses)
+        }
         switch dialect {
         case .tiledown:
             (frontMatter, diagnostics) = readFlat(
@@ -117,6 +130,21 @@ enum FrontMatterReader {
         }
         guard diagnoses else { return (frontMatter, []) }
         return (frontMatter, innerFences(buffer, base: base, content: content) + diagnostics + invalidValues(frontMatter))
+    }
+
+    /// TOML front matter between `+++` lines: one block kept byte for byte
+    /// (never formatted, never read as Markdown), whose fields cannot be
+    /// edited, with a warning at its opening line that says so.
+    private static func toml(
+        _ buffer: UnsafeBufferPointer<UInt8>, opening: LineSpan, content: Range<Int>, contentSpan: Range<Int>, closingSpan: Range<Int>,
+        dialect: FrontMatterDialect, diagnoses: Bool
+    ) -> (FrontMatter, [BlockDiagnostic]) {
+        let problem = "this front matter is TOML (between `+++` lines); Tiledit keeps it as written and edits YAML front matter (between `---` lines) only"
+        let frontMatter = FrontMatter(
+            dialect: dialect, fields: [], contentSpan: contentSpan, closingSpan: closingSpan, problem: problem,
+            source: String(decoding: buffer[content], as: UTF8.self))
+        guard diagnoses else { return (frontMatter, []) }
+        return (frontMatter, [BlockDiagnostic(.warning, .frontMatterTOML, problem, range: opening.start..<opening.contentEnd)])
     }
 
     /// An error for each known key whose value breaks its rule

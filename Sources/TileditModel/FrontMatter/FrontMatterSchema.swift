@@ -30,12 +30,13 @@ public struct FrontMatterSchema: Sendable, Hashable {
     ///   - value: the value as read (Tiledown's dialect: the raw text; YAML:
     ///     the scalar's value).
     ///   - dialect: `date` is `YYYY-MM-DD` in Tiledown's dialect; YAML front
-    ///     matter also takes a YAML timestamp (`2026-03-01 10:00:00Z`).
+    ///     matter also takes a YAML timestamp (`2026-03-01 10:00:00Z`) and
+    ///     the date-times generators read (`isDateTime`).
     public func problem(with value: String, for key: String, dialect: FrontMatterDialect = .tiledown) -> String? {
         guard let field = field(key), !value.isEmpty else { return nil }
         if key == "date" {
             if Self.isDate(value) { return nil }
-            if dialect == .yaml && YAMLScalarType.isCalendarTimestamp(value) { return nil }
+            if dialect == .yaml && (YAMLScalarType.isCalendarTimestamp(value) || Self.isDateTime(value)) { return nil }
             return "`date` must be a date written YYYY-MM-DD; found `\(value)`"
         }
         return field.kind.problem(with: .text(value), key: key)
@@ -48,6 +49,53 @@ public struct FrontMatterSchema: Sendable, Hashable {
               parts.allSatisfy({ $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),
               let year = Int(parts[0]), year > 0, let month = Int(parts[1]), let day = Int(parts[2]) else { return false }
         return CalendarDate.isValid(year: year, month: month, day: day)
+    }
+
+    /// A date with a time as static-site generators read it in YAML front
+    /// matter (Jekyll writes `2024-03-05 10:20:30 +0100`; Hugo and Eleventy
+    /// read the same forms): `YYYY-MM-DD`, `T` or spaces, `HH:MM` with
+    /// optional `:SS` and fraction, then optional spaces and a zone `Z`,
+    /// `±HH`, `±HHMM` or `±HH:MM`; the day must be on the calendar and the
+    /// time on the clock.
+    static func isDateTime(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 16, isDate(String(decoding: bytes[0..<10], as: UTF8.self)) else { return false }
+        var index = 10
+        if bytes[index] == 0x54 || bytes[index] == 0x74 { index += 1 } else {
+            guard bytes[index] == Byte.space else { return false }
+            while index < bytes.count && bytes[index] == Byte.space { index += 1 }
+        }
+        func number(_ digits: Int) -> Int? {
+            guard index + digits <= bytes.count, bytes[index..<(index + digits)].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            defer { index += digits }
+            return bytes[index..<(index + digits)].reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        }
+        func colon() -> Bool {
+            guard index < bytes.count, bytes[index] == Byte.colon else { return false }
+            index += 1
+            return true
+        }
+        guard let hour = number(2), hour < 24, colon(), let minute = number(2), minute < 60 else { return false }
+        if index < bytes.count, bytes[index] == Byte.colon {
+            index += 1
+            guard let second = number(2), second < 61 else { return false }
+            if index < bytes.count, bytes[index] == 0x2E {
+                index += 1
+                let start = index
+                while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
+                guard index > start else { return false }
+            }
+        }
+        while index < bytes.count && bytes[index] == Byte.space { index += 1 }
+        guard index < bytes.count else { return true }
+        if bytes[index] == 0x5A && index + 1 == bytes.count { return true }
+        guard bytes[index] == 0x2B || bytes[index] == Byte.hyphen else { return false }
+        index += 1
+        guard let zoneHours = number(2), zoneHours <= 14 else { return false }
+        if index == bytes.count { return true }
+        _ = colon()
+        guard let zoneMinutes = number(2), zoneMinutes < 60 else { return false }
+        return index == bytes.count
     }
 
     /// Tiledown's front matter keys.

@@ -135,6 +135,7 @@ enum YAMLChecks {
             work += 1
             let node = frame.node
             if let anchor = node.anchor { anchors.insert(anchor) }
+            if node.tag != nil, let diagnostic = tagMismatch(node, keyName: frame.keyName) { found.append((diagnostic, .nested)) }
             switch node.content {
             case .scalar(let scalar):
                 places.append(ScalarPlace(
