@@ -1,8 +1,9 @@
 /// An append-only sequence of values stored in fixed-size chunks, so it can
 /// be emptied chunk by chunk while its values are turned into something
 /// else (the parser's blocks into the document's table): the two never
-/// hold every value at once. Growing never copies the values already held
-/// (a plain array doubling would briefly hold them twice).
+/// hold every value at once. Past the first chunk, growing never copies
+/// the values already held (a plain array doubling would briefly hold
+/// them twice).
 ///
 /// Indices are positions from 0, as in an array.
 struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
@@ -38,7 +39,9 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
     mutating func append(_ value: Element) {
         if count & (Self.chunkCapacity - 1) == 0 {
             var chunk: [Element] = []
-            chunk.reserveCapacity(Self.chunkCapacity)
+            // The first chunk grows as an array does: an edit's re-parse of
+            // a few blocks allocates a few, not a whole chunk.
+            if !chunks.isEmpty { chunk.reserveCapacity(Self.chunkCapacity) }
             chunks.append(chunk)
         }
         chunks[chunks.count - 1].append(value)
