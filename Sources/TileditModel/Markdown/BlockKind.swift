@@ -12,7 +12,9 @@ public enum BlockKind: Sendable, Hashable {
     case heading(level: Int, isSetext: Bool)
     case paragraph
     /// A bullet or ordered list (top level, with everything nested in it).
-    case list(ListInfo)
+    /// (`indirect`: its 48-byte payload would make every block's kind,
+    /// and so every entry of a document's table, 32 bytes larger.)
+    indirect case list(ListInfo)
     case blockQuote
     /// A fenced code block; `info` is the info string as written.
     case fencedCode(info: String)

@@ -50,7 +50,8 @@ struct ParsedBlock: Sendable {
 
 /// The blocks of a buffer and its line starts.
 struct ParsedText: Sendable {
-    var blocks: [ParsedBlock]
+    /// In chunks, so the document's table can be built while they are freed.
+    var blocks: ChunkedArray<ParsedBlock>
     /// The HTML context after the last line.
     var finalHTMLContext: HTMLContext
     /// Whether a directive or fence opened in the buffer reached its end
@@ -112,7 +113,7 @@ enum DocumentParser {
 private struct Scanner {
     let buffer: UnsafeBufferPointer<UInt8>
     let dialect: FrontMatterDialect
-    var blocks: [ParsedBlock] = []
+    var blocks = ChunkedArray<ParsedBlock>()
     var lineStarts: [Int] = []
     /// The HTML context at the start of each line in `lineStarts`.
     var lineContexts: [HTMLContext] = []

@@ -11,9 +11,15 @@
 /// counts); lines count from 1.
 public struct MarkdownDocument: Sendable {
     /// One block as stored: lengths instead of offsets, so edits shift nothing.
+    /// (The one-byte fields follow `kind`, in its padding: 72 bytes an entry.)
     struct Entry: Sendable {
         var id: BlockID
         var kind: BlockKind
+        /// The HTML context at the block's first line (for re-parsing from here).
+        var htmlContext: HTMLContext
+        /// Whether the block starts inside a fence as the scanner reads it
+        /// (`ParsedBlock.startsInsideFence`): no re-parse starts or stops here.
+        var startsInsideFence = false
         var contentLength: Int
         /// Blank lines after the block, in bytes.
         var gapLength: Int
@@ -21,11 +27,6 @@ public struct MarkdownDocument: Sendable {
         var gapLines: Int
         /// Diagnostics relative to the block start.
         var diagnostics: [BlockDiagnostic]
-        /// The HTML context at the block's first line (for re-parsing from here).
-        var htmlContext: HTMLContext
-        /// Whether the block starts inside a fence as the scanner reads it
-        /// (`ParsedBlock.startsInsideFence`): no re-parse starts or stops here.
-        var startsInsideFence = false
 
         var totalLength: Int { contentLength + gapLength }
         var hasUnclosedDirective: Bool { diagnostics.contains { $0.code == .tileUnclosed } }
@@ -48,7 +49,7 @@ public struct MarkdownDocument: Sendable {
     private var leadingLength = 0
     /// Lines before the first block.
     private var leadingLines = 0
-    private var indexByID: [BlockID: Int] = [:]
+    private var indexByID = BlockPositionTable()
     private var nextID = 1
     private var tileIDCounts: [String: Int] = [:]
     /// Blocks holding a directive opener that never closes: a closing line
@@ -74,8 +75,13 @@ public struct MarkdownDocument: Sendable {
         self.catalog = catalog
         lineEnding = LineEnding.detect(in: bytes)
         storage = TextStorage(bytes)
-        let parsed = DocumentParser.parse(bytes, atDocumentStart: true, dialect: dialect)
-        var (newEntries, leading) = makeEntries(parsed, windowLength: bytes.count, atDocumentStart: true)
+        var newEntries: [Entry]
+        let leading: (length: Int, lines: Int)
+        do {
+            // In a scope: the parse (its line starts) is freed before the indexes are built.
+            var parsed = DocumentParser.parse(bytes, atDocumentStart: true, dialect: dialect)
+            (newEntries, leading) = makeEntries(&parsed, windowLength: bytes.count, atDocumentStart: true)
+        }
         leadingLength = leading.length
         leadingLines = leading.lines
         // In place: a mapped copy would hold two arrays of every block at once.
@@ -343,7 +349,7 @@ public struct MarkdownDocument: Sendable {
                 DocumentParser.parse(buffer, atDocumentStart: atDocumentStart, dialect: dialect, htmlContext: context)
             }
             linesRead += parsed.linesRead
-            (newEntries, leading) = makeEntries(parsed, windowLength: windowEnd - windowStart, atDocumentStart: atDocumentStart)
+            (newEntries, leading) = makeEntries(&parsed, windowLength: windowEnd - windowStart, atDocumentStart: atDocumentStart)
             if isLast { break }
             // In sync when the window's last block parses as before.
             let old = entries[windowLast]
@@ -546,8 +552,7 @@ public struct MarkdownDocument: Sendable {
     private mutating func rebuildIndexes() {
         byteSums = FenwickTree(entries.map(\.totalLength))
         lineSums = FenwickTree(entries.map(\.totalLines))
-        indexByID = [:]
-        indexByID.reserveCapacity(entries.count)
+        indexByID = BlockPositionTable(expectedCount: entries.count)
         tileIDCounts = [:]
         unclosedDirectiveCount = 0
         entryDiagnosticCounts = DiagnosticTally()
@@ -571,22 +576,28 @@ public struct MarkdownDocument: Sendable {
     }
 
     /// Entries for parsed blocks: lengths, line counts and validation.
-    private func makeEntries(_ parsed: ParsedText, windowLength: Int, atDocumentStart: Bool) -> ([Entry], (length: Int, lines: Int)) {
+    /// Empties `parsed.blocks`, freeing them chunk by chunk as their
+    /// entries are made, so the two tables are never whole at once.
+    private func makeEntries(_ parsed: inout ParsedText, windowLength: Int, atDocumentStart: Bool) -> ([Entry], (length: Int, lines: Int)) {
+        // Taken out, so this is the chunks' only owner and each is freed once read.
+        var blocks = parsed.blocks
+        parsed.blocks = ChunkedArray()
+        let lines = parsed
         var result: [Entry] = []
-        result.reserveCapacity(parsed.blocks.count)
-        let firstStart = parsed.blocks.first?.start ?? windowLength
-        let leading = (length: firstStart, lines: parsed.lineCount(0..<firstStart))
-        for (index, block) in parsed.blocks.enumerated() {
-            let nextStart = index + 1 < parsed.blocks.count ? parsed.blocks[index + 1].start : windowLength
+        result.reserveCapacity(blocks.count)
+        let firstStart = blocks.first?.start ?? windowLength
+        let leading = (length: firstStart, lines: lines.lineCount(0..<firstStart))
+        blocks.drain { block, next in
+            let nextStart = next?.start ?? windowLength
             var diagnostics = block.diagnostics
             if case .tile(let tile) = block.kind {
                 diagnostics += TileValidator.diagnostics(for: tile, catalog: catalog)
             }
             result.append(Entry(
-                id: BlockID(rawValue: 0), kind: block.kind,
+                id: BlockID(rawValue: 0), kind: block.kind, htmlContext: block.htmlContext, startsInsideFence: block.startsInsideFence,
                 contentLength: block.end - block.start, gapLength: nextStart - block.end,
-                contentLines: parsed.lineCount(block.start..<block.end), gapLines: parsed.lineCount(block.end..<nextStart),
-                diagnostics: diagnostics, htmlContext: block.htmlContext, startsInsideFence: block.startsInsideFence))
+                contentLines: lines.lineCount(block.start..<block.end), gapLines: lines.lineCount(block.end..<nextStart),
+                diagnostics: diagnostics))
         }
         return (result, leading)
     }

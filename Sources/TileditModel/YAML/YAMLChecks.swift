@@ -62,24 +62,28 @@ enum YAMLChecks {
 
     /// `diagnostics(documents:error:bytes:lineBase:duplicateCode:)`, each
     /// with its rank, in the same order, and how many aliases of each name
-    /// the tree holds (seen on the same walk).
+    /// the tree holds (seen on the same walk). `lines`, when given, are the
+    /// line starts of `bytes` (a caller that keeps them saves a second table).
     static func ranked(
         documents: [YAMLDocumentNode], error: YAMLSyntaxError?, bytes: UnsafeBufferPointer<UInt8>, lineBase: Int,
-        duplicateCode: DiagnosticCode = .yamlDuplicateKey, readPast: [TextEdit] = []
+        duplicateCode: DiagnosticCode = .yamlDuplicateKey, readPast: [TextEdit] = [], lines givenLines: LineIndex? = nil
     ) -> (all: [(diagnostic: BlockDiagnostic, rank: Rank)], error: BlockDiagnostic?, aliases: [String: Int]) {
-        let lines = LineIndex(bytes)
+        let lines = givenLines ?? LineIndex(bytes)
         func line(_ offset: Int) -> String { BlockDiagnostic.line(lineBase + lines.lineSlot(of: offset)) }
         var found: [(diagnostic: BlockDiagnostic, rank: Rank)] = []
+        // The characters first: the walk then keeps only the scalars they need.
+        var invisible = YAMLInvisibleCharacters(bytes: bytes, lines: lines)
         var places: [ScalarPlace] = []
         var aliases: [String: Int] = [:]
         var work = 0
         for document in documents {
             guard let root = document.root else { continue }
             found += YAMLHints.diagnostics(for: root).map { ($0, .hint) }
-            walk(root, bytes: bytes, line: line, duplicateCode: duplicateCode, places: &places, found: &found, aliases: &aliases, work: &work)
+            walk(root, bytes: bytes, line: line, duplicateCode: duplicateCode, keepsPlace: invisible.needsPlace,
+                 places: &places, found: &found, aliases: &aliases, work: &work)
         }
         found += readPast.map { (libyamlStops($0, bytes: bytes), .nested) }
-        var invisible = YAMLInvisibleCharacters(bytes: bytes, places: places)
+        invisible.setPlaces(places)
         var errorDiagnostic: BlockDiagnostic?
         if let error {
             errorDiagnostic = invisible.errorDiagnostic(for: error)
@@ -90,10 +94,12 @@ enum YAMLChecks {
         work += invisible.work
         ParseWorkCounter.current?.add(work)
         found += errorDiagnostic.map { [($0, .error)] } ?? []
-        // In text order (stable), as a block's diagnostics are shown.
-        let ordered = found.enumerated().sorted {
-            ($0.element.diagnostic.range.lowerBound, $0.offset) < ($1.element.diagnostic.range.lowerBound, $1.offset)
-        }.map(\.element)
+        // In text order (stable), as a block's diagnostics are shown; the
+        // positions are sorted, not copies of the diagnostics.
+        let order = found.indices.sorted {
+            (found[$0].diagnostic.range.lowerBound, $0) < (found[$1].diagnostic.range.lowerBound, $1)
+        }
+        let ordered = order.map { found[$0] }
         return (ordered, errorDiagnostic, aliases)
     }
 
@@ -114,10 +120,11 @@ enum YAMLChecks {
     }
 
     /// One iterative walk: duplicate and look-alike keys of every mapping,
-    /// cut-short plain values, and the places of all scalars in text order.
+    /// cut-short plain values, and the places of the scalars `keepsPlace`
+    /// accepts, in text order.
     private static func walk(
         _ root: YAMLNode, bytes: UnsafeBufferPointer<UInt8>, line: (Int) -> String, duplicateCode: DiagnosticCode,
-        places: inout [ScalarPlace], found: inout [(diagnostic: BlockDiagnostic, rank: Rank)], aliases: inout [String: Int], work: inout Int
+        keepsPlace: (Range<Int>) -> Bool, places: inout [ScalarPlace], found: inout [(diagnostic: BlockDiagnostic, rank: Rank)], aliases: inout [String: Int], work: inout Int
     ) {
         struct Frame {
             var node: YAMLNode
@@ -138,9 +145,11 @@ enum YAMLChecks {
             if node.tag != nil, let diagnostic = tagMismatch(node, keyName: frame.keyName) { found.append((diagnostic, .nested)) }
             switch node.content {
             case .scalar(let scalar):
-                places.append(ScalarPlace(
-                    range: scalar.range, isKey: frame.isKey, isPlain: scalar.style == .plain, keyName: frame.keyName,
-                    isQuoted: scalar.style == .singleQuoted || scalar.style == .doubleQuoted))
+                if keepsPlace(scalar.range) {
+                    places.append(ScalarPlace(
+                        range: scalar.range, isKey: frame.isKey, isPlain: scalar.style == .plain, keyName: frame.keyName,
+                        isQuoted: scalar.style == .singleQuoted || scalar.style == .doubleQuoted))
+                }
                 if !frame.isKey && !frame.inFlow && scalar.style == .plain,
                    let diagnostic = cutShort(scalar, anchored: node.anchor != nil || node.tag != nil, keyEnd: frame.keyEnd,
                                              keyName: frame.keyName, bytes: bytes) {

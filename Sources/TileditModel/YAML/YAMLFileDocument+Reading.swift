@@ -17,6 +17,10 @@ extension YAMLFileDocument {
     mutating func reparse() {
         var found: [(diagnostic: BlockDiagnostic, rank: YAMLChecks.Rank)] = []
         var stopping: BlockDiagnostic?
+        // One line table for the checks' messages, the locations and the file's line starts.
+        let lines = bytes.withUnsafeBufferPointer { LineIndex($0, skipsByteOrderMark: true) }
+        // The checks give their diagnostics in text order already; the flat reader's are sorted here.
+        var isOrdered = false
         switch dialect {
         case .flat:
             let result = bytes.withUnsafeBufferPointer { buffer in
@@ -32,26 +36,29 @@ extension YAMLFileDocument {
             documents = result.documents
             fields = []
             let checked = bytes.withUnsafeBufferPointer { buffer in
-                YAMLChecks.ranked(documents: result.documents, error: result.error, bytes: buffer, lineBase: 0, readPast: result.readPast)
+                YAMLChecks.ranked(documents: result.documents, error: result.error, bytes: buffer, lineBase: 0, readPast: result.readPast, lines: lines)
             }
             found = checked.all
+            isOrdered = true
             stopping = checked.error
             aliasCounts = checked.aliases
         }
+        if !isOrdered {
+            found = found.enumerated().sorted {
+                ($0.element.diagnostic.range.lowerBound, $0.offset) < ($1.element.diagnostic.range.lowerBound, $1.offset)
+            }.map(\.element)
+        }
         let read = bytes.withUnsafeBufferPointer { buffer in
-            let index = LineIndex(buffer, skipsByteOrderMark: true)
+            let index = lines
             func materialized(_ diagnostic: BlockDiagnostic) -> Diagnostic {
                 Diagnostic(
                     severity: diagnostic.severity, code: diagnostic.code, message: diagnostic.resolvedMessage(firstLine: 1),
                     range: diagnostic.range, location: index.location(of: Swift.min(diagnostic.range.lowerBound, buffer.count), in: buffer),
                     fix: diagnostic.fix)
             }
-            let ordered = found.enumerated().sorted {
-                ($0.element.diagnostic.range.lowerBound, $0.offset) < ($1.element.diagnostic.range.lowerBound, $1.offset)
-            }.map(\.element)
             return (
-                ordered.map { materialized($0.diagnostic) }, stopping.map(materialized),
-                ordered.map { YAMLDiagnosticSource($0.diagnostic, rank: $0.rank, firstLine: 1) }, index.lineStarts)
+                found.map { materialized($0.diagnostic) }, stopping.map(materialized),
+                found.map { YAMLDiagnosticSource($0.diagnostic, rank: $0.rank, firstLine: 1) }, index.lineStarts)
         }
         (diagnostics, readError, diagnosticSources, lineStarts) = read
     }

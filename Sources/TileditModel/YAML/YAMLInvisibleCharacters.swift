@@ -27,9 +27,13 @@ struct YAMLInvisibleCharacters {
     }
 
     let bytes: UnsafeBufferPointer<UInt8>
-    /// Scalars of the tree, ordered by their start.
-    let places: [YAMLChecks.ScalarPlace]
+    /// Scalars of the tree that touch a line holding a character found,
+    /// ordered by their start (no other scalar is ever asked about).
+    private(set) var places: [YAMLChecks.ScalarPlace] = []
     let lines: LineIndex
+    /// The lines holding a character found (from the line break before
+    /// it to the one after it), ascending and apart: where scalars matter.
+    private var linesWithFound: [Range<Int>] = []
     /// Every character found, in text order.
     private(set) var found: [Found] = []
     /// The one reported as the cause of the error, if any.
@@ -43,14 +47,48 @@ struct YAMLInvisibleCharacters {
     ///   - bytes: the text.
     ///   - places: the scalars of its tree (none when it could not be read).
     init(bytes: UnsafeBufferPointer<UInt8>, places: [YAMLChecks.ScalarPlace]) {
+        self.init(bytes: bytes, lines: LineIndex(bytes))
+        setPlaces(places)
+    }
+
+    /// The characters of `bytes`, found before the tree is walked, so the
+    /// walk keeps only the scalars that matter (`needsPlace`) and a large
+    /// file's checks hold no table of every scalar. Give them with `setPlaces`.
+    ///
+    /// - Parameters:
+    ///   - bytes: the text.
+    ///   - lines: its line starts (shared with the caller's messages).
+    init(bytes: UnsafeBufferPointer<UInt8>, lines: LineIndex) {
         self.bytes = bytes
-        lines = LineIndex(bytes)
-        var ordered = places
-        if !places.indices.dropFirst().allSatisfy({ places[$0 - 1].range.lowerBound <= places[$0].range.lowerBound }) {
-            ordered.sort { $0.range.lowerBound < $1.range.lowerBound }
-        }
-        self.places = ordered
+        self.lines = lines
         found = Self.scan(bytes, work: &work)
+        for character in found {
+            var start = character.offset
+            while start > 0 && bytes[start - 1] != Byte.newline && bytes[start - 1] != Byte.carriageReturn { start -= 1 }
+            let end = lineEnd(of: character.offset)
+            if let last = linesWithFound.last, last.upperBound >= start {
+                linesWithFound[linesWithFound.count - 1] = last.lowerBound..<Swift.max(last.upperBound, end)
+            } else {
+                linesWithFound.append(start..<end)
+            }
+        }
+    }
+
+    /// Whether a scalar at `range` is one the diagnostics may ask about: it
+    /// shares a line with a character found.
+    func needsPlace(_ range: Range<Int>) -> Bool {
+        guard !linesWithFound.isEmpty, !range.isEmpty else { return false }
+        let index = linesWithFound.partitioningIndex { $0.upperBound >= range.lowerBound }
+        return index < linesWithFound.count && linesWithFound[index].lowerBound <= range.upperBound
+    }
+
+    /// Sets the scalars of the tree (all of them, or at least those
+    /// `needsPlace` accepts; none when it could not be read).
+    mutating func setPlaces(_ newPlaces: [YAMLChecks.ScalarPlace]) {
+        places = newPlaces
+        if !places.indices.dropFirst().allSatisfy({ places[$0 - 1].range.lowerBound <= places[$0].range.lowerBound }) {
+            places.sort { $0.range.lowerBound < $1.range.lowerBound }
+        }
     }
 
     // MARK: Characters
