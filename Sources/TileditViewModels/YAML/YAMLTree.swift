@@ -32,7 +32,7 @@ struct YAMLTree {
             return root.pairs != nil || root.items != nil ? !collapsedDocuments.contains(row.id.document) : nil
         }
         guard let node = YAMLNodeLocator(file: file).resolve(row.id)?.node else { return nil }
-        return node.pairs?.isEmpty == false || node.items?.isEmpty == false ? expanded.contains(row.id) : nil
+        return (node.childCount ?? 0) > 0 ? expanded.contains(row.id) : nil
     }
 
     /// Whether the collection `id` is marked expanded (its children shown
@@ -74,7 +74,7 @@ struct YAMLTree {
         while let entry = stack.popLast() {
             let (child, childID, childDepth) = entry
             rows.append(Row(id: childID, depth: childDepth, isDocument: false))
-            if expanded.contains(childID), child.pairs?.isEmpty == false || child.items?.isEmpty == false {
+            if expanded.contains(childID), (child.childCount ?? 0) > 0 {
                 push(child, childID, childDepth + 1)
             }
         }
