@@ -81,23 +81,40 @@ extension YAMLFileDocument {
                     root: document.root?.shifted(by: delta), range: (document.range.lowerBound + delta)..<(document.range.upperBound + delta))
             }
         }
-        replaceDiagnostics(of: span, rootRange: oldRootRange, newRoot: newRoot, piece: piece, delta: delta, lineDelta: lineDelta)
+        let keyKept = oldEntry.count == 2 && piece.pair.map { Self.isSameKey(oldEntry[0], $0.key) } == true
+        replaceDiagnostics(of: span, rootRange: oldRootRange, newRoot: newRoot, piece: piece, delta: delta, lineDelta: lineDelta, keyKept: keyKept)
         readWasIncremental = true
         return true
     }
 
+    /// Whether the entry's key `new` reads as `old` for the checks across
+    /// top-level keys (keys written twice, look-alikes): the same bytes,
+    /// style, tag and range.
+    static func isSameKey(_ old: YAMLNode, _ new: YAMLNode) -> Bool {
+        guard let oldScalar = old.scalar, let newScalar = new.scalar else { return false }
+        return oldScalar.value.hasSameBytes(as: newScalar.value) && oldScalar.style == newScalar.style && oldScalar.range == newScalar.range
+            && old.range == new.range && old.tag == new.tag
+    }
+
     /// The diagnostics after an incremental read: the entry's replaced by
     /// `piece`'s, the document's top-level keys checked again, the later
-    /// ones moved by `delta` bytes and `lineDelta` lines.
+    /// ones moved by `delta` bytes and `lineDelta` lines. With `keyKept`
+    /// (the entry's key reads as before) the top-level keys are not checked
+    /// again when what they found cannot change: nothing, or lines that do
+    /// not move; their diagnostics then move with the others.
     private mutating func replaceDiagnostics(
-        of span: YAMLTopLevelEntries.Span, rootRange: Range<Int>, newRoot: YAMLNode, piece: YAMLTopLevelEntries.Piece, delta: Int, lineDelta: Int
+        of span: YAMLTopLevelEntries.Span, rootRange: Range<Int>, newRoot: YAMLNode, piece: YAMLTopLevelEntries.Piece, delta: Int, lineDelta: Int,
+        keyKept: Bool
     ) {
+        let keysChecked = !keyKept
+            || (lineDelta != 0 && zip(diagnostics, diagnosticSources).contains { $0.1.rank == .rootKey && rootRange.contains($0.0.range.lowerBound) })
         var kept: [(diagnostic: Diagnostic, source: YAMLDiagnosticSource)] = []
         kept.reserveCapacity(diagnostics.count)
         for (diagnostic, source) in zip(diagnostics, diagnosticSources) {
             let start = diagnostic.range.lowerBound
-            if source.rank == .rootKey && rootRange.contains(start) { continue }
-            if start >= span.start && start < span.end { continue }
+            if keysChecked && source.rank == .rootKey && rootRange.contains(start) { continue }
+            // A kept key's own diagnostic stays (its key did not move).
+            if start >= span.start && start < span.end && (keysChecked || source.rank != .rootKey) { continue }
             guard start >= span.end else {
                 kept.append((diagnostic, source))
                 continue
@@ -114,7 +131,7 @@ extension YAMLFileDocument {
             kept.append((moved, movedSource))
         }
         var added = Array(zip(piece.diagnostics, piece.sources))
-        if let pairs = newRoot.pairs {
+        if keysChecked, let pairs = newRoot.pairs {
             let starts = lineStarts
             let keys = YAMLChecks.keyDiagnostics(pairs, line: { BlockDiagnostic.line(Self.slot(of: $0, in: starts)) }, duplicateCode: .yamlDuplicateKey)
             for diagnostic in keys {
