@@ -12,7 +12,7 @@ extension YAMLFileDocument {
     ///
     /// - Returns: whether it did; when not, nothing but `bytes` changed.
     mutating func readIncrementally(after edits: [TextEdit], before old: [UInt8]) -> Bool {
-        readWasIncremental = false
+        lastEntryRead = nil
         guard dialect == .yaml, readError == nil, let first = edits.first else { return false }
         var lower = first.range.lowerBound
         var upper = first.range.upperBound
@@ -83,7 +83,7 @@ extension YAMLFileDocument {
         }
         let keyKept = oldEntry.count == 2 && piece.pair.map { Self.isSameKey(oldEntry[0], $0.key) } == true
         replaceDiagnostics(of: span, rootRange: oldRootRange, newRoot: newRoot, piece: piece, delta: delta, lineDelta: lineDelta, keyKept: keyKept)
-        readWasIncremental = true
+        lastEntryRead = (documentIndex, span.index)
         return true
     }
 
