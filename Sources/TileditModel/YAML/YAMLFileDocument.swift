@@ -273,6 +273,8 @@ public struct YAMLFileDocument: Sendable {
     /// The refusal for an error this version has and `earlier` did not (a
     /// code seen more often, with a message not seen before), or `nil`.
     private func newError(since earlier: YAMLFileDocument) -> EditError? {
+        // No error now, none new: the diagnostics are not gone through (a 10 MB file has many).
+        guard diagnosticTotals.errors > 0 else { return nil }
         var counts: [DiagnosticCode: Int] = [:]
         var messages = Set<String>()
         for diagnostic in earlier.diagnostics where diagnostic.severity == .error {
