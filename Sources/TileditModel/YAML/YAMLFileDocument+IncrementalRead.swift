@@ -12,7 +12,7 @@ extension YAMLFileDocument {
     ///
     /// - Returns: whether it did; when not, nothing but `bytes` changed.
     mutating func readIncrementally(after edits: [TextEdit], before old: [UInt8]) -> Bool {
-        readWasIncremental = false
+        lastEntryRead = nil
         guard dialect == .yaml, readError == nil, let first = edits.first else { return false }
         var lower = first.range.lowerBound
         var upper = first.range.upperBound
@@ -81,40 +81,39 @@ extension YAMLFileDocument {
                     root: document.root?.shifted(by: delta), range: (document.range.lowerBound + delta)..<(document.range.upperBound + delta))
             }
         }
-        replaceDiagnostics(of: span, rootRange: oldRootRange, newRoot: newRoot, piece: piece, delta: delta, lineDelta: lineDelta)
-        readWasIncremental = true
+        let keyKept = oldEntry.count == 2 && piece.pair.map { Self.isSameKey(oldEntry[0], $0.key) } == true
+        replaceDiagnostics(of: span, rootRange: oldRootRange, newRoot: newRoot, piece: piece, delta: delta, lineDelta: lineDelta, keyKept: keyKept)
+        lastEntryRead = (documentIndex, span.index)
         return true
+    }
+
+    /// Whether the entry's key `new` reads as `old` for the checks across
+    /// top-level keys (keys written twice, look-alikes): the same bytes,
+    /// style, tag and range.
+    static func isSameKey(_ old: YAMLNode, _ new: YAMLNode) -> Bool {
+        guard let oldScalar = old.scalar, let newScalar = new.scalar else { return false }
+        return oldScalar.value.hasSameBytes(as: newScalar.value) && oldScalar.style == newScalar.style && oldScalar.range == newScalar.range
+            && old.range == new.range && old.tag == new.tag
     }
 
     /// The diagnostics after an incremental read: the entry's replaced by
     /// `piece`'s, the document's top-level keys checked again, the later
-    /// ones moved by `delta` bytes and `lineDelta` lines.
+    /// ones moved by `delta` bytes and `lineDelta` lines. With `keyKept`
+    /// (the entry's key reads as before) the top-level keys are not checked
+    /// again when what they found cannot change: nothing, or lines that do
+    /// not move; their diagnostics then move with the others.
     private mutating func replaceDiagnostics(
-        of span: YAMLTopLevelEntries.Span, rootRange: Range<Int>, newRoot: YAMLNode, piece: YAMLTopLevelEntries.Piece, delta: Int, lineDelta: Int
+        of span: YAMLTopLevelEntries.Span, rootRange: Range<Int>, newRoot: YAMLNode, piece: YAMLTopLevelEntries.Piece, delta: Int, lineDelta: Int,
+        keyKept: Bool
     ) {
-        var kept: [(diagnostic: Diagnostic, source: YAMLDiagnosticSource)] = []
-        kept.reserveCapacity(diagnostics.count)
-        for (diagnostic, source) in zip(diagnostics, diagnosticSources) {
-            let start = diagnostic.range.lowerBound
-            if source.rank == .rootKey && rootRange.contains(start) { continue }
-            if start >= span.start && start < span.end { continue }
-            guard start >= span.end else {
-                kept.append((diagnostic, source))
-                continue
-            }
-            var moved = diagnostic
-            var movedSource = source
-            moved.range = (start + delta)..<(diagnostic.range.upperBound + delta)
-            moved.fix = diagnostic.fix.map { YAMLTopLevelEntries.shifted($0, by: delta) }
-            moved.location.line += lineDelta
-            if let template = source.template, lineDelta != 0 {
-                movedSource.firstLine += lineDelta
-                moved.message = BlockDiagnostic(diagnostic.severity, diagnostic.code, template, range: moved.range).resolvedMessage(firstLine: movedSource.firstLine)
-            }
-            kept.append((moved, movedSource))
-        }
+        let old = diagnostics
+        let oldSources = diagnosticSources
+        // Kept side by side; the shorter bounds both, so nothing traps.
+        let count = Swift.min(old.count, oldSources.count)
+        let keysChecked = !keyKept
+            || (lineDelta != 0 && (0..<count).contains { oldSources[$0].rank == .rootKey && rootRange.contains(old[$0].range.lowerBound) })
         var added = Array(zip(piece.diagnostics, piece.sources))
-        if let pairs = newRoot.pairs {
+        if keysChecked, let pairs = newRoot.pairs {
             let starts = lineStarts
             let keys = YAMLChecks.keyDiagnostics(pairs, line: { BlockDiagnostic.line(Self.slot(of: $0, in: starts)) }, duplicateCode: .yamlDuplicateKey)
             for diagnostic in keys {
@@ -129,18 +128,51 @@ extension YAMLFileDocument {
         }.map(\.element)
         var merged: [Diagnostic] = []
         var sources: [YAMLDiagnosticSource] = []
-        merged.reserveCapacity(kept.count + added.count)
-        sources.reserveCapacity(kept.count + added.count)
+        merged.reserveCapacity(count + added.count)
+        sources.reserveCapacity(count + added.count)
         var next = 0
-        for entry in kept {
-            while next < added.count
-                    && (added[next].0.range.lowerBound, added[next].1.rank) < (entry.diagnostic.range.lowerBound, entry.source.rank) {
+        func take(_ diagnostic: Diagnostic, _ source: YAMLDiagnosticSource) {
+            while next < added.count && (added[next].0.range.lowerBound, added[next].1.rank) < (diagnostic.range.lowerBound, source.rank) {
                 merged.append(added[next].0)
                 sources.append(added[next].1)
                 next += 1
             }
-            merged.append(entry.diagnostic)
-            sources.append(entry.source)
+            merged.append(diagnostic)
+            sources.append(source)
+        }
+        // Those before the entry stay as they are, copied at once, unless
+        // the top-level keys' are made again (they may be anywhere); what
+        // was added starts in the entry, so none of it goes before them.
+        var first = 0
+        if !keysChecked {
+            var high = count
+            while first < high {
+                let middle = (first + high) / 2
+                if old[middle].range.lowerBound < span.start { first = middle + 1 } else { high = middle }
+            }
+            merged.append(contentsOf: old[..<first])
+            sources.append(contentsOf: oldSources[..<first])
+        }
+        for index in first..<count {
+            let start = old[index].range.lowerBound
+            let rank = oldSources[index].rank
+            if keysChecked && rank == .rootKey && rootRange.contains(start) { continue }
+            // A kept key's own diagnostic stays (its key did not move).
+            if start >= span.start && start < span.end && (keysChecked || rank != .rootKey) { continue }
+            guard start >= span.end else {
+                take(old[index], oldSources[index])
+                continue
+            }
+            var moved = old[index]
+            var movedSource = oldSources[index]
+            moved.range = (start + delta)..<(moved.range.upperBound + delta)
+            if let fix = moved.fix { moved.fix = YAMLTopLevelEntries.shifted(fix, by: delta) }
+            moved.location.line += lineDelta
+            if let template = movedSource.template, lineDelta != 0 {
+                movedSource.firstLine += lineDelta
+                moved.message = BlockDiagnostic(moved.severity, moved.code, template, range: moved.range).resolvedMessage(firstLine: movedSource.firstLine)
+            }
+            take(moved, movedSource)
         }
         for entry in added[next...] {
             merged.append(entry.0)

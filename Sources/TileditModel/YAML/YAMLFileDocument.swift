@@ -71,8 +71,13 @@ public struct YAMLFileDocument: Sendable {
     public internal(set) var lineStarts: [Int] = [0]
     /// How many aliases (`*name`) of each name the file holds (YAML dialect).
     var aliasCounts: [String: Int] = [:]
+    /// The top-level entry (document and position among its root's pairs
+    /// or items, from 0) that the last read after an edit read alone;
+    /// `nil` when it read the whole file. Nothing else of the tree changed
+    /// then but the moves of the nodes after it.
+    public internal(set) var lastEntryRead: (document: Int, index: Int)?
     /// Whether the last read after an edit read only the edited top-level entry.
-    var readWasIncremental = false
+    var readWasIncremental: Bool { lastEntryRead != nil }
 
     /// Parses `bytes`.
     public init(bytes: [UInt8], dialect: Dialect = .yaml) {
@@ -268,6 +273,8 @@ public struct YAMLFileDocument: Sendable {
     /// The refusal for an error this version has and `earlier` did not (a
     /// code seen more often, with a message not seen before), or `nil`.
     private func newError(since earlier: YAMLFileDocument) -> EditError? {
+        // No error now, none new: the diagnostics are not gone through (a 10 MB file has many).
+        guard diagnosticTotals.errors > 0 else { return nil }
         var counts: [DiagnosticCode: Int] = [:]
         var messages = Set<String>()
         for diagnostic in earlier.diagnostics where diagnostic.severity == .error {

@@ -13,6 +13,15 @@
 /// editor opens files of at most 256 MB and `YAMLParser` refuses larger
 /// input. Setting a range beyond that traps. Anchors and tags, which few
 /// nodes have, sit behind one shared reference.
+///
+/// Moving a tree (`shifted(by:)`, what an incremental read does to every
+/// node after the edited entry) is lazy: a collection's own range moves at
+/// once, its children's offsets are kept as they were with the move noted
+/// beside them (in the shared reference), and each child is handed out
+/// moved, its own children carrying the move on one level down. Moving a
+/// collection is so O(1), whatever it holds; reading a moved one costs a
+/// copy of the children read. Two nodes are equal when they read the same
+/// (ranges as handed out), however their moves are noted.
 public struct YAMLNode: Sendable, Hashable {
     /// What the node holds.
     public enum Content: Sendable, Hashable {
@@ -67,23 +76,29 @@ public struct YAMLNode: Sendable, Hashable {
         }
     }
 
-    /// The rare parts of a node: anchor, tag, and a scalar range that
-    /// differs from the node's (only a caller's `init` or setter makes one).
+    /// The rare parts of a node: anchor, tag, a scalar range that differs
+    /// from the node's (only a caller's `init` or setter makes one), and the
+    /// bytes by which a collection's children are yet to be moved.
     final class Properties: Sendable, Hashable {
         let kind: Kind
         let anchor: String?
         let tag: String?
         let scalarRange: Range<Int>?
+        /// Bytes to add to every range under the children stored in `kind`
+        /// (0 for scalars and aliases).
+        let childShift: Int
 
-        init(kind: Kind, anchor: String?, tag: String?, scalarRange: Range<Int>?) {
+        init(kind: Kind, anchor: String?, tag: String?, scalarRange: Range<Int>?, childShift: Int = 0) {
             self.kind = kind
             self.anchor = anchor
             self.tag = tag
             self.scalarRange = scalarRange
+            self.childShift = childShift
         }
 
         static func == (left: Properties, right: Properties) -> Bool {
             left.kind == right.kind && left.anchor == right.anchor && left.tag == right.tag && left.scalarRange == right.scalarRange
+                && left.childShift == right.childShift
         }
 
         func hash(into hasher: inout Hasher) {
@@ -91,6 +106,7 @@ public struct YAMLNode: Sendable, Hashable {
             hasher.combine(anchor)
             hasher.combine(tag)
             hasher.combine(scalarRange)
+            hasher.combine(childShift)
         }
     }
 
@@ -101,10 +117,11 @@ public struct YAMLNode: Sendable, Hashable {
     }
 
     /// A scalar's value or an alias's name; empty for collections.
-    private var text: String
+    private(set) var text: String
     private var storage: Storage
-    private var start: Int32
-    private var end: Int32
+    /// Offsets as handed out (`YAMLNode+Shifting` moves them).
+    var start: Int32
+    var end: Int32
 
     /// A node from its parts, as the parser builds it.
     ///
@@ -138,15 +155,30 @@ public struct YAMLNode: Sendable, Hashable {
         setParts(content: content, collectionStyle: collectionStyle, anchor: anchor, tag: tag)
     }
 
-    /// The kind, style and children, whether or not the node has properties.
+    /// The kind, style and children, whether or not the node has
+    /// properties; children are handed out moved by a pending shift.
     var kind: Kind {
+        switch storage {
+        case .bare(let kind): kind
+        case .withProperties(let properties):
+            properties.childShift == 0 ? properties.kind : properties.kind.shiftingChildren(by: properties.childShift)
+        }
+    }
+
+    /// The kind as stored: children not yet moved by `childShift`.
+    var storedKind: Kind {
         switch storage {
         case .bare(let kind): kind
         case .withProperties(let properties): properties.kind
         }
     }
 
-    private var properties: Properties? {
+    /// Bytes the stored children are yet to be moved by.
+    var childShift: Int {
+        properties?.childShift ?? 0
+    }
+
+    var properties: Properties? {
         if case .withProperties(let properties) = storage { return properties }
         return nil
     }
@@ -178,11 +210,13 @@ public struct YAMLNode: Sendable, Hashable {
         setStorage(kind: kind, anchor: anchor, tag: tag, scalarRange: scalarRange)
     }
 
-    private mutating func setStorage(kind: Kind, anchor: String?, tag: String?, scalarRange: Range<Int>?) {
-        if anchor == nil && tag == nil && scalarRange == nil {
+    /// Sets the stored parts; `kind`'s children are as stored, to be moved
+    /// by `childShift` when handed out.
+    mutating func setStorage(kind: Kind, anchor: String?, tag: String?, scalarRange: Range<Int>?, childShift: Int = 0) {
+        if anchor == nil && tag == nil && scalarRange == nil && childShift == 0 {
             storage = .bare(kind)
         } else {
-            storage = .withProperties(Properties(kind: kind, anchor: anchor, tag: tag, scalarRange: scalarRange))
+            storage = .withProperties(Properties(kind: kind, anchor: anchor, tag: tag, scalarRange: scalarRange, childShift: childShift))
         }
     }
 
@@ -205,13 +239,13 @@ public struct YAMLNode: Sendable, Hashable {
     /// The anchor name (`&name`), if any.
     public var anchor: String? {
         get { properties?.anchor }
-        set { setStorage(kind: kind, anchor: newValue, tag: tag, scalarRange: properties?.scalarRange) }
+        set { setStorage(kind: storedKind, anchor: newValue, tag: tag, scalarRange: properties?.scalarRange, childShift: childShift) }
     }
 
     /// The tag as written (e.g. `!!str`), if any.
     public var tag: String? {
         get { properties?.tag }
-        set { setStorage(kind: kind, anchor: anchor, tag: newValue, scalarRange: properties?.scalarRange) }
+        set { setStorage(kind: storedKind, anchor: anchor, tag: newValue, scalarRange: properties?.scalarRange, childShift: childShift) }
     }
 
     /// Byte range of the node (see the type's notes). Setting it leaves a
@@ -219,13 +253,13 @@ public struct YAMLNode: Sendable, Hashable {
     public var range: Range<Int> {
         get { Int(start)..<Int(end) }
         set {
-            if kind.scalarStyle != nil && properties?.scalarRange == nil && newValue != range {
-                setStorage(kind: kind, anchor: anchor, tag: tag, scalarRange: range)
+            if storedKind.scalarStyle != nil && properties?.scalarRange == nil && newValue != range {
+                setStorage(kind: storedKind, anchor: anchor, tag: tag, scalarRange: range, childShift: childShift)
             }
             start = Int32(newValue.lowerBound)
             end = Int32(newValue.upperBound)
             if properties?.scalarRange == newValue {
-                setStorage(kind: kind, anchor: anchor, tag: tag, scalarRange: nil)
+                setStorage(kind: storedKind, anchor: anchor, tag: tag, scalarRange: nil, childShift: childShift)
             }
         }
     }
@@ -234,17 +268,17 @@ public struct YAMLNode: Sendable, Hashable {
     /// (setting it on them has no effect).
     public var collectionStyle: CollectionStyle {
         get {
-            switch kind {
+            switch storedKind {
             case .flowMapping, .flowSequence: .flow
             default: .block
             }
         }
         set {
-            switch kind {
+            switch storedKind {
             case .blockMapping(let pairs), .flowMapping(let pairs):
-                setStorage(kind: newValue == .flow ? .flowMapping(pairs) : .blockMapping(pairs), anchor: anchor, tag: tag, scalarRange: nil)
+                setStorage(kind: newValue == .flow ? .flowMapping(pairs) : .blockMapping(pairs), anchor: anchor, tag: tag, scalarRange: nil, childShift: childShift)
             case .blockSequence(let items), .flowSequence(let items):
-                setStorage(kind: newValue == .flow ? .flowSequence(items) : .blockSequence(items), anchor: anchor, tag: tag, scalarRange: nil)
+                setStorage(kind: newValue == .flow ? .flowSequence(items) : .blockSequence(items), anchor: anchor, tag: tag, scalarRange: nil, childShift: childShift)
             default:
                 break
             }
@@ -253,7 +287,7 @@ public struct YAMLNode: Sendable, Hashable {
 
     /// The scalar, when the node is one.
     public var scalar: YAMLScalar? {
-        guard let style = kind.scalarStyle else { return nil }
+        guard let style = storedKind.scalarStyle else { return nil }
         return YAMLScalar(value: text, style: style, range: scalarRange)
     }
 
@@ -277,49 +311,40 @@ public struct YAMLNode: Sendable, Hashable {
     /// bytes of `key` (keys that differ only in Unicode normalization are
     /// different keys).
     public subscript(key: String) -> YAMLNode? {
-        pairs?.first { $0.key.kind.scalarStyle != nil && $0.key.text.utf8.elementsEqual(key.utf8) }?.value
+        switch storedKind {
+        case .blockMapping(let pairs), .flowMapping(let pairs):
+            // Searched as stored (a key's text does not move), the one found moved.
+            pairs.first { $0.key.storedKind.scalarStyle != nil && $0.key.text.utf8.elementsEqual(key.utf8) }?.value.shifted(by: childShift)
+        default:
+            nil
+        }
+    }
+
+    /// How many pairs or items the node holds; `nil` for a scalar or alias.
+    /// Unlike `pairs` and `items`, never copies the children.
+    public var childCount: Int? {
+        switch storedKind {
+        case .blockMapping(let pairs), .flowMapping(let pairs): pairs.count
+        case .blockSequence(let items), .flowSequence(let items): items.count
+        case .plainScalar, .singleQuotedScalar, .doubleQuotedScalar, .literalScalar, .foldedScalar, .alias: nil
+        }
     }
 
     /// Whether the node is a scalar whose value is `value` as Swift's `==`
     /// compares text (canonically equivalent spellings are equal), without
     /// making a `YAMLScalar`.
     public func isScalar(equalTo value: String) -> Bool {
-        kind.scalarStyle != nil && text == value
+        storedKind.scalarStyle != nil && text == value
     }
 
     /// A short word for the node's kind, for messages: "a mapping", "a list", …
     public var kindDescription: String {
-        switch kind {
+        switch storedKind {
         case .plainScalar, .singleQuotedScalar, .doubleQuotedScalar, .literalScalar, .foldedScalar: "a scalar"
         case .blockMapping, .flowMapping: "a mapping"
         case .blockSequence, .flowSequence: "a list"
         case .alias: "an alias of `&\(text)`"
         }
-    }
-
-    /// The same tree with every range moved by `offset` bytes (bounds must
-    /// stay within `Int32`).
-    public func shifted(by offset: Int) -> YAMLNode {
-        var copy = self
-        copy.start = Int32(Int(start) + offset)
-        copy.end = Int32(Int(end) + offset)
-        let kind: Kind
-        switch self.kind {
-        case .blockMapping(let pairs): kind = .blockMapping(Self.shifted(pairs, by: offset))
-        case .flowMapping(let pairs): kind = .flowMapping(Self.shifted(pairs, by: offset))
-        case .blockSequence(let items): kind = .blockSequence(items.map { $0.shifted(by: offset) })
-        case .flowSequence(let items): kind = .flowSequence(items.map { $0.shifted(by: offset) })
-        case .plainScalar, .singleQuotedScalar, .doubleQuotedScalar, .literalScalar, .foldedScalar, .alias:
-            guard let properties else { return copy }
-            kind = properties.kind
-        }
-        let scalarRange = properties?.scalarRange.map { ($0.lowerBound + offset)..<($0.upperBound + offset) }
-        copy.setStorage(kind: kind, anchor: anchor, tag: tag, scalarRange: scalarRange)
-        return copy
-    }
-
-    private static func shifted(_ pairs: [YAMLPair], by offset: Int) -> [YAMLPair] {
-        pairs.map { YAMLPair(key: $0.key.shifted(by: offset), value: $0.value.shifted(by: offset)) }
     }
 }
 

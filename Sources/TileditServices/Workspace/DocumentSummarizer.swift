@@ -14,14 +14,21 @@ enum DocumentSummarizer {
             return summarize(path: path, rootName: rootName, document: MarkdownDocument(bytes: bytes, dialect: dialect), size: bytes.count)
         case .yaml, .siteConfig:
             // `tiledown.yml` is flat `key: value` lines, read like Tiledown front matter.
-            let file = YAMLFileDocument(bytes: bytes, dialect: kind == .yaml ? .yaml : .flat)
-            let title = (kind == .yaml ? file.node(at: YAMLPath([.key("title")]))?.scalar?.value : file.fields.last { $0.key.utf8.elementsEqual("title".utf8) }?.value)?
-                .trimmingSpaces()
-            return DocumentSummary(
-                path: path, kind: kind, title: title?.isEmpty == false ? title ?? fallback : fallback,
-                errorCount: file.diagnostics.filter { $0.severity == .error }.count,
-                warningCount: file.diagnostics.filter { $0.severity == .warning }.count, size: bytes.count)
+            return summarize(path: path, rootName: rootName, file: YAMLFileDocument(bytes: bytes, dialect: kind == .yaml ? .yaml : .flat))
         }
+    }
+
+    /// The summary of a YAML file already read (by the editor that opened
+    /// it: no second read): `.yaml`, or `.siteConfig` in the flat dialect.
+    static func summarize(path: String, rootName: String, file: YAMLFileDocument) -> DocumentSummary {
+        let fallback = DocumentMetadata.fallbackTitle(forPath: path, rootName: rootName)
+        let kind: DocumentKind = file.dialect == .yaml ? .yaml : .siteConfig
+        let title = (kind == .yaml ? file.node(at: YAMLPath([.key("title")]))?.scalar?.value : file.fields.last { $0.key.utf8.elementsEqual("title".utf8) }?.value)?
+            .trimmingSpaces()
+        let totals = file.diagnosticTotals
+        return DocumentSummary(
+            path: path, kind: kind, title: title?.isEmpty == false ? title ?? fallback : fallback,
+            errorCount: totals.errors, warningCount: totals.warnings, size: file.bytes.count)
     }
 
     /// The summary of a Markdown document already parsed (by the editor

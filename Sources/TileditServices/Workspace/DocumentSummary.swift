@@ -78,6 +78,17 @@ public struct DocumentSummary: Sendable, Hashable, Identifiable {
         self = DocumentSummarizer.summarize(path: path, rootName: rootName, document: document, size: document.storage.count)
     }
 
+    /// The summary of a YAML file already read (by the editor that opened
+    /// it), as `WorkspaceClient.summarize` reads it from the file: no second
+    /// read. Its kind is `.siteConfig` for the flat dialect, else `.yaml`.
+    ///
+    /// - Parameters:
+    ///   - path: relative to the workspace root.
+    ///   - rootName: the workspace folder's name.
+    public init(parsed file: YAMLFileDocument, path: String, rootName: String) {
+        self = DocumentSummarizer.summarize(path: path, rootName: rootName, file: file)
+    }
+
     /// The path: unique within a workspace.
     public var id: String { path }
 

@@ -145,6 +145,8 @@ public final class AppModel {
         case .yaml(let yaml):
             show(nil, yaml)
             await yaml.onAppeared()
+            // As for Markdown: the list's row from the editor's read, not a second one.
+            if let summary = opened.parsedSummary(path, root: root) { documents?.listing.take([summary]) }
         case .markdown(let editor):
             let url = editor.url
             editor.edits.selectionChanged = { [weak self] index in
@@ -169,12 +171,12 @@ public final class AppModel {
 
     /// A document (Markdown or YAML) was written, or read again after
     /// another program changed it: the search index and the document list
-    /// take in `bytes` (only this document), one after another in order; a
-    /// Markdown document's row comes from its editor's parse.
+    /// take in `bytes` (only this document), one after another in order; an
+    /// open document's row (Markdown or YAML) comes from its editor's read.
     private func documentSaved(_ url: URL, _ bytes: [UInt8]) {
         // A conflict copy in the hidden `.tiledit/conflicts/` is no document of the workspace.
         guard let root = session.root ?? documents?.root, let path = url.relativePath(in: root), !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { return }
-        let parsed = opened.markdown[path]?.document.value?.bytes == bytes ? opened.parsedSummary(path, root: root) : nil
+        let parsed = opened.bytes(path) == bytes ? opened.parsedSummary(path, root: root) : nil
         indexing.saved(path, bytes, summary: parsed, list: documents)
     }
 

@@ -39,11 +39,19 @@ final class OpenEditors {
         return result
     }
 
-    /// The list's summary of the Markdown document open at `path` (under
-    /// `root`), from its editor's parse; `nil` when it is not open or not loaded.
+    /// The list's summary of the Markdown document or YAML file open at
+    /// `path` (under `root`), from its editor's parse; `nil` when it is not
+    /// open or not loaded.
     func parsedSummary(_ path: String, root: URL) -> DocumentSummary? {
-        guard let document = markdown[path]?.document.value else { return nil }
-        return DocumentSummary(parsed: document, path: path, rootName: root.standardizedFileURL.lastPathComponent)
+        let rootName = root.standardizedFileURL.lastPathComponent
+        if let document = markdown[path]?.document.value { return DocumentSummary(parsed: document, path: path, rootName: rootName) }
+        guard let file = yaml[path]?.file.value else { return nil }
+        return DocumentSummary(parsed: file, path: path, rootName: rootName)
+    }
+
+    /// The bytes the editor open at `path` holds (Markdown or YAML), `nil` when none is loaded.
+    func bytes(_ path: String) -> [UInt8]? {
+        markdown[path]?.document.value?.bytes ?? yaml[path]?.file.value?.bytes
     }
 
     /// A new Markdown editor of `url`, kept under `displayPath`; `changed`

@@ -222,7 +222,9 @@ final class YAMLFileEdits {
     private func applied(_ document: YAMLFileDocument, select next: YAMLNodeID?) {
         file = .loaded(document)
         lineTableCache = nil
-        if let next, resolve(next) != nil { tree.reveal(next, in: document) } else { tree.rebuild(document) }
+        // After an edit read as one top-level entry, only its rows are made again.
+        let entry = document.lastEntryRead
+        if let next, resolve(next) != nil { tree.reveal(next, in: document, changedEntry: entry) } else { tree.rebuild(document, changedEntry: entry) }
         select(next.flatMap { resolve($0) != nil ? $0 : nil } ?? tree.rows.first?.id)
         session.textChanged()
     }

@@ -12,10 +12,11 @@ struct YAMLNodeLocator {
         guard id.document >= 0, id.document < file.documents.count, let root = file.documents[id.document].root else { return nil }
         var found = YAMLFoundNode(node: root, key: nil, parent: nil, start: root.range.lowerBound)
         for position in id.positions {
-            if let pairs = found.node.pairs, position >= 0, position < pairs.count {
-                found = YAMLFoundNode(node: pairs[position].value, key: pairs[position].key, parent: found.node, start: pairs[position].key.range.lowerBound)
-            } else if let items = found.node.items, position >= 0, position < items.count {
-                found = YAMLFoundNode(node: items[position], key: nil, parent: found.node, start: items[position].range.lowerBound)
+            // One child taken, not the whole collection (a moved one copies what it hands out).
+            if let pair = found.node.pair(at: position) {
+                found = YAMLFoundNode(node: pair.value, key: pair.key, parent: found.node, start: pair.key.range.lowerBound)
+            } else if let item = found.node.item(at: position) {
+                found = YAMLFoundNode(node: item, key: nil, parent: found.node, start: item.range.lowerBound)
             } else {
                 return nil
             }

@@ -32,7 +32,7 @@ struct YAMLTree {
             return root.pairs != nil || root.items != nil ? !collapsedDocuments.contains(row.id.document) : nil
         }
         guard let node = YAMLNodeLocator(file: file).resolve(row.id)?.node else { return nil }
-        return node.pairs?.isEmpty == false || node.items?.isEmpty == false ? expanded.contains(row.id) : nil
+        return (node.childCount ?? 0) > 0 ? expanded.contains(row.id) : nil
     }
 
     /// Whether the collection `id` is marked expanded (its children shown
@@ -74,21 +74,43 @@ struct YAMLTree {
         while let entry = stack.popLast() {
             let (child, childID, childDepth) = entry
             rows.append(Row(id: childID, depth: childDepth, isDocument: false))
-            if expanded.contains(childID), child.pairs?.isEmpty == false || child.items?.isEmpty == false {
+            if expanded.contains(childID), (child.childCount ?? 0) > 0 {
                 push(child, childID, childDepth + 1)
             }
         }
     }
 
-    /// Expands the ancestors of `id` so that its row is visible.
-    mutating func reveal(_ id: YAMLNodeID, in file: YAMLFileDocument?) {
-        collapsedDocuments.remove(id.document)
+    /// Expands the ancestors of `id` so that its row is visible. With
+    /// `changedEntry` (the only top-level entry whose nodes changed since
+    /// the rows were made, `YAMLFileDocument.lastEntryRead`) and nothing
+    /// newly expanded, only that entry's rows are made again.
+    mutating func reveal(_ id: YAMLNodeID, in file: YAMLFileDocument?, changedEntry: (document: Int, index: Int)? = nil) {
+        var opened = collapsedDocuments.remove(id.document) != nil
         var ancestor = id.parent
         while let current = ancestor {
-            if !current.positions.isEmpty { expanded.insert(current) }
+            if !current.positions.isEmpty && expanded.insert(current).inserted { opened = true }
             ancestor = current.parent
         }
-        rebuild(file)
+        rebuild(file, changedEntry: opened ? nil : changedEntry)
+    }
+
+    /// Makes the rows again from `file`: with `changedEntry` (see
+    /// `reveal`), only the rows under that entry, the others kept (rows
+    /// name nodes by position, which the entry's edit did not change).
+    mutating func rebuild(_ file: YAMLFileDocument?, changedEntry: (document: Int, index: Int)?) {
+        guard let file, let changedEntry, changedEntry.document >= 0, changedEntry.document < file.documents.count,
+              let entryNode = file.documents[changedEntry.document].root?.pair(at: changedEntry.index)?.value
+                ?? file.documents[changedEntry.document].root?.item(at: changedEntry.index) else { return rebuild(file) }
+        let entryID = YAMLNodeID(document: changedEntry.document).child(changedEntry.index)
+        // Its row is not shown when its document is folded: nothing to make.
+        guard let row = rows.firstIndex(where: { $0.id == entryID && !$0.isDocument }) else { return }
+        var end = row + 1
+        while end < rows.count && rows[end].depth > rows[row].depth { end += 1 }
+        var children: [Row] = []
+        if expanded.contains(entryID), (entryNode.childCount ?? 0) > 0 {
+            appendChildren(of: entryNode, id: entryID, depth: rows[row].depth + 1, to: &children)
+        }
+        rows.replaceSubrange((row + 1)..<end, with: children)
     }
 
     /// Expands the collection `id` (an addition went into it).

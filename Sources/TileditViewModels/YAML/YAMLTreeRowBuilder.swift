@@ -76,7 +76,7 @@ enum YAMLTreeRowBuilder {
             kind = .sequence(count: items.count)
             if !items.isEmpty { isExpanded = tree.isMarkedExpanded(row.id) }
         }
-        if node.pairs != nil || node.items != nil {
+        if node.childCount != nil {
             if node.collectionStyle == .flow {
                 commentEnd = node.range.upperBound
             } else if let key = found.key {
