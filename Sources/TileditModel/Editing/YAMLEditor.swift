@@ -120,11 +120,16 @@ struct YAMLEditor {
     }
 
     /// Edits that append `item` to the sequence at `path` (created as a flow
-    /// list `[item]` when the key is absent).
-    func appendItem(at path: YAMLPath, item: String) throws(EditError) -> [TextEdit] {
+    /// list `[item]` when the key is absent). A `nil` item is a null: `-`
+    /// alone in a block sequence, `null` in a flow one (`nullFlowItem`).
+    func appendItem(at path: YAMLPath, item: String?) throws(EditError) -> [TextEdit] {
+        let flowText = try item.map(flowItem) ?? Self.nullFlowItem
+        if let root, path.components.isEmpty {
+            return try append(item, flowText: flowText, to: root, inFlow: false, path: path)
+        }
         guard let root, let last = path.components.last else {
             guard case .key(let key)? = path.components.last, path.components.count == 1 else { throw .pathNotFound(message: "empty path") }
-            let line = "\(keyText(key)): [\(try flowItem(item))]" + lineEnding.string
+            let line = "\(keyText(key)): [\(flowText)]" + lineEnding.string
             return [TextEdit(range: emptyInsertionPoint..<emptyInsertionPoint, replacement: line)]
         }
         let (parent, parentInFlow, _) = try resolve(Array(path.components.dropLast()), from: root)
@@ -133,7 +138,7 @@ struct YAMLEditor {
         case (.key(let key), .mapping(let pairs)):
             guard let index = try pairIndex(key, in: pairs, path: path) else {
                 guard parent.collectionStyle == .block else { throw .pathNotFound(message: "`\(path)` does not exist") }
-                let edit = try addRawKey(key, valueText: "[\(try flowItem(item))]", to: parent)
+                let edit = try addRawKey(key, valueText: "[\(flowText)]", to: parent)
                 return [edit]
             }
             let pair = pairs[index]
@@ -141,7 +146,7 @@ struct YAMLEditor {
                 throw .invalidValue(message: "`\(path)` is tagged `\(YAMLTagRule.displayName(tag))`; edit the YAML as text to make it a list")
             }
             if let scalar = pair.value.scalar, scalar.isEmptyPlain {
-                let flow = "[\(try flowItem(item))]"
+                let flow = "[\(flowText)]"
                 let next = index + 1 < pairs.count ? pairs[index + 1].key : nil
                 return try emptyValueEdits(pair.value, keyNode: pair.key, nextKey: next, inFlow: parentInFlow || parent.collectionStyle == .flow) { _, _ in flow }
             }
@@ -151,6 +156,12 @@ struct YAMLEditor {
         default:
             throw .pathNotFound(message: "`\(path)` does not exist")
         }
+        return try append(item, flowText: flowText, to: target, inFlow: parentInFlow, path: path)
+    }
+
+    /// Edits that append `item` (written `flowText` in a flow sequence) to
+    /// the sequence `target` at `path`.
+    private func append(_ item: String?, flowText: String, to target: YAMLNode, inFlow parentInFlow: Bool, path: YAMLPath) throws(EditError) -> [TextEdit] {
         guard case .sequence(let items) = target.content else {
             throw .pathNotFound(message: "`\(path)` is \(target.kindDescription), not a list")
         }
@@ -159,19 +170,21 @@ struct YAMLEditor {
             guard close >= target.range.lowerBound, text[close] == Byte.closeBracket else {
                 throw .pathNotFound(message: "`\(path)` is not a flow list that can be extended")
             }
-            let written = try flowItem(item)
-            let insertion = items.isEmpty ? written : ", " + written
+            let insertion = items.isEmpty ? flowText : ", " + flowText
             let at = items.last?.range.upperBound ?? close
             return [TextEdit(range: at..<at, replacement: insertion)]
         }
         guard let lastItem = items.last else { throw .pathNotFound(message: "`\(path)` is an empty list") }
         let dash = dashOffset(before: lastItem.range.lowerBound)
         let indent = String(decoding: text[lineStart(of: dash)..<dash], as: UTF8.self)
+        // An empty last item (`-` alone) ends at its dash's line, not where libyaml marks it.
+        let lastIsEmpty = lastItem.scalar?.isEmptyPlain == true && lastItem.anchor == nil && lastItem.tag == nil
+        let end = lineEnd(of: lastIsEmpty ? dash : lastItem.range.upperBound)
+        guard let item else { return [insertLine("\(indent)-", at: end)] }
         let intent = YAMLScalarWriter.Intent.text(item)
         guard let written = YAMLScalarWriter.singleLine(intent, style: .plain, readers: readers) else {
             throw .invalidValue(message: "a list item cannot span lines here")
         }
-        let end = lineEnd(of: lastItem.range.upperBound)
         let line = "\(indent)- \(written)"
         return [insertLine(line, at: end)]
     }
@@ -311,7 +324,7 @@ struct YAMLEditor {
 
     /// Follows `path` from `node`: returns the node, whether it sits in a
     /// flow collection, and the anchors on the way (the node's own included).
-    private func resolve(_ path: [YAMLPathComponent], from node: YAMLNode) throws(EditError) -> (YAMLNode, Bool, [YAMLEditor.AnchorSite]) {
+    func resolve(_ path: [YAMLPathComponent], from node: YAMLNode) throws(EditError) -> (YAMLNode, Bool, [YAMLEditor.AnchorSite]) {
         var current = node
         var inFlow = false
         var anchors: [AnchorSite] = current.anchor.map { [($0, current.range.lowerBound)] } ?? []
@@ -751,11 +764,14 @@ struct YAMLEditor {
         return empty ? pair.key.range.upperBound : Swift.max(pair.value.range.upperBound, pair.key.range.upperBound)
     }
 
-    private func addRawKey(_ key: String, valueText: String, to mapping: YAMLNode) throws(EditError) -> TextEdit {
+    /// The edit adding `key` with the value written `valueText` (empty: no
+    /// value, `key:`) after the last pair of `mapping`.
+    func addRawKey(_ key: String, valueText: String, to mapping: YAMLNode) throws(EditError) -> TextEdit {
         if mapping.collectionStyle == .flow {
             let close = mapping.range.upperBound - 1
             guard close >= mapping.range.lowerBound, text[close] == 0x7D else { throw .pathNotFound(message: "the mapping cannot be extended") }
-            let entry = "\(keyText(key)): \(valueText)"
+            // No value: the key alone (`{a: 1, key}`); libyaml 0.2.5 refuses `key:}`.
+            let entry = keyText(key) + (valueText.isEmpty ? "" : ": " + valueText)
             if let last = mapping.pairs?.last {
                 let at = last.value.range.upperBound
                 return TextEdit(range: at..<at, replacement: ", " + entry)
@@ -763,7 +779,7 @@ struct YAMLEditor {
             return TextEdit(range: close..<close, replacement: entry)
         }
         let indent = mapping.pairs?.first.map { columnIndent(at: $0.key.range.lowerBound) } ?? ""
-        let line = "\(indent)\(keyText(key)): \(valueText)"
+        let line = indent + keyText(key) + (valueText.isEmpty ? ":" : ": " + valueText)
         let anchor = mapping.pairs?.last.map(pairEnd) ?? mapping.range.lowerBound
         return insertLine(line, at: lineEnd(of: anchor))
     }

@@ -44,11 +44,14 @@ extension YAMLFileDocument {
             guard !key.isEmpty else { throw .invalidValue(message: "a key cannot be empty") }
             guard YAMLKey.indexes(of: key, in: pairs).isEmpty else { throw .invalidValue(message: "`\(key)` is already a key of this mapping") }
             let path = YAMLPath(mappingPath.components + [.key(key)])
-            let (plans, notes) = try editor.setScalarPlans(at: path, to: value)
+            let (plans, notes) = if let value { try editor.setScalarPlans(at: path, to: value) } else {
+                ([try editor.addKeyWithoutValue(key, to: mappingPath)], [String]())
+            }
             return try keepFirst(plans, notes: notes, refusingNewErrors: true) { file in
                 if let problem = file.unreadable(path) { return problem }
                 guard let after = file.node(at: mappingPath, document: document)?.pairs, after.count == pairs.count + 1,
                       after.last?.key.scalar?.value.hasSameBytes(as: key) == true else { return .invalidValue(message: "the key would not read back as given") }
+                guard let value else { return file.readsBackAsNull(at: path, document: document) }
                 return file.readsBack(value, at: path, document: document)
             }
         case .renameKey(let path, let name):
@@ -82,8 +85,9 @@ extension YAMLFileDocument {
             return try keepFirst([try editor.appendItem(at: path, item: item)], notes: [], refusingNewErrors: true) { file in
                 if let problem = file.unreadable(path) { return problem }
                 let items = file.node(at: path, document: document)?.items
-                return items?.count == before + 1 && items?.last?.scalar?.value.hasSameBytes(as: item) == true
-                    ? nil : .invalidValue(message: "the item would not read back as given")
+                guard items?.count == before + 1, let added = items?.last else { return .invalidValue(message: "the item would not read back as given") }
+                guard let item else { return Self.isNull(added) ? nil : .invalidValue(message: "the item would not read back as a null") }
+                return added.scalar?.value.hasSameBytes(as: item) == true ? nil : .invalidValue(message: "the item would not read back as given")
             }
         case .removeItem(let path):
             let (items, index, flow, parentPath) = try item(at: path, document: document)
@@ -192,7 +196,7 @@ extension YAMLFileDocument {
         case .addKey(_, let key, let value):
             if let problem = Self.flatKeyProblem(key) { throw .invalidValue(message: problem) }
             guard try flatField(key) == nil else { throw .invalidValue(message: "`\(key)` is already a key of this file") }
-            return try setValue(at: YAMLPath([.key(key)]), to: value, document: 0, refusingNewErrors: true)
+            return try setValue(at: YAMLPath([.key(key)]), to: value ?? "", document: 0, refusingNewErrors: true)
         case .renameKey(let path, let name):
             guard let field = try flatField(path.description) else { throw .pathNotFound(message: "`\(path)` does not exist") }
             if let problem = Self.flatKeyProblem(name) { throw .invalidValue(message: problem) }
@@ -286,6 +290,18 @@ extension YAMLFileDocument {
             throw .pathNotFound(message: "`\(path)` is not an item of a sequence")
         }
         return (items, index, parent.collectionStyle == .flow, YAMLPath(Array(path.components.dropLast())))
+    }
+
+    /// `nil` when the node at `path` reads back as a null with no tag or
+    /// anchor (a key added without a value), else the refusal.
+    func readsBackAsNull(at path: YAMLPath, document: Int) -> EditError? {
+        node(at: path, document: document).map(Self.isNull) == true ? nil : .invalidValue(message: "`\(path)` would not read back as a key with no value")
+    }
+
+    /// Whether `node` is a plain null (empty, `~` or `null`) with no tag or anchor.
+    static func isNull(_ node: YAMLNode) -> Bool {
+        guard let scalar = node.scalar, node.tag == nil, node.anchor == nil else { return false }
+        return scalar.style == .plain && YAMLValueType(scalar) == .null
     }
 
     /// `nil` when the scalar at `path` reads back as `value`, else the refusal.
