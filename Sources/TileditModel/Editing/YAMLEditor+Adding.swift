@@ -27,7 +27,7 @@ extension YAMLEditor {
         guard let root else { throw .pathNotFound(message: "the document is empty; it has no mapping to add `\(key)` to") }
         let (mapping, _, _) = try resolve(mappingPath.components, from: root)
         guard mapping.pairs != nil else {
-            throw .pathNotFound(message: "`\(mappingPath)` is \(mapping.kindDescription), not a mapping")
+            throw .pathNotFound(message: "\(mappingPath.displayText) is \(mapping.kindDescription), not a mapping")
         }
         return [try addRawKey(key, valueText: "", to: mapping)]
     }

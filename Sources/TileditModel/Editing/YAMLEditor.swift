@@ -57,7 +57,7 @@ struct YAMLEditor {
         }
         guard let root else {
             guard path.components.count == 1, case .key(let key) = last else {
-                throw .pathNotFound(message: "the document is empty; `\(path)` does not exist")
+                throw .pathNotFound(message: "the document is empty; \(path.displayText) does not exist")
             }
             let line = try keyLine(key: key, value: value, indent: "", intent: YAMLScalarWriter.intent(for: value, replacing: nil))
             return ([[TextEdit(range: emptyInsertionPoint..<emptyInsertionPoint, replacement: line + lineEnding.string)]], [])
@@ -71,7 +71,7 @@ struct YAMLEditor {
             if let index = try pairIndex(key, in: pairs, path: path) {
                 let pair = pairs[index]
                 if case .alias(let name) = pair.value.content {
-                    throw .pathNotFound(message: "`\(path)` is an alias of `&\(name)`; edit the anchored node instead")
+                    throw .pathNotFound(message: "\(path.displayText) is an alias of `&\(name)`; edit the anchored node instead")
                 }
                 if let anchor = pair.value.anchor { anchors.append((anchor, pair.value.range.lowerBound)) }
                 let next = index + 1 < pairs.count ? pairs[index + 1] : nil
@@ -82,10 +82,10 @@ struct YAMLEditor {
                 edits = [[try addKey(key, value: value, to: parent, inFlow: parentInFlow)]]
             }
         case (.index(let index), .sequence(let items)):
-            guard index < items.count else { throw .pathNotFound(message: "`\(YAMLPath(parentPath))` has \(items.count) items; there is no item \(index)") }
+            guard index < items.count else { throw .pathNotFound(message: "\(YAMLPath(parentPath).displayText) has \(items.count) items; there is no item \(index)") }
             let item = items[index]
             if case .alias(let name) = item.content {
-                throw .pathNotFound(message: "`\(path)` is an alias of `&\(name)`; edit the anchored node instead")
+                throw .pathNotFound(message: "\(path.displayText) is an alias of `&\(name)`; edit the anchored node instead")
             }
             if let anchor = item.anchor { anchors.append((anchor, item.range.lowerBound)) }
             edits = try replaceValue(
@@ -94,7 +94,7 @@ struct YAMLEditor {
         case (.index(let index), .mapping):
             return try setScalarPlans(at: YAMLPath(parentPath + [.key(String(index))]), to: value)
         default:
-            throw .pathNotFound(message: "`\(YAMLPath(parentPath))` is \(parent.kindDescription), not a mapping")
+            throw .pathNotFound(message: "\(YAMLPath(parentPath).displayText) is \(parent.kindDescription), not a mapping")
         }
         let changes = edits.contains { !$0.isEmpty }
         return (edits.isEmpty ? [[]] : edits, changes ? anchorNotes(anchors) : [])
@@ -109,7 +109,7 @@ struct YAMLEditor {
         let found = YAMLKey.indexes(of: key, in: pairs)
         guard found.count > 1 else { return found.first }
         let lines = lines(of: found.map { pairs[$0].key.range.lowerBound })
-        throw .invalidValue(message: "`\(path)` is written \(found.count) times in its mapping (lines \(Self.list(lines))); YAML readers keep only one, so remove the others before editing it")
+        throw .invalidValue(message: "\(path.displayText) is written \(found.count) times in its mapping (lines \(Self.list(lines))); YAML readers keep only one, so remove the others before editing it")
     }
 
     /// `1, 2 and 3`.
@@ -137,13 +137,13 @@ struct YAMLEditor {
         switch (last, parent.content) {
         case (.key(let key), .mapping(let pairs)):
             guard let index = try pairIndex(key, in: pairs, path: path) else {
-                guard parent.collectionStyle == .block else { throw .pathNotFound(message: "`\(path)` does not exist") }
+                guard parent.collectionStyle == .block else { throw .pathNotFound(message: "\(path.displayText) does not exist") }
                 let edit = try addRawKey(key, valueText: "[\(flowText)]", to: parent)
                 return [edit]
             }
             let pair = pairs[index]
             if let tag = pair.value.tag {
-                throw .invalidValue(message: "`\(path)` is tagged `\(YAMLTagRule.displayName(tag))`; edit the YAML as text to make it a list")
+                throw .invalidValue(message: "\(path.displayText) is tagged `\(YAMLTagRule.displayName(tag))`; edit the YAML as text to make it a list")
             }
             if let scalar = pair.value.scalar, scalar.isEmptyPlain {
                 let flow = "[\(flowText)]"
@@ -154,7 +154,7 @@ struct YAMLEditor {
         case (.index(let index), .sequence(let items)) where index < items.count:
             target = items[index]
         default:
-            throw .pathNotFound(message: "`\(path)` does not exist")
+            throw .pathNotFound(message: "\(path.displayText) does not exist")
         }
         return try append(item, flowText: flowText, to: target, inFlow: parentInFlow, path: path)
     }
@@ -163,18 +163,18 @@ struct YAMLEditor {
     /// the sequence `target` at `path`.
     private func append(_ item: String?, flowText: String, to target: YAMLNode, inFlow parentInFlow: Bool, path: YAMLPath) throws(EditError) -> [TextEdit] {
         guard case .sequence(let items) = target.content else {
-            throw .pathNotFound(message: "`\(path)` is \(target.kindDescription), not a list")
+            throw .pathNotFound(message: "\(path.displayText) is \(target.kindDescription), not a list")
         }
         if target.collectionStyle == .flow || parentInFlow {
             let close = target.range.upperBound - 1
             guard close >= target.range.lowerBound, text[close] == Byte.closeBracket else {
-                throw .pathNotFound(message: "`\(path)` is not a flow list that can be extended")
+                throw .pathNotFound(message: "\(path.displayText) is not a flow list that can be extended")
             }
             let insertion = items.isEmpty ? flowText : ", " + flowText
             let at = items.last?.range.upperBound ?? close
             return [TextEdit(range: at..<at, replacement: insertion)]
         }
-        guard let lastItem = items.last else { throw .pathNotFound(message: "`\(path)` is an empty list") }
+        guard let lastItem = items.last else { throw .pathNotFound(message: "\(path.displayText) is an empty list") }
         let dash = dashOffset(before: lastItem.range.lowerBound)
         let indent = String(decoding: text[lineStart(of: dash)..<dash], as: UTF8.self)
         // An empty last item (`-` alone) ends at its dash's line, not where libyaml marks it.
@@ -199,7 +199,7 @@ struct YAMLEditor {
             return [TextEdit(range: emptyInsertionPoint..<emptyInsertionPoint, replacement: line)]
         }
         let (parent, _, _) = try resolve(Array(path.components.dropLast()), from: root)
-        guard case .mapping(let pairs) = parent.content else { throw .pathNotFound(message: "`\(path)` does not exist") }
+        guard case .mapping(let pairs) = parent.content else { throw .pathNotFound(message: "\(path.displayText) does not exist") }
         let flow = "[\(try items.map(flowItem).joined(separator: ", "))]"
         guard let index = try pairIndex(key, in: pairs, path: path) else {
             return [try addRawKey(key, valueText: flow, to: parent)]
@@ -223,7 +223,7 @@ struct YAMLEditor {
             if items.isEmpty {
                 // An empty list: `key: []`, the item lines removed.
                 guard let colon = valueIndicator(after: pair.key, before: pair.value.range.lowerBound, inFlow: false) else {
-                    throw .invalidValue(message: "`\(path)` has no `:` to write `[]` after; edit the YAML as text")
+                    throw .invalidValue(message: "\(path.displayText) has no `:` to write `[]` after; edit the YAML as text")
                 }
                 let colonEnd = colon + 1
                 return [TextEdit(range: colonEnd..<lineEnd(of: colonEnd), replacement: " []"),
@@ -236,7 +236,7 @@ struct YAMLEditor {
             return try emptyValueEdits(pair.value, keyNode: pair.key, nextKey: next, inFlow: parent.collectionStyle == .flow) { _, _ in flow }
         }
         if pair.value.tag != nil {
-            throw .invalidValue(message: "`\(path)` is tagged `\(YAMLTagRule.displayName(pair.value.tag ?? ""))`; edit the YAML as text to make it a list")
+            throw .invalidValue(message: "\(path.displayText) is tagged `\(YAMLTagRule.displayName(pair.value.tag ?? ""))`; edit the YAML as text to make it a list")
         }
         return [TextEdit(range: pair.value.range, replacement: flow)]
     }
@@ -304,10 +304,10 @@ struct YAMLEditor {
 
     /// Edits that remove the pair at `path` (its lines, for block mappings).
     func removeKey(at path: YAMLPath) throws(EditError) -> [TextEdit] {
-        guard let root, case .key(let key)? = path.components.last else { throw .pathNotFound(message: "`\(path)` does not exist") }
+        guard let root, case .key(let key)? = path.components.last else { throw .pathNotFound(message: "\(path.displayText) does not exist") }
         let (parent, _, _) = try resolve(Array(path.components.dropLast()), from: root)
         guard case .mapping(let pairs) = parent.content, let index = try pairIndex(key, in: pairs, path: path) else {
-            throw .pathNotFound(message: "`\(path)` does not exist")
+            throw .pathNotFound(message: "\(path.displayText) does not exist")
         }
         let pair = pairs[index]
         if parent.collectionStyle == .flow {
@@ -331,7 +331,7 @@ struct YAMLEditor {
         var walked: [YAMLPathComponent] = []
         for component in path {
             if case .alias(let name) = current.content {
-                throw .pathNotFound(message: "`\(YAMLPath(walked))` is an alias of `&\(name)`; edit the anchored node instead")
+                throw .pathNotFound(message: "\(YAMLPath(walked).displayText) is an alias of `&\(name)`; edit the anchored node instead")
             }
             inFlow = inFlow || current.collectionStyle == .flow
             var next: YAMLNode?
@@ -339,7 +339,7 @@ struct YAMLEditor {
             case (.key(let key), .mapping):
                 if let found = try lookup(key, in: current, path: YAMLPath(walked + [component]), hops: 0) {
                     if found.merged {
-                        throw .pathNotFound(message: "`\(YAMLPath(walked + [component]))` comes from a merged anchor; set a key of it to override it here")
+                        throw .pathNotFound(message: "\(YAMLPath(walked + [component]).displayText) comes from a merged anchor; set a key of it to override it here")
                     }
                     next = found.node
                 }
@@ -352,10 +352,10 @@ struct YAMLEditor {
             }
             walked.append(component)
             guard let found = next else {
-                throw .pathNotFound(message: "`\(YAMLPath(walked))` does not exist")
+                throw .pathNotFound(message: "\(YAMLPath(walked).displayText) does not exist")
             }
             if case .alias(let name) = found.content {
-                throw .pathNotFound(message: "`\(YAMLPath(walked))` is an alias of `&\(name)`; edit the anchored node instead")
+                throw .pathNotFound(message: "\(YAMLPath(walked).displayText) is an alias of `&\(name)`; edit the anchored node instead")
             }
             if let anchor = found.anchor { anchors.append((anchor, found.range.lowerBound)) }
             current = found

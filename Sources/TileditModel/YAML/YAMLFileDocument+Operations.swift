@@ -40,7 +40,7 @@ extension YAMLFileDocument {
             return try setTyped(value, as: type, at: path, document: document, editor: editor, planner: planner)
         case .addKey(let mappingPath, let key, let value):
             let mapping = try locate(mappingPath, document: document).node
-            guard let pairs = mapping.pairs else { throw .pathNotFound(message: "`\(mappingPath)` is \(mapping.kindDescription), not a mapping") }
+            guard let pairs = mapping.pairs else { throw .pathNotFound(message: "\(mappingPath.displayText) is \(mapping.kindDescription), not a mapping") }
             guard !key.isEmpty else { throw .invalidValue(message: "a key cannot be empty") }
             guard YAMLKey.indexes(of: key, in: pairs).isEmpty else { throw .invalidValue(message: "`\(key)` is already a key of this mapping") }
             let path = YAMLPath(mappingPath.components + [.key(key)])
@@ -57,7 +57,7 @@ extension YAMLFileDocument {
         case .renameKey(let path, let name):
             let found = try locate(path, document: document)
             guard let key = found.key, let pairs = found.parent?.pairs, let index = found.index else {
-                throw .pathNotFound(message: "`\(path)` is not a key of a mapping")
+                throw .pathNotFound(message: "\(path.displayText) is not a key of a mapping")
             }
             guard !name.isEmpty else { throw .invalidValue(message: "a key cannot be empty") }
             if key.scalar?.value.hasSameBytes(as: name) == true { return Change(edits: [], inverse: [], notes: []) }
@@ -74,7 +74,7 @@ extension YAMLFileDocument {
             }
         case .removeKey(let path):
             let found = try locate(path, document: document)
-            guard found.key != nil, let count = found.parent?.pairs?.count else { throw .pathNotFound(message: "`\(path)` is not a key of a mapping") }
+            guard found.key != nil, let count = found.parent?.pairs?.count else { throw .pathNotFound(message: "\(path.displayText) is not a key of a mapping") }
             let parentPath = YAMLPath(Array(path.components.dropLast()))
             return try keepFirst([try editor.removeKey(at: path)], notes: [], refusingNewErrors: true) { file in
                 file.unreadable(path) ?? (file.node(at: parentPath, document: document)?.pairs?.count == count - 1
@@ -246,7 +246,7 @@ extension YAMLFileDocument {
     ///   or through an alias; `.invalidValue` for a key written twice.
     func locate(_ path: YAMLPath, document: Int) throws(EditError) -> Located {
         guard document >= 0, document < documents.count, let root = documents[document].root else {
-            throw .pathNotFound(message: "`\(path)` does not exist")
+            throw .pathNotFound(message: "\(path.displayText) does not exist")
         }
         var found = Located(node: root, key: nil, parent: nil, index: nil, inFlow: false)
         var walked: [YAMLPathComponent] = []
@@ -254,19 +254,19 @@ extension YAMLFileDocument {
             walked.append(component)
             let here = YAMLPath(walked)
             if case .alias(let name) = found.node.content {
-                throw .pathNotFound(message: "`\(YAMLPath(walked.dropLast()))` is an alias of `&\(name)`; edit the anchored node instead")
+                throw .pathNotFound(message: "\(YAMLPath(walked.dropLast()).displayText) is an alias of `&\(name)`; edit the anchored node instead")
             }
             let inFlow = found.inFlow || found.node.collectionStyle == .flow
             switch (component, found.node.content) {
             case (.key(let key), .mapping(let pairs)):
                 found = try pair(key, in: pairs, parent: found.node, inFlow: inFlow, path: here)
             case (.index(let index), .sequence(let items)):
-                guard index >= 0, index < items.count else { throw .pathNotFound(message: "`\(YAMLPath(walked.dropLast()))` has \(items.count) items; there is no item \(index)") }
+                guard index >= 0, index < items.count else { throw .pathNotFound(message: "\(YAMLPath(walked.dropLast()).displayText) has \(items.count) items; there is no item \(index)") }
                 found = Located(node: items[index], key: nil, parent: found.node, index: index, inFlow: inFlow)
             case (.index(let index), .mapping(let pairs)):
                 found = try pair(String(index), in: pairs, parent: found.node, inFlow: inFlow, path: here)
             default:
-                throw .pathNotFound(message: "`\(here)` does not exist")
+                throw .pathNotFound(message: "\(here.displayText) does not exist")
             }
         }
         return found
@@ -274,10 +274,10 @@ extension YAMLFileDocument {
 
     private func pair(_ key: String, in pairs: [YAMLPair], parent: YAMLNode, inFlow: Bool, path: YAMLPath) throws(EditError) -> Located {
         let indexes = YAMLKey.indexes(of: key, in: pairs)
-        guard let index = indexes.first else { throw .pathNotFound(message: "`\(path)` does not exist") }
+        guard let index = indexes.first else { throw .pathNotFound(message: "\(path.displayText) does not exist") }
         guard indexes.count == 1 else {
             let lines = indexes.map { location(of: pairs[$0].key.range.lowerBound).line }
-            throw .invalidValue(message: "`\(path)` is written \(indexes.count) times in its mapping (lines \(YAMLEditor.list(lines))); YAML readers keep only one, so remove the others before editing it")
+            throw .invalidValue(message: "\(path.displayText) is written \(indexes.count) times in its mapping (lines \(YAMLEditor.list(lines))); YAML readers keep only one, so remove the others before editing it")
         }
         return Located(node: pairs[index].value, key: pairs[index].key, parent: parent, index: index, inFlow: inFlow)
     }
@@ -287,7 +287,7 @@ extension YAMLFileDocument {
     private func item(at path: YAMLPath, document: Int) throws(EditError) -> (items: [YAMLNode], index: Int, flow: Bool, parentPath: YAMLPath) {
         let found = try locate(path, document: document)
         guard let parent = found.parent, let items = parent.items, let index = found.index else {
-            throw .pathNotFound(message: "`\(path)` is not an item of a sequence")
+            throw .pathNotFound(message: "\(path.displayText) is not an item of a sequence")
         }
         return (items, index, parent.collectionStyle == .flow, YAMLPath(Array(path.components.dropLast())))
     }
@@ -295,7 +295,7 @@ extension YAMLFileDocument {
     /// `nil` when the node at `path` reads back as a null with no tag or
     /// anchor (a key added without a value), else the refusal.
     func readsBackAsNull(at path: YAMLPath, document: Int) -> EditError? {
-        node(at: path, document: document).map(Self.isNull) == true ? nil : .invalidValue(message: "`\(path)` would not read back as a key with no value")
+        node(at: path, document: document).map(Self.isNull) == true ? nil : .invalidValue(message: "\(path.displayText) would not read back as a key with no value")
     }
 
     /// Whether `node` is a plain null (empty, `~` or `null`) with no tag or anchor.
@@ -307,7 +307,7 @@ extension YAMLFileDocument {
     /// `nil` when the scalar at `path` reads back as `value`, else the refusal.
     func readsBack(_ value: String, at path: YAMLPath, document: Int) -> EditError? {
         node(at: path, document: document)?.scalar?.value.hasSameBytes(as: value) == true
-            ? nil : .invalidValue(message: "`\(path)` would not read back as the text given")
+            ? nil : .invalidValue(message: "\(path.displayText) would not read back as the text given")
     }
 }
 
