@@ -109,7 +109,7 @@ final class YAMLInspectorPanel {
         let grid = Box(GTK_ORIENTATION_VERTICAL, spacing: 4)
         let rows: [[(String, String, @MainActor (YAMLDocumentModel) -> Void)]] = [
             [("Add key…", "Add a key to the mapping", { $0.onTappedAddKey() }),
-             ("Add item", "Add an item to the sequence", { $0.onAddedItem("") }),
+             ("Add item", "Add an item to the sequence", { $0.onAddedItem() }),
              ("Duplicate item", "Insert a copy of the item after it", { $0.onDuplicatedItem() })],
             [("Move item up", "Move the item up in its sequence (Alt+Up)", { $0.onMovedItem(by: -1) }),
              ("Move item down", "Move the item down in its sequence (Alt+Down)", { $0.onMovedItem(by: 1) }),

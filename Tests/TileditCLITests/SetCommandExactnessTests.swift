@@ -97,6 +97,14 @@ struct SetCommandExactnessTests {
         #expect(missing == CommandRun(status: 1, standardError: "input.yaml: `owner` is in none of the 3 documents of this file; choose the document to add it to with --document N before --yaml\n"))
     }
 
+    @Test func aRefusalAtTheRootOfADocumentNamesTheDocumentRoot() async throws {
+        let (run, after) = try await set("input.yaml", "- a\n- b\n", ["--yaml", "5=x"])
+        #expect(run == CommandRun(status: 1, standardError: "input.yaml: the document root has 2 items; there is no item 5\n"))
+        #expect(after == "- a\n- b\n")
+        let (mapping, _) = try await set("input.yaml", "- a\n", ["--yaml", "name=x"])
+        #expect(mapping == CommandRun(status: 1, standardError: "input.yaml: the document root is a list, not a mapping\n"))
+    }
+
     @Test func documentNChoosesTheDocumentOfTheEditsAfterIt() async throws {
         let (second, secondText) = try await set("input.yaml", Self.stream, ["--document", "2", "--yaml", "name=delta"])
         #expect(second == CommandRun(status: 0))

@@ -65,7 +65,7 @@ extension ScenarioDriver {
             try requireYAML(step).onRemovedSelection()
         case "addItem":
             let yaml = try requireYAML(step)
-            yaml.onAddedItem("")
+            yaml.onAddedItem()
             if let value = step[argument: "text"] { setValue(yaml, value) }
         case "moveItem":
             try requireYAML(step).onMovedItem(by: try int(step, "by"))

@@ -477,9 +477,33 @@ struct YAMLDocumentModelTests {
         #expect(shown(editor).destination == "prompt Key name \"  \" – Type the key's name")
         editor.destination?.prompt?.onChangedText("b")
         editor.destination?.prompt?.onSubmitted()
-        // The empty value is written as the empty string, so it reads back as the text given.
-        #expect(shown(editor) == Shown(text: "a: 1\nb: \"\"\n", selection: "b", field: try field(editor, "b", .string, ""), saveState: .dirty, canUndo: true))
+        // The key has no value: a null, whose field takes the type of what is typed into it.
+        var empty = try field(editor, "b", .null, "")
+        empty.typeFollowsText = true
+        #expect(shown(editor) == Shown(text: "a: 1\nb:\n", selection: "b", field: empty, saveState: .dirty, canUndo: true))
         #expect(editor.diagnosticCounts.errors == 0 && editor.diagnosticCounts.warnings == 0)
+        editor.onTappedEdit()
+        editor.onEditedField("30")
+        #expect(editor.onCommittedField())
+        #expect(shown(editor) == Shown(text: "a: 1\nb: 30\n", selection: "b", field: try field(editor, "b", .number, "30"), saveState: .dirty, canUndo: true))
+    }
+
+    @Test func anItemAddedHasNoValueAndTextTypedIntoItIsWrittenPlain() async throws {
+        let (editor, _) = try await makeEditor("tags:\n  - alpha\nflow: [1]\n")
+        try select(editor, "tags.0")
+        #expect(editor.onAddedItem())
+        #expect(text(editor) == "tags:\n  - alpha\n  -\nflow: [1]\n")
+        #expect(editor.field?.type == .null && editor.field?.text == "")
+        editor.onTappedEdit()
+        editor.onEditedField("delta")
+        #expect(editor.onCommittedField())
+        #expect(text(editor) == "tags:\n  - alpha\n  - delta\nflow: [1]\n")
+        try select(editor, "flow.0")
+        #expect(editor.onAddedItem())
+        editor.onTappedEdit()
+        editor.onEditedField("2")
+        #expect(editor.onCommittedField())
+        #expect(text(editor) == "tags:\n  - alpha\n  - delta\nflow: [1, 2]\n")
     }
 
     @Test func aFileWithASyntaxErrorOpensButRefusesEdits() async throws {

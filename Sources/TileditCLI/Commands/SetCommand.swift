@@ -240,9 +240,9 @@ struct SetCommand: Command {
                     case .document(let only):
                         index = only
                     case .ambiguous(let documents):
-                        throw Refusal(message: "`\(path)` is in documents \(Self.list(documents.map { $0 + 1 })) of this file; choose one with --document N before --yaml")
+                        throw Refusal(message: "\(path.displayText) is in documents \(Self.list(documents.map { $0 + 1 })) of this file; choose one with --document N before --yaml")
                     case .none(let count):
-                        throw Refusal(message: "`\(path)` is in none of the \(count) documents of this file; choose the document to add it to with --document N before --yaml")
+                        throw Refusal(message: "\(path.displayText) is in none of the \(count) documents of this file; choose the document to add it to with --document N before --yaml")
                     }
                 }
                 do throws(EditError) {

@@ -57,7 +57,7 @@ struct YAMLEditor {
         }
         guard let root else {
             guard path.components.count == 1, case .key(let key) = last else {
-                throw .pathNotFound(message: "the document is empty; `\(path)` does not exist")
+                throw .pathNotFound(message: "the document is empty; \(path.displayText) does not exist")
             }
             let line = try keyLine(key: key, value: value, indent: "", intent: YAMLScalarWriter.intent(for: value, replacing: nil))
             return ([[TextEdit(range: emptyInsertionPoint..<emptyInsertionPoint, replacement: line + lineEnding.string)]], [])
@@ -71,7 +71,7 @@ struct YAMLEditor {
             if let index = try pairIndex(key, in: pairs, path: path) {
                 let pair = pairs[index]
                 if case .alias(let name) = pair.value.content {
-                    throw .pathNotFound(message: "`\(path)` is an alias of `&\(name)`; edit the anchored node instead")
+                    throw .pathNotFound(message: "\(path.displayText) is an alias of `&\(name)`; edit the anchored node instead")
                 }
                 if let anchor = pair.value.anchor { anchors.append((anchor, pair.value.range.lowerBound)) }
                 let next = index + 1 < pairs.count ? pairs[index + 1] : nil
@@ -82,10 +82,10 @@ struct YAMLEditor {
                 edits = [[try addKey(key, value: value, to: parent, inFlow: parentInFlow)]]
             }
         case (.index(let index), .sequence(let items)):
-            guard index < items.count else { throw .pathNotFound(message: "`\(YAMLPath(parentPath))` has \(items.count) items; there is no item \(index)") }
+            guard index < items.count else { throw .pathNotFound(message: "\(YAMLPath(parentPath).displayText) has \(items.count) items; there is no item \(index)") }
             let item = items[index]
             if case .alias(let name) = item.content {
-                throw .pathNotFound(message: "`\(path)` is an alias of `&\(name)`; edit the anchored node instead")
+                throw .pathNotFound(message: "\(path.displayText) is an alias of `&\(name)`; edit the anchored node instead")
             }
             if let anchor = item.anchor { anchors.append((anchor, item.range.lowerBound)) }
             edits = try replaceValue(
@@ -94,7 +94,7 @@ struct YAMLEditor {
         case (.index(let index), .mapping):
             return try setScalarPlans(at: YAMLPath(parentPath + [.key(String(index))]), to: value)
         default:
-            throw .pathNotFound(message: "`\(YAMLPath(parentPath))` is \(parent.kindDescription), not a mapping")
+            throw .pathNotFound(message: "\(YAMLPath(parentPath).displayText) is \(parent.kindDescription), not a mapping")
         }
         let changes = edits.contains { !$0.isEmpty }
         return (edits.isEmpty ? [[]] : edits, changes ? anchorNotes(anchors) : [])
@@ -109,7 +109,7 @@ struct YAMLEditor {
         let found = YAMLKey.indexes(of: key, in: pairs)
         guard found.count > 1 else { return found.first }
         let lines = lines(of: found.map { pairs[$0].key.range.lowerBound })
-        throw .invalidValue(message: "`\(path)` is written \(found.count) times in its mapping (lines \(Self.list(lines))); YAML readers keep only one, so remove the others before editing it")
+        throw .invalidValue(message: "\(path.displayText) is written \(found.count) times in its mapping (lines \(Self.list(lines))); YAML readers keep only one, so remove the others before editing it")
     }
 
     /// `1, 2 and 3`.
@@ -120,11 +120,16 @@ struct YAMLEditor {
     }
 
     /// Edits that append `item` to the sequence at `path` (created as a flow
-    /// list `[item]` when the key is absent).
-    func appendItem(at path: YAMLPath, item: String) throws(EditError) -> [TextEdit] {
+    /// list `[item]` when the key is absent). A `nil` item is a null: `-`
+    /// alone in a block sequence, `null` in a flow one (`nullFlowItem`).
+    func appendItem(at path: YAMLPath, item: String?) throws(EditError) -> [TextEdit] {
+        let flowText = try item.map(flowItem) ?? Self.nullFlowItem
+        if let root, path.components.isEmpty {
+            return try append(item, flowText: flowText, to: root, inFlow: false, path: path)
+        }
         guard let root, let last = path.components.last else {
             guard case .key(let key)? = path.components.last, path.components.count == 1 else { throw .pathNotFound(message: "empty path") }
-            let line = "\(keyText(key)): [\(try flowItem(item))]" + lineEnding.string
+            let line = "\(keyText(key)): [\(flowText)]" + lineEnding.string
             return [TextEdit(range: emptyInsertionPoint..<emptyInsertionPoint, replacement: line)]
         }
         let (parent, parentInFlow, _) = try resolve(Array(path.components.dropLast()), from: root)
@@ -132,16 +137,16 @@ struct YAMLEditor {
         switch (last, parent.content) {
         case (.key(let key), .mapping(let pairs)):
             guard let index = try pairIndex(key, in: pairs, path: path) else {
-                guard parent.collectionStyle == .block else { throw .pathNotFound(message: "`\(path)` does not exist") }
-                let edit = try addRawKey(key, valueText: "[\(try flowItem(item))]", to: parent)
+                guard parent.collectionStyle == .block else { throw .pathNotFound(message: "\(path.displayText) does not exist") }
+                let edit = try addRawKey(key, valueText: "[\(flowText)]", to: parent)
                 return [edit]
             }
             let pair = pairs[index]
             if let tag = pair.value.tag {
-                throw .invalidValue(message: "`\(path)` is tagged `\(YAMLTagRule.displayName(tag))`; edit the YAML as text to make it a list")
+                throw .invalidValue(message: "\(path.displayText) is tagged `\(YAMLTagRule.displayName(tag))`; edit the YAML as text to make it a list")
             }
             if let scalar = pair.value.scalar, scalar.isEmptyPlain {
-                let flow = "[\(try flowItem(item))]"
+                let flow = "[\(flowText)]"
                 let next = index + 1 < pairs.count ? pairs[index + 1].key : nil
                 return try emptyValueEdits(pair.value, keyNode: pair.key, nextKey: next, inFlow: parentInFlow || parent.collectionStyle == .flow) { _, _ in flow }
             }
@@ -149,29 +154,37 @@ struct YAMLEditor {
         case (.index(let index), .sequence(let items)) where index < items.count:
             target = items[index]
         default:
-            throw .pathNotFound(message: "`\(path)` does not exist")
+            throw .pathNotFound(message: "\(path.displayText) does not exist")
         }
+        return try append(item, flowText: flowText, to: target, inFlow: parentInFlow, path: path)
+    }
+
+    /// Edits that append `item` (written `flowText` in a flow sequence) to
+    /// the sequence `target` at `path`.
+    private func append(_ item: String?, flowText: String, to target: YAMLNode, inFlow parentInFlow: Bool, path: YAMLPath) throws(EditError) -> [TextEdit] {
         guard case .sequence(let items) = target.content else {
-            throw .pathNotFound(message: "`\(path)` is \(target.kindDescription), not a list")
+            throw .pathNotFound(message: "\(path.displayText) is \(target.kindDescription), not a list")
         }
         if target.collectionStyle == .flow || parentInFlow {
             let close = target.range.upperBound - 1
             guard close >= target.range.lowerBound, text[close] == Byte.closeBracket else {
-                throw .pathNotFound(message: "`\(path)` is not a flow list that can be extended")
+                throw .pathNotFound(message: "\(path.displayText) is not a flow list that can be extended")
             }
-            let written = try flowItem(item)
-            let insertion = items.isEmpty ? written : ", " + written
+            let insertion = items.isEmpty ? flowText : ", " + flowText
             let at = items.last?.range.upperBound ?? close
             return [TextEdit(range: at..<at, replacement: insertion)]
         }
-        guard let lastItem = items.last else { throw .pathNotFound(message: "`\(path)` is an empty list") }
+        guard let lastItem = items.last else { throw .pathNotFound(message: "\(path.displayText) is an empty list") }
         let dash = dashOffset(before: lastItem.range.lowerBound)
         let indent = String(decoding: text[lineStart(of: dash)..<dash], as: UTF8.self)
+        // An empty last item (`-` alone) ends at its dash's line, not where libyaml marks it.
+        let lastIsEmpty = lastItem.scalar?.isEmptyPlain == true && lastItem.anchor == nil && lastItem.tag == nil
+        let end = YAMLSourceScanner(bytes: text).endKeepingLines(of: lastItem, lineEnd: lineEnd(of: lastIsEmpty ? dash : lastItem.range.upperBound))
+        guard let item else { return [insertLine("\(indent)-", at: end)] }
         let intent = YAMLScalarWriter.Intent.text(item)
         guard let written = YAMLScalarWriter.singleLine(intent, style: .plain, readers: readers) else {
             throw .invalidValue(message: "a list item cannot span lines here")
         }
-        let end = YAMLSourceScanner(bytes: text).endKeepingLines(of: lastItem, lineEnd: lineEnd(of: lastItem.range.upperBound))
         let line = "\(indent)- \(written)"
         return [insertLine(line, at: end)]
     }
@@ -186,7 +199,7 @@ struct YAMLEditor {
             return [TextEdit(range: emptyInsertionPoint..<emptyInsertionPoint, replacement: line)]
         }
         let (parent, _, _) = try resolve(Array(path.components.dropLast()), from: root)
-        guard case .mapping(let pairs) = parent.content else { throw .pathNotFound(message: "`\(path)` does not exist") }
+        guard case .mapping(let pairs) = parent.content else { throw .pathNotFound(message: "\(path.displayText) does not exist") }
         let flow = "[\(try items.map(flowItem).joined(separator: ", "))]"
         guard let index = try pairIndex(key, in: pairs, path: path) else {
             return [try addRawKey(key, valueText: flow, to: parent)]
@@ -210,7 +223,7 @@ struct YAMLEditor {
             if items.isEmpty {
                 // An empty list: `key: []`, the item lines removed.
                 guard let colon = valueIndicator(after: pair.key, before: pair.value.range.lowerBound, inFlow: false) else {
-                    throw .invalidValue(message: "`\(path)` has no `:` to write `[]` after; edit the YAML as text")
+                    throw .invalidValue(message: "\(path.displayText) has no `:` to write `[]` after; edit the YAML as text")
                 }
                 let colonEnd = colon + 1
                 return [TextEdit(range: colonEnd..<lineEnd(of: colonEnd), replacement: " []"),
@@ -223,7 +236,7 @@ struct YAMLEditor {
             return try emptyValueEdits(pair.value, keyNode: pair.key, nextKey: next, inFlow: parent.collectionStyle == .flow) { _, _ in flow }
         }
         if pair.value.tag != nil {
-            throw .invalidValue(message: "`\(path)` is tagged `\(YAMLTagRule.displayName(pair.value.tag ?? ""))`; edit the YAML as text to make it a list")
+            throw .invalidValue(message: "\(path.displayText) is tagged `\(YAMLTagRule.displayName(pair.value.tag ?? ""))`; edit the YAML as text to make it a list")
         }
         return [TextEdit(range: pair.value.range, replacement: flow)]
     }
@@ -291,10 +304,10 @@ struct YAMLEditor {
 
     /// Edits that remove the pair at `path` (its lines, for block mappings).
     func removeKey(at path: YAMLPath) throws(EditError) -> [TextEdit] {
-        guard let root, case .key(let key)? = path.components.last else { throw .pathNotFound(message: "`\(path)` does not exist") }
+        guard let root, case .key(let key)? = path.components.last else { throw .pathNotFound(message: "\(path.displayText) does not exist") }
         let (parent, _, _) = try resolve(Array(path.components.dropLast()), from: root)
         guard case .mapping(let pairs) = parent.content, let index = try pairIndex(key, in: pairs, path: path) else {
-            throw .pathNotFound(message: "`\(path)` does not exist")
+            throw .pathNotFound(message: "\(path.displayText) does not exist")
         }
         let pair = pairs[index]
         if parent.collectionStyle == .flow {
@@ -316,14 +329,14 @@ struct YAMLEditor {
 
     /// Follows `path` from `node`: returns the node, whether it sits in a
     /// flow collection, and the anchors on the way (the node's own included).
-    private func resolve(_ path: [YAMLPathComponent], from node: YAMLNode) throws(EditError) -> (YAMLNode, Bool, [YAMLEditor.AnchorSite]) {
+    func resolve(_ path: [YAMLPathComponent], from node: YAMLNode) throws(EditError) -> (YAMLNode, Bool, [YAMLEditor.AnchorSite]) {
         var current = node
         var inFlow = false
         var anchors: [AnchorSite] = current.anchor.map { [($0, current.range.lowerBound)] } ?? []
         var walked: [YAMLPathComponent] = []
         for component in path {
             if case .alias(let name) = current.content {
-                throw .pathNotFound(message: "`\(YAMLPath(walked))` is an alias of `&\(name)`; edit the anchored node instead")
+                throw .pathNotFound(message: "\(YAMLPath(walked).displayText) is an alias of `&\(name)`; edit the anchored node instead")
             }
             inFlow = inFlow || current.collectionStyle == .flow
             var next: YAMLNode?
@@ -331,7 +344,7 @@ struct YAMLEditor {
             case (.key(let key), .mapping):
                 if let found = try lookup(key, in: current, path: YAMLPath(walked + [component]), hops: 0) {
                     if found.merged {
-                        throw .pathNotFound(message: "`\(YAMLPath(walked + [component]))` comes from a merged anchor; set a key of it to override it here")
+                        throw .pathNotFound(message: "\(YAMLPath(walked + [component]).displayText) comes from a merged anchor; set a key of it to override it here")
                     }
                     next = found.node
                 }
@@ -344,10 +357,10 @@ struct YAMLEditor {
             }
             walked.append(component)
             guard let found = next else {
-                throw .pathNotFound(message: "`\(YAMLPath(walked))` does not exist")
+                throw .pathNotFound(message: "\(YAMLPath(walked).displayText) does not exist")
             }
             if case .alias(let name) = found.content {
-                throw .pathNotFound(message: "`\(YAMLPath(walked))` is an alias of `&\(name)`; edit the anchored node instead")
+                throw .pathNotFound(message: "\(YAMLPath(walked).displayText) is an alias of `&\(name)`; edit the anchored node instead")
             }
             if let anchor = found.anchor { anchors.append((anchor, found.range.lowerBound)) }
             current = found
@@ -756,11 +769,14 @@ struct YAMLEditor {
         return empty ? pair.key.range.upperBound : Swift.max(pair.value.range.upperBound, pair.key.range.upperBound)
     }
 
-    private func addRawKey(_ key: String, valueText: String, to mapping: YAMLNode) throws(EditError) -> TextEdit {
+    /// The edit adding `key` with the value written `valueText` (empty: no
+    /// value, `key:`) after the last pair of `mapping`.
+    func addRawKey(_ key: String, valueText: String, to mapping: YAMLNode) throws(EditError) -> TextEdit {
         if mapping.collectionStyle == .flow {
             let close = mapping.range.upperBound - 1
             guard close >= mapping.range.lowerBound, text[close] == 0x7D else { throw .pathNotFound(message: "the mapping cannot be extended") }
-            let entry = "\(keyText(key)): \(valueText)"
+            // No value: the key alone (`{a: 1, key}`); libyaml 0.2.5 refuses `key:}`.
+            let entry = keyText(key) + (valueText.isEmpty ? "" : ": " + valueText)
             if let last = mapping.pairs?.last {
                 let at = last.value.range.upperBound
                 return TextEdit(range: at..<at, replacement: ", " + entry)
@@ -768,7 +784,7 @@ struct YAMLEditor {
             return TextEdit(range: close..<close, replacement: entry)
         }
         let indent = mapping.pairs?.first.map { columnIndent(at: $0.key.range.lowerBound) } ?? ""
-        let line = "\(indent)\(keyText(key)): \(valueText)"
+        let line = indent + keyText(key) + (valueText.isEmpty ? ":" : ": " + valueText)
         let anchor = mapping.pairs?.last.map(pairEnd) ?? mapping.range.lowerBound
         let end = mapping.pairs?.last.map { YAMLSourceScanner(bytes: text).endKeepingLines(of: $0.value, lineEnd: lineEnd(of: anchor)) }
         return insertLine(line, at: end ?? lineEnd(of: anchor))

@@ -14,13 +14,19 @@ public enum YAMLOperation: Sendable, Hashable {
     /// old value was.
     case setScalar(YAMLPath, value: String, type: YAMLValueType?)
     /// Adds `key: value` to the mapping at the path (`[]`: the root).
-    case addKey(to: YAMLPath, key: String, value: String)
+    /// A `nil` value adds the key with no value (`key:`, YAML 1.2's empty
+    /// node, a null), so a value typed into it later is written by the
+    /// type of its text (`30` an integer), as a null's is.
+    case addKey(to: YAMLPath, key: String, value: String?)
     /// Renames the key at the path, keeping its quoting when the new name can be written in it.
     case renameKey(YAMLPath, to: String)
     /// Removes the pair at the path (its lines, in a block mapping).
     case removeKey(YAMLPath)
     /// Appends `item` to the sequence at the path (a flow list `[item]` when the key is absent or empty).
-    case appendItem(to: YAMLPath, item: String)
+    /// A `nil` item is a null: `-` alone in a block sequence, `null` in a
+    /// flow one (which has no empty item), taking the type of the text
+    /// typed into it later.
+    case appendItem(to: YAMLPath, item: String?)
     /// Removes the sequence item at the path (its lines, in a block sequence).
     case removeItem(YAMLPath)
     /// Moves the sequence item at the path one place: `by` is −1 (up) or +1 (down).

@@ -64,6 +64,19 @@ public struct YAMLPath: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { components.map(\.description).joined(separator: ".") }
 
+    /// The path as messages name it: "the document root" for the empty
+    /// path, else the path in backticks (`` `a.b.0` ``), its keys quoted
+    /// (`quotedText`) when one is empty or holds a dot or a quote, which
+    /// the dotted form would not show.
+    public var displayText: String {
+        guard !components.isEmpty else { return "the document root" }
+        let ambiguous = components.contains { component in
+            guard case .key(let key) = component else { return false }
+            return key.isEmpty || key.contains(".") || key.contains("\"")
+        }
+        return "`" + (ambiguous ? quotedText : description) + "`"
+    }
+
     /// The path with every key in double quotes (`\"` and `\\` escaped
     /// inside) and indexes as digits, which `init(parsing:)` reads back as
     /// exactly this path, whatever its keys hold (dots, quotes, digits).

@@ -19,11 +19,22 @@ public final class ParseWorkCounter: Sendable {
     @TaskLocal public static var current: ParseWorkCounter?
 
     private let steps = Atomic<Int>(0)
+    private let parses = Atomic<Int>(0)
 
     public init() {}
 
     /// Steps counted so far.
     public var count: Int { steps.load(ordering: .relaxed) }
+
+    /// Times libyaml read a text from its start so far: once per YAML
+    /// parse, and once more for each place it stopped at and was let past
+    /// (`YAMLInputPatches`).
+    public var parseCount: Int { parses.load(ordering: .relaxed) }
+
+    /// Counts one more libyaml read.
+    public func addParse() {
+        parses.add(1, ordering: .relaxed)
+    }
 
     /// Adds `steps` steps.
     public func add(_ steps: Int) {

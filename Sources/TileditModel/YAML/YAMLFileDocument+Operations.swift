@@ -40,11 +40,13 @@ extension YAMLFileDocument {
             return try setTyped(value, as: type, at: path, document: document, editor: editor, planner: planner)
         case .addKey(let mappingPath, let key, let value):
             let mapping = try locate(mappingPath, document: document).node
-            guard let pairs = mapping.pairs else { throw .pathNotFound(message: "`\(mappingPath)` is \(mapping.kindDescription), not a mapping") }
+            guard let pairs = mapping.pairs else { throw .pathNotFound(message: "\(mappingPath.displayText) is \(mapping.kindDescription), not a mapping") }
             guard !key.isEmpty else { throw .invalidValue(message: "a key cannot be empty") }
             guard YAMLKey.indexes(of: key, in: pairs).isEmpty else { throw .invalidValue(message: "`\(key)` is already a key of this mapping") }
             let path = YAMLPath(mappingPath.components + [.key(key)])
-            let (plans, notes) = try editor.setScalarPlans(at: path, to: value)
+            let (plans, notes) = if let value { try editor.setScalarPlans(at: path, to: value) } else {
+                ([try editor.addKeyWithoutValue(key, to: mappingPath)], [String]())
+            }
             return try keepFirst(plans, notes: notes, refusingNewErrors: true) { file in
                 if let problem = file.unreadable(path) { return problem }
                 guard let after = file.node(at: mappingPath, document: document)?.pairs, after.count == pairs.count + 1,
@@ -52,12 +54,13 @@ extension YAMLFileDocument {
                 guard Self.pairsReadAsSame(Array(after.dropLast()), pairs) else {
                     return .wouldChangeStructure(message: "adding the key would change the values before it")
                 }
+                guard let value else { return file.readsBackAsNull(at: path, document: document) }
                 return file.readsBack(value, at: path, document: document)
             }
         case .renameKey(let path, let name):
             let found = try locate(path, document: document)
             guard let key = found.key, let pairs = found.parent?.pairs, let index = found.index else {
-                throw .pathNotFound(message: "`\(path)` is not a key of a mapping")
+                throw .pathNotFound(message: "\(path.displayText) is not a key of a mapping")
             }
             guard !name.isEmpty else { throw .invalidValue(message: "a key cannot be empty") }
             if key.scalar?.value.hasSameBytes(as: name) == true { return Change(edits: [], inverse: [], notes: []) }
@@ -74,7 +77,7 @@ extension YAMLFileDocument {
             }
         case .removeKey(let path):
             let found = try locate(path, document: document)
-            guard found.key != nil, let count = found.parent?.pairs?.count else { throw .pathNotFound(message: "`\(path)` is not a key of a mapping") }
+            guard found.key != nil, let count = found.parent?.pairs?.count else { throw .pathNotFound(message: "\(path.displayText) is not a key of a mapping") }
             let parentPath = YAMLPath(Array(path.components.dropLast()))
             let kept = (found.parent?.pairs ?? []).enumerated().filter { $0.offset != found.index }.map(\.element)
             return try keepFirst([try editor.removeKey(at: path)], notes: [], refusingNewErrors: true) { file in
@@ -90,11 +93,12 @@ extension YAMLFileDocument {
             return try keepFirst([try editor.appendItem(at: path, item: item)], notes: [], refusingNewErrors: true) { file in
                 if let problem = file.unreadable(path) { return problem }
                 let items = file.node(at: path, document: document)?.items
-                guard items?.count == before.count + 1 && items?.last?.scalar?.value.hasSameBytes(as: item) == true else {
-                    return .invalidValue(message: "the item would not read back as given")
+                guard items?.count == before.count + 1, let added = items?.last else { return .invalidValue(message: "the item would not read back as given") }
+                guard items.map({ Array($0.dropLast()).readAsSameValues(as: before) }) == true else {
+                    return .wouldChangeStructure(message: "adding the item would change the items before it")
                 }
-                return items.map { Array($0.dropLast()).readAsSameValues(as: before) } == true
-                    ? nil : .wouldChangeStructure(message: "adding the item would change the items before it")
+                guard let item else { return Self.isNull(added) ? nil : .invalidValue(message: "the item would not read back as a null") }
+                return added.scalar?.value.hasSameBytes(as: item) == true ? nil : .invalidValue(message: "the item would not read back as given")
             }
         case .removeItem(let path):
             let (items, index, flow, parentPath) = try item(at: path, document: document)
@@ -215,7 +219,7 @@ extension YAMLFileDocument {
         case .addKey(_, let key, let value):
             if let problem = Self.flatKeyProblem(key) { throw .invalidValue(message: problem) }
             guard try flatField(key) == nil else { throw .invalidValue(message: "`\(key)` is already a key of this file") }
-            return try setValue(at: YAMLPath([.key(key)]), to: value, document: 0, refusingNewErrors: true)
+            return try setValue(at: YAMLPath([.key(key)]), to: value ?? "", document: 0, refusingNewErrors: true)
         case .renameKey(let path, let name):
             guard let field = try flatField(path.description) else { throw .pathNotFound(message: "`\(path)` does not exist") }
             if let problem = Self.flatKeyProblem(name) { throw .invalidValue(message: problem) }
@@ -265,7 +269,7 @@ extension YAMLFileDocument {
     ///   or through an alias; `.invalidValue` for a key written twice.
     func locate(_ path: YAMLPath, document: Int) throws(EditError) -> Located {
         guard document >= 0, document < documents.count, let root = documents[document].root else {
-            throw .pathNotFound(message: "`\(path)` does not exist")
+            throw .pathNotFound(message: "\(path.displayText) does not exist")
         }
         var found = Located(node: root, key: nil, parent: nil, index: nil, inFlow: false)
         var walked: [YAMLPathComponent] = []
@@ -273,19 +277,19 @@ extension YAMLFileDocument {
             walked.append(component)
             let here = YAMLPath(walked)
             if case .alias(let name) = found.node.content {
-                throw .pathNotFound(message: "`\(YAMLPath(walked.dropLast()))` is an alias of `&\(name)`; edit the anchored node instead")
+                throw .pathNotFound(message: "\(YAMLPath(walked.dropLast()).displayText) is an alias of `&\(name)`; edit the anchored node instead")
             }
             let inFlow = found.inFlow || found.node.collectionStyle == .flow
             switch (component, found.node.content) {
             case (.key(let key), .mapping(let pairs)):
                 found = try pair(key, in: pairs, parent: found.node, inFlow: inFlow, path: here)
             case (.index(let index), .sequence(let items)):
-                guard index >= 0, index < items.count else { throw .pathNotFound(message: "`\(YAMLPath(walked.dropLast()))` has \(items.count) items; there is no item \(index)") }
+                guard index >= 0, index < items.count else { throw .pathNotFound(message: "\(YAMLPath(walked.dropLast()).displayText) has \(items.count) items; there is no item \(index)") }
                 found = Located(node: items[index], key: nil, parent: found.node, index: index, inFlow: inFlow)
             case (.index(let index), .mapping(let pairs)):
                 found = try pair(String(index), in: pairs, parent: found.node, inFlow: inFlow, path: here)
             default:
-                throw .pathNotFound(message: "`\(here)` does not exist")
+                throw .pathNotFound(message: "\(here.displayText) does not exist")
             }
         }
         return found
@@ -293,10 +297,10 @@ extension YAMLFileDocument {
 
     private func pair(_ key: String, in pairs: [YAMLPair], parent: YAMLNode, inFlow: Bool, path: YAMLPath) throws(EditError) -> Located {
         let indexes = YAMLKey.indexes(of: key, in: pairs)
-        guard let index = indexes.first else { throw .pathNotFound(message: "`\(path)` does not exist") }
+        guard let index = indexes.first else { throw .pathNotFound(message: "\(path.displayText) does not exist") }
         guard indexes.count == 1 else {
             let lines = indexes.map { location(of: pairs[$0].key.range.lowerBound).line }
-            throw .invalidValue(message: "`\(path)` is written \(indexes.count) times in its mapping (lines \(YAMLEditor.list(lines))); YAML readers keep only one, so remove the others before editing it")
+            throw .invalidValue(message: "\(path.displayText) is written \(indexes.count) times in its mapping (lines \(YAMLEditor.list(lines))); YAML readers keep only one, so remove the others before editing it")
         }
         return Located(node: pairs[index].value, key: pairs[index].key, parent: parent, index: index, inFlow: inFlow)
     }
@@ -306,7 +310,7 @@ extension YAMLFileDocument {
     private func item(at path: YAMLPath, document: Int) throws(EditError) -> (items: [YAMLNode], index: Int, flow: Bool, parentPath: YAMLPath) {
         let found = try locate(path, document: document)
         guard let parent = found.parent, let items = parent.items, let index = found.index else {
-            throw .pathNotFound(message: "`\(path)` is not an item of a sequence")
+            throw .pathNotFound(message: "\(path.displayText) is not an item of a sequence")
         }
         return (items, index, parent.collectionStyle == .flow, YAMLPath(Array(path.components.dropLast())))
     }
@@ -317,10 +321,22 @@ extension YAMLFileDocument {
         pairs.count == other.count && zip(pairs, other).allSatisfy { $0.key.readsAsSameValue(as: $1.key) && $0.value.readsAsSameValue(as: $1.value) }
     }
 
+    /// `nil` when the node at `path` reads back as a null with no tag or
+    /// anchor (a key added without a value), else the refusal.
+    func readsBackAsNull(at path: YAMLPath, document: Int) -> EditError? {
+        node(at: path, document: document).map(Self.isNull) == true ? nil : .invalidValue(message: "\(path.displayText) would not read back as a key with no value")
+    }
+
+    /// Whether `node` is a plain null (empty, `~` or `null`) with no tag or anchor.
+    static func isNull(_ node: YAMLNode) -> Bool {
+        guard let scalar = node.scalar, node.tag == nil, node.anchor == nil else { return false }
+        return scalar.style == .plain && YAMLValueType(scalar) == .null
+    }
+
     /// `nil` when the scalar at `path` reads back as `value`, else the refusal.
     func readsBack(_ value: String, at path: YAMLPath, document: Int) -> EditError? {
         node(at: path, document: document)?.scalar?.value.hasSameBytes(as: value) == true
-            ? nil : .invalidValue(message: "`\(path)` would not read back as the text given")
+            ? nil : .invalidValue(message: "\(path.displayText) would not read back as the text given")
     }
 }
 

@@ -191,7 +191,7 @@ public struct YAMLFileDocument: Sendable {
             let key = path.description
             return try keepFirst([try flatEdits(key: key, value: value)], notes: [], refusingNewErrors: refusingNewErrors) { file in
                 file.fields.last { $0.key.hasSameBytes(as: key) }?.value.hasSameBytes(as: value) == true
-                    ? nil : .invalidValue(message: "`\(path)` would not read back as the text given")
+                    ? nil : .invalidValue(message: "\(path.displayText) would not read back as the text given")
             }
         case .yaml:
             let editor = try editor(document: document)
@@ -205,7 +205,7 @@ public struct YAMLFileDocument: Sendable {
             return try keepFirst(plans, notes: notes, refusingNewErrors: refusingNewErrors) { file in
                 if let problem = file.unreadable(path) { return problem }
                 return file.node(at: path, document: document)?.scalar?.value.hasSameBytes(as: value) == true
-                    ? nil : .invalidValue(message: "`\(path)` would not read back as the text given")
+                    ? nil : .invalidValue(message: "\(path.displayText) would not read back as the text given")
             }
         }
     }
@@ -213,7 +213,7 @@ public struct YAMLFileDocument: Sendable {
     /// Why the file cannot be read after an edit of `path`, or `nil` when it can.
     func unreadable(_ path: YAMLPath) -> EditError? {
         guard let error = readError else { return nil }
-        return .invalidValue(message: "`\(path)` cannot be written here: the file would not be readable (\(error.location): \(error.message))")
+        return .invalidValue(message: "\(path.displayText) cannot be written here: the file would not be readable (\(error.location): \(error.message))")
     }
 
     /// Appends an item to the list at `path`.

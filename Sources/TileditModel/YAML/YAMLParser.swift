@@ -20,10 +20,35 @@ public enum YAMLParser {
     /// - Returns: the documents and the first error, if any. Offsets are
     ///   bytes into `bytes`.
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = defaultMaximumDepth) -> YAMLParseResult {
-        var patches = YAMLInputPatches()
+        parse(bytes, maximumDepth: maximumDepth, prescanning: true)
+    }
+
+    /// Parses `bytes`; with `prescanning`, the indentation indicators
+    /// libyaml needs are found before it reads (`YAMLInputPatches.prescanned`),
+    /// so a file with many tab-led block scalars is read once, not once per
+    /// scalar. The guess is kept only when every scalar it patched reads as
+    /// patching it after libyaml stopped there would (its content starts
+    /// with the tab); otherwise, or when the read ends in an error, the
+    /// text is read again stop by stop. Either way the result is the same.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, prescanning: Bool) -> YAMLParseResult {
+        if prescanning {
+            let guessed = YAMLInputPatches.prescanned(bytes)
+            if !guessed.isEmpty {
+                let result = parse(bytes, maximumDepth: maximumDepth, from: guessed)
+                if result.error == nil && guessed.holds(in: result.documents) { return result }
+            }
+        }
+        return parse(bytes, maximumDepth: maximumDepth, from: YAMLInputPatches())
+    }
+
+    /// Parses `bytes` with `patches` applied, adding one more each time
+    /// libyaml stops at a place `YAMLInputPatches.patch` lets it read past.
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, from start: YAMLInputPatches) -> YAMLParseResult {
+        var patches = start
         while true {
             var builder = Builder(bytes: bytes, maximumDepth: maximumDepth, patches: patches)
             var result = builder.run()
+            ParseWorkCounter.current?.addParse()
             // A place changed once and stopped at again is an error of its own.
             guard let retry = builder.retry, patches.patches.count < YAMLInputPatches.maximumPatches,
                   !patches.patches.contains(where: { $0.offset == retry.offset }) else {

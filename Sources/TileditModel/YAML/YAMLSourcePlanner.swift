@@ -29,7 +29,13 @@ struct YAMLSourcePlanner {
 
     private func afterIndicator(_ node: YAMLNode, key: YAMLNode?, with text: String) -> TextEdit? {
         if let key {
-            guard let colon = scanner.indicator(Byte.colon, after: key.range.upperBound) else { return nil }
+            guard let colon = scanner.indicator(Byte.colon, after: key.range.upperBound) else {
+                // A flow key written alone (`{a: 1, key}`) gets its `:` and value.
+                var next = key.range.upperBound
+                while next < bytes.count && Byte.isSpaceOrTab(bytes[next]) { next += 1 }
+                guard !key.range.isEmpty, next < bytes.count, bytes[next] == 0x2C || bytes[next] == 0x7D else { return nil }
+                return TextEdit(range: key.range.upperBound..<key.range.upperBound, replacement: ": " + text)
+            }
             return TextEdit(range: (colon + 1)..<(colon + 1), replacement: " " + text)
         }
         guard let dash = scanner.dashBefore(node.range.lowerBound) else { return nil }

@@ -34,7 +34,7 @@ enum YAMLKeys {
         case .moveBlockUp, .moveBlockDown:
             yaml.onMovedItem(by: command == .moveBlockUp ? -1 : 1)
         case .insertParagraph:
-            yaml.onAddedItem("")
+            yaml.onAddedItem()
         case .addProperty:
             yaml.onTappedAddKey()
         case .moveBlockTo:

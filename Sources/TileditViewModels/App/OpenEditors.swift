@@ -85,16 +85,24 @@ final class OpenEditors {
     }
 
     /// The user chose what becomes of the recoverable edits of `path`
-    /// (under `root`): the Markdown editor open on it, if it shows the
-    /// recovery, restores them; or the journal forgets them and the
-    /// editor's recovery closes.
+    /// (under `root`): the editor open on it (Markdown or YAML), if it
+    /// shows the recovery, restores them; or the journal forgets them and
+    /// the editor's recovery closes. Either way the question is asked once.
     func choseRecovery(_ choice: RecoveryChoice, of path: String, under root: URL) async {
+        let editor = offeringRecovery(path)
         guard choice == .discard else {
-            if let editor = markdown[path], editor.destination?.recovery != nil { await editor.onChoseRecovery(.restore) }
+            await editor?.onChoseRecovery(.restore)
             return
         }
         try? await store.clearJournal(root.appendingPathComponent(path))
-        if let editor = markdown[path], editor.destination?.recovery != nil { editor.onDismissed() }
+        editor?.onDismissed()
+    }
+
+    /// The editor of `path` while it offers journaled edits back, if any.
+    private func offeringRecovery(_ path: String) -> (any DocumentSessionEditor)? {
+        if let editor = markdown[path], editor.destination?.recovery != nil { return editor }
+        if let editor = yaml[path], editor.destination?.recovery != nil { return editor }
+        return nil
     }
 
     /// Open Markdown editors follow new settings at once, not only those opened later.

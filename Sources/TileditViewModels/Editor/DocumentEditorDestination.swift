@@ -4,7 +4,7 @@ import TileditModel
 /// Where a Markdown editor navigates (`DocumentEditorModel.destination`):
 /// one optional value, each case carrying the state its sheet, prompt or
 /// alert needs.
-public enum DocumentEditorDestination: Equatable, Sendable {
+public enum DocumentEditorDestination: Equatable, Sendable, SessionQuestionDestination {
     /// The tile catalog sheet, with its filter and selection.
     case tileCatalog(TileCatalogPicker)
     /// A question before an action that needs a value (move to, go to
@@ -41,28 +41,6 @@ public enum DocumentEditorDestination: Equatable, Sendable {
         case (.confirmDiscardTyping(let a), .confirmDiscardTyping(let b)): a == b
         case (.alert(let a), .alert(let b)): a == b
         default: false
-        }
-    }
-
-    /// The session's question shown, `.conflict`, `.deletedOnDisk` or
-    /// `.overrideReadOnly`, as the session asked it.
-    init(_ question: DocumentSession.Question) {
-        switch question {
-        case .conflict: self = .conflict
-        case .deletedOnDisk: self = .deletedOnDisk
-        case .overrideReadOnly(let message): self = .confirmOverrideReadOnly(message: message)
-        case .reviewConflict(let review): self = .reviewingConflict(review)
-        }
-    }
-
-    /// The session's question this destination shows, if it is one.
-    var sessionQuestion: DocumentSession.Question? {
-        switch self {
-        case .conflict: .conflict
-        case .deletedOnDisk: .deletedOnDisk
-        case .confirmOverrideReadOnly(let message): .overrideReadOnly(message: message)
-        case .reviewingConflict(let review): .reviewConflict(review)
-        default: nil
         }
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// Where a YAML editor navigates (`YAMLDocumentModel.destination`): one
 /// optional value, each case carrying what its alert or prompt needs.
-public enum YAMLDocumentDestination: Equatable, Sendable {
+public enum YAMLDocumentDestination: Equatable, Sendable, SessionQuestionDestination {
     /// The file changed on disk: reload, overwrite, keep both, merge or compare.
     case conflict
     /// The conflict looked at closely: the comparison with the disk, or the merge.
@@ -29,25 +29,22 @@ public enum YAMLDocumentDestination: Equatable, Sendable {
         }
     }
 
-    /// The session's question shown as `question` asked it.
-    init(_ question: DocumentSession.Question) {
-        switch question {
-        case .conflict: self = .conflict
-        case .deletedOnDisk: self = .deletedOnDisk
-        case .overrideReadOnly(let message): self = .confirmOverrideReadOnly(message: message)
-        case .reviewConflict(let review): self = .reviewingConflict(review)
-        }
+    /// Whether the destination is the conflict with the disk.
+    public var isConflict: Bool {
+        if case .conflict = self { return true }
+        return false
     }
 
-    /// The session's question this destination shows, if it is one.
-    var sessionQuestion: DocumentSession.Question? {
-        switch self {
-        case .conflict: .conflict
-        case .deletedOnDisk: .deletedOnDisk
-        case .confirmOverrideReadOnly(let message): .overrideReadOnly(message: message)
-        case .reviewingConflict(let review): .reviewConflict(review)
-        case .recovery, .prompt: nil
-        }
+    /// Whether the destination says the file was deleted on disk.
+    public var isDeletedOnDisk: Bool {
+        if case .deletedOnDisk = self { return true }
+        return false
+    }
+
+    /// The read-only question's message, when it is the destination.
+    public var confirmOverrideReadOnly: String? {
+        if case .confirmOverrideReadOnly(let message) = self { return message }
+        return nil
     }
 
     /// The conflict's comparison or merge, when it is the destination.

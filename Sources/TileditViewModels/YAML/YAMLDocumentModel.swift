@@ -226,8 +226,9 @@ public final class YAMLDocumentModel {
     // MARK: Structural edits
 
     /// Asks for the name of a key to add to the selected mapping (or the
-    /// one holding the selected pair); the pair is added with an empty value.
-    public func onTappedAddKey() { ask(.addKey) { $0.onAddedKey($1, value: "") } }
+    /// one holding the selected pair); the pair is added with no value
+    /// (`key:`), so what is typed into it next is written by its type.
+    public func onTappedAddKey() { ask(.addKey) { $0.onAddedKey($1) } }
 
     /// Asks for the selected key's new name, the old one typed in.
     public func onTappedRenameKey() {
@@ -247,9 +248,10 @@ public final class YAMLDocumentModel {
     }
 
     /// Adds `key: value` to the selected mapping (or to the mapping holding
-    /// the selected pair) and selects it.
+    /// the selected pair) and selects it; with no value (the default) the
+    /// key is written `key:`, a null that takes the type of the text typed into it.
     @discardableResult
-    public func onAddedKey(_ key: String, value: String) -> Bool { structural { $0.addKey(key, value: value) } }
+    public func onAddedKey(_ key: String, value: String? = nil) -> Bool { structural { $0.addKey(key, value: value) } }
 
     /// Renames the selected key, keeping its quoting when the new name can be written in it.
     @discardableResult
@@ -260,9 +262,11 @@ public final class YAMLDocumentModel {
     public func onRemovedSelection() -> Bool { structural { $0.removeSelection() } }
 
     /// Appends `value` to the selected sequence (or the sequence holding the
-    /// selected item) and selects it.
+    /// selected item) and selects it; with no value (the default) the item
+    /// is a null (`-` alone; `null` in a flow sequence) that takes the type
+    /// of the text typed into it.
     @discardableResult
-    public func onAddedItem(_ value: String) -> Bool { structural { $0.addItem(value) } }
+    public func onAddedItem(_ value: String? = nil) -> Bool { structural { $0.addItem(value) } }
 
     /// Moves the selected item `offset` places (−1 up, +1 down) in its sequence.
     @discardableResult

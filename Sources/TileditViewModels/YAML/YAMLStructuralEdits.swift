@@ -12,8 +12,9 @@ struct YAMLStructuralEdits {
     private var locator: YAMLNodeLocator? { edits.file.value.map(YAMLNodeLocator.init) }
 
     /// Adds `key: value` to the selected mapping (or the mapping holding
-    /// the selected pair), expands it and selects the new pair.
-    func addKey(_ key: String, value: String) -> Bool {
+    /// the selected pair), expands it and selects the new pair; a `nil`
+    /// value adds the key with no value (`key:`).
+    func addKey(_ key: String, value: String?) -> Bool {
         guard let locator, let target = locator.targetCollection(mapping: true, selection: edits.selection),
               let pairs = locator.resolve(target)?.node.pairs else {
             return edits.refuse("select a mapping or one of its keys")
@@ -50,8 +51,9 @@ struct YAMLStructuralEdits {
     }
 
     /// Appends `value` to the selected sequence (or the sequence holding
-    /// the selected item), expands it and selects the new item.
-    func addItem(_ value: String) -> Bool {
+    /// the selected item), expands it and selects the new item; a `nil`
+    /// value appends an item with no value (`-` alone, `null` in a flow sequence).
+    func addItem(_ value: String?) -> Bool {
         guard let locator, let target = locator.targetCollection(mapping: false, selection: edits.selection),
               let items = locator.resolve(target)?.node.items else {
             return edits.refuse("select a sequence or one of its items")
