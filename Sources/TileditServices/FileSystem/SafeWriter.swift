@@ -26,12 +26,15 @@ import Foundation
 ///    change times), else the swap is undone and the save is a conflict.
 /// 5. **In place**, when a replace would not keep the file (more than one
 ///    hard link, an owner or group or attribute the new file cannot be
-///    given, a file that cannot be renamed over): a complete backup of the
-///    old bytes is written and flushed beside it (first as a temporary
-///    file, then renamed to its backup name, then the folder flushed), the
-///    file is overwritten, truncated and flushed, and the backup removed
-///    (vim's `backupcopy=auto`). A failed write puts the old bytes back; if
-///    even that fails the backup stays for `InterruptedSaveRecovery`.
+///    given, a file that cannot be renamed over): the complete new bytes
+///    (the intended content) and then a complete backup of the old bytes
+///    are written and flushed beside it (each first as a temporary file,
+///    then renamed to its name, then the folder flushed), the file is
+///    overwritten, truncated and flushed, and the backup and the intended
+///    content removed (vim's `backupcopy=auto`). A failed write puts the
+///    old bytes back; if even that fails both stay for
+///    `InterruptedSaveRecovery`, which restores the backup only when the
+///    file is provably what this write left (see `InterruptedWrite`).
 /// 6. Where neither is possible, nothing is written.
 ///
 /// The temporary and backup files are locked (`flock`) while a save uses
@@ -366,11 +369,19 @@ private struct Save {
         let status = inspection.status
         let oldBytes = inspection.oldBytes ?? []
         let folder = target.deletingLastPathComponent()
-        let (backup, backupFile) = try writeBackup(of: target, bytes: oldBytes, permissions: status.permissions & 0o777, reason: reason)
+        let names = SaveLeftoverName.inPlace(for: target.lastPathComponent, newContent: ContentHash(of: bytes))
+        let permissions = status.permissions & 0o777
+        let (intended, intendedFile) = try writeLeftover(bytes, beside: target, named: names.intended, permissions: permissions, reason: reason)
         var backupKept = false
+        defer {
+            try? fileSystem.closeFile(intendedFile)
+            if !backupKept { try? fileSystem.remove(intended) }
+        }
+        let (backup, backupFile) = try writeLeftover(oldBytes, beside: target, named: names.backup, permissions: permissions, reason: reason)
         defer {
             try? fileSystem.closeFile(backupFile)
             if !backupKept {
+                // The backup first: an intended content left alone is disposable.
                 try? fileSystem.remove(backup)
                 try? fileSystem.synchronize(folder)
             }
@@ -413,9 +424,12 @@ private struct Save {
         try fileSystem.synchronizeFile(file)
     }
 
-    /// A complete backup of `bytes` beside `target`, on disk under its
-    /// backup name before this returns; the open file keeps it locked.
-    private func writeBackup(of target: URL, bytes oldBytes: [UInt8], permissions: UInt16, reason: String) throws -> (URL, FileDescriptor) {
+    /// A complete copy of `content` beside `target` under `name` (a
+    /// backup or the intended content), on disk under that name before
+    /// this returns; the open file keeps it locked.
+    private func writeLeftover(
+        _ content: [UInt8], beside target: URL, named name: String, permissions: UInt16, reason: String
+    ) throws -> (URL, FileDescriptor) {
         let folder = target.deletingLastPathComponent()
         let temporary: URL
         let file: FileDescriptor
@@ -424,26 +438,25 @@ private struct Save {
         } catch DocumentStoreError.writeFailed(_, let failure) {
             throw DocumentStoreError.cannotKeepFile(path: displayPath, reason: "\(reason), and no backup copy can be written beside it to write it in place (\(failure))")
         }
-        let backup = folder.appendingPathComponent(
-            SaveLeftoverName.backup(for: target.lastPathComponent, newContent: ContentHash(of: bytes)))
+        let leftover = folder.appendingPathComponent(name)
         var done = false
         defer {
             if !done {
                 try? fileSystem.closeFile(file)
                 try? fileSystem.remove(temporary)
-                try? fileSystem.remove(backup)
+                try? fileSystem.remove(leftover)
             }
         }
         try step("write a backup copy") {
-            try writer.writeAll(oldBytes, to: file, at: 0)
+            try writer.writeAll(content, to: file, at: 0)
             try fileSystem.setPermissions(file, permissions)
             try fileSystem.synchronizeFile(file)
-            // Only a complete backup has a backup name.
-            try fileSystem.rename(temporary, backup)
+            // Only a complete copy has its name.
+            try fileSystem.rename(temporary, leftover)
             try fileSystem.synchronize(folder)
         }
         done = true
-        return (backup, file)
+        return (leftover, file)
     }
 
     // MARK: Devices
