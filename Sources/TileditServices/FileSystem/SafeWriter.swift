@@ -35,7 +35,8 @@ import Foundation
 ///    old bytes back; if even that fails both stay for
 ///    `InterruptedSaveRecovery`, which restores the backup only when the
 ///    file is provably what this write left (see `InterruptedWrite`).
-/// 6. Where neither is possible, nothing is written.
+/// 6. Where neither is possible, nothing is written. Nor is anything when
+///    the file read for the precondition already holds exactly the bytes.
 ///
 /// The temporary and backup files are locked (`flock`) while a save uses
 /// them, so a check running at the same time leaves them alone.
@@ -187,6 +188,9 @@ private struct Save {
     private func replaceOrUpdate(_ target: URL, precondition: WritePrecondition) throws -> FileStatus {
         var inspection = try inspect(target, precondition: precondition)
         let status = inspection.status
+        // The same bytes as on disk: nothing to write (the file keeps its
+        // inode, times and leftovers-free folder).
+        if inspection.oldBytes == bytes { return status }
         // vim's rule: no write bit at all is read-only, even for root.
         let hasWriteBit = status.permissions & 0o222 != 0
         let accessible = try step("check your access") { try fileSystem.canWrite(target) }
