@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TileditCLI
 import TileditServices
@@ -214,6 +215,34 @@ struct SafeWriteCommandTests {
             #expect(try !text(of: "a.md", in: folder).contains("title: Old"), "\(command)")
             #expect(TestSupport.listTree(folder) == [".a.md.tiledit-\(hash)-x2.bak", "a.md", "b.md"], "\(command)")
         }
+    }
+
+    /// Another program puts a link in place of the file between the
+    /// command's read and its write (`rm a.md; ln -s ../outside.txt a.md`):
+    /// nothing is written through it, even when it leads to equal bytes.
+    @Test(arguments: [["set", "site/a.md", "--front-matter", "title=New"], ["fmt", "--write", "site/a.md"]])
+    func setAndFmtWriteNeverWriteThroughALinkPutInPlaceOfTheFile(command: [String]) async throws {
+        let page = "---\ntitle: Old\n---\n\n* item\n"
+        let folder = try makeFolder(["site/a.md": page, "outside.txt": page])
+        let url = folder.appendingPathComponent("site/a.md")
+        var fileSystem = FileSystem.live
+        let listFolder = fileSystem.listFolder
+        let listings = Mutex(0)
+        fileSystem.listFolder = { listed in
+            // The second look at the folder is the save's, after the read.
+            if listed.lastPathComponent == "site", listings.withLock({ count in count += 1; return count }) == 2 {
+                try? FileManager.default.removeItem(at: url)
+                try? FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: "../outside.txt")
+            }
+            return try listFolder(listed)
+        }
+
+        let run = await CommandRun.run(command, in: folder, fileSystem: fileSystem)
+
+        #expect(run.status == 2)
+        #expect(run.standardError == "site/a.md: is now a symbolic link to ../outside.txt, which it was not when it was read; not written through it\n")
+        #expect(try text(of: "outside.txt", in: folder) == page)
+        #expect(try TestSupport.status(of: url).kind == .symbolicLink)
     }
 
     @Test func aFileDeletedWhileFmtWriteRunsIsNotCreatedAgain() async throws {

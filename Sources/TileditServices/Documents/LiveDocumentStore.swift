@@ -53,16 +53,26 @@ struct LiveDocumentStore: Sendable {
         }
         let fingerprint = FileFingerprint(
             hash: ContentHash(of: contents.bytes), size: contents.bytes.count,
-            modificationDate: contents.status.modificationDate, permissions: contents.status.permissions)
+            modificationDate: contents.status.modificationDate, permissions: contents.status.permissions,
+            resolvedPath: resolvedPath(url))
         return LoadedFile(url: url, bytes: contents.bytes, fingerprint: fingerprint)
     }
 
     func save(_ url: URL, bytes: [UInt8], expected: FileFingerprint?, options: SaveOptions) throws -> FileFingerprint {
         recoverOnce(folderOf: url)
-        let written = try writer.write(bytes, to: url, precondition: expected.map { .content($0.hash) } ?? .absent, options: options)
+        let written = try writer.write(
+            bytes, to: url, precondition: expected.map { .content($0.hash) } ?? .absent, options: options,
+            newFilePermissions: options.replacesLink ? expected?.permissions : nil, links: expected.map(LinkExpectation.init) ?? .unchecked)
         return FileFingerprint(
             hash: ContentHash(of: bytes), size: bytes.count,
-            modificationDate: written.modificationDate, permissions: written.permissions)
+            modificationDate: written.modificationDate, permissions: written.permissions, resolvedPath: resolvedPath(url))
+    }
+
+    /// The standardized path the symbolic links at `url` lead to; `nil`
+    /// when `url` is no link (or they cannot be read).
+    private func resolvedPath(_ url: URL) -> String? {
+        guard let resolved = try? writer.resolveLinks(url), resolved.lastLinkText != nil else { return nil }
+        return resolved.target.standardizedFileURL.path
     }
 
     /// Deals with leftovers of interrupted saves in the folder of the file

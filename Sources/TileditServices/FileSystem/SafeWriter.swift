@@ -7,7 +7,9 @@ import Foundation
 ///
 /// 1. A symbolic link is followed to the file it names (through chains of
 ///    links), which is written; the links stay links. A link to nothing is
-///    refused.
+///    refused, and so is a link the caller did not expect there
+///    (`LinkExpectation`: it was a file, or led elsewhere, when read),
+///    unless `SaveOptions.replacesLink`, which puts a new file in its place.
 /// 2. Only a regular file is written. A folder, FIFO, device or socket is
 ///    refused before anything is opened, except that a character device or
 ///    FIFO is written into in place with `SaveOptions.writesIntoDevices`.
@@ -50,17 +52,18 @@ struct SafeWriter: Sendable {
     /// - Parameters:
     ///   - precondition: what must be there (see `WritePrecondition`).
     ///   - options: overrides (read-only files, devices).
-    ///   - newFilePermissions: permission bits of a file that did not exist
-    ///     (`nil`: `0o666` less the umask).
+    ///   - newFilePermissions: permission bits of a file that did not exist,
+    ///     or that replaces a link (`nil`: `0o666` less the umask).
+    ///   - links: what the path must be as to symbolic links.
     /// - Returns: what `fstat` says about the written file.
-    /// - Throws: `DocumentStoreError` (see its cases); the message names
-    ///   `url` as given.
+    /// - Throws: `DocumentStoreError` (see its cases; `.becameLink` for a
+    ///   link `links` does not allow); the message names `url` as given.
     func write(
         _ bytes: [UInt8], to url: URL, precondition: WritePrecondition,
-        options: SaveOptions = .standard, newFilePermissions: UInt16? = nil
+        options: SaveOptions = .standard, newFilePermissions: UInt16? = nil, links: LinkExpectation = .unchecked
     ) throws -> FileStatus {
         var save = Save(writer: self, displayPath: url.path, bytes: bytes, options: options)
-        return try save.run(url: url, precondition: precondition, newFilePermissions: newFilePermissions)
+        return try save.run(url: url, precondition: precondition, newFilePermissions: newFilePermissions, links: links)
     }
 
     /// The file a chain of symbolic links at `url` ends at (`url` itself
@@ -112,8 +115,16 @@ private struct Save {
         self.options = options
     }
 
-    mutating func run(url: URL, precondition: WritePrecondition, newFilePermissions: UInt16?) throws -> FileStatus {
+    mutating func run(url: URL, precondition: WritePrecondition, newFilePermissions: UInt16?, links: LinkExpectation) throws -> FileStatus {
         let (target, linkText) = try step("resolve its symbolic links") { try writer.resolveLinks(url) }
+        if linkText != nil, Self.refuses(links, target: target) {
+            // Never written through: the link is told, or replaced by a file.
+            guard options.replacesLink else {
+                let text = try step("read its symbolic link") { try fileSystem.readLink(url) }
+                throw DocumentStoreError.becameLink(path: displayPath, target: text)
+            }
+            return try create(at: url, permissions: newFilePermissions, precondition: .anything)
+        }
         let current = try step("read what it is") { try fileSystem.linkStatus(target) }
         guard let current else {
             if let linkText { throw DocumentStoreError.danglingLink(path: displayPath, target: linkText) }
@@ -137,6 +148,15 @@ private struct Save {
             return try writeIntoDevice(target, expected: current)
         case .symbolicLink, .blockDevice, .socket, .other:
             throw DocumentStoreError.notAFile(path: displayPath, kind: current.kind)
+        }
+    }
+
+    /// Whether a symbolic link leading to `target` breaks `links`.
+    private static func refuses(_ links: LinkExpectation, target: URL) -> Bool {
+        switch links {
+        case .unchecked: false
+        case .noLink: true
+        case .leadsTo(let path): target.standardizedFileURL.path != path
         }
     }
 

@@ -280,7 +280,7 @@ public final class DocumentEditorModel {
     /// The alert or confirmation shown, with its buttons; `nil` when there
     /// is none or the destination is a sheet or a prompt.
     public var alert: AlertState<EditorAlertChoice>? {
-        destination.flatMap { EditorAlert.alert(for: $0, displayPath: displayPath, document: document.value) }
+        destination.flatMap { EditorAlert.alert(for: $0, displayPath: displayPath, document: document.value, conflictLink: session.conflictLink) }
     }
 
     /// The user chose a button of `alert` (or closed it: its `dismissal`).

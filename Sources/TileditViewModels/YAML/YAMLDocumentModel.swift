@@ -291,7 +291,7 @@ public final class YAMLDocumentModel {
 
     /// The alert shown, with its buttons; `nil` when there is none or the
     /// destination is a prompt.
-    public var alert: AlertState<SessionChoice>? { destination?.alert(displayPath: displayPath) }
+    public var alert: AlertState<SessionChoice>? { destination?.alert(displayPath: displayPath, conflictLink: session.conflictLink) }
 
     /// The user chose a button of `alert` (or closed it: its `dismissal`).
     public func onChose(_ choice: SessionChoice) async { await answer(choice) }
