@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TileditCLI
 import TileditServices
@@ -175,6 +176,7 @@ struct SafeWriteCommandTests {
         try Data((new + String(old.dropFirst(new.utf8.count))).utf8).write(to: folder.appendingPathComponent("docs/sub/b.md"))
         let hash = String(ContentHash(of: Array(new.utf8)).hex.prefix(16))
         try TestSupport.writeFile(Array(old.utf8), at: "docs/sub/.b.md.tiledit-\(hash)-x2.bak", in: folder)
+        try TestSupport.writeFile(Array(new.utf8), at: "docs/sub/.b.md.tiledit-\(hash)-x2.new", in: folder)
 
         let run = await CommandRun.run(["fmt", "--write", "docs"], in: folder)
 
@@ -186,6 +188,61 @@ struct SafeWriteCommandTests {
             """))
         #expect(try text(of: "docs/sub/b.md", in: folder) == old)
         #expect(TestSupport.listTree(folder) == ["docs", "docs/a.md", "docs/sub", "docs/sub/b.md"])
+    }
+
+    /// A backup left by a killed save, then another program's change:
+    /// `set`, `fmt --write` and `render -o` keep the change (and the backup).
+    @Test func commandsNeverPutAStaleBackupOverAnotherProgramsChange() async throws {
+        let old = "---\ntitle: Old\n---\n\nold text\n"
+        let new = "---\ntitle: Set\n---\n\nold text\n"
+        let later = "---\ntitle: Later\n---\n\nWritten by another program after the crash.\n"
+        let hash = String(ContentHash(of: Array(new.utf8)).hex.prefix(16))
+        let commands: [[String]] = [
+            ["set", "a.md", "--front-matter", "draft=true"], ["fmt", "--write", "a.md"], ["render", "b.md", "-o", "a.md"],
+        ]
+        for command in commands {
+            let folder = try makeFolder(["a.md": later, "b.md": "# B\n"])
+            try TestSupport.writeFile(Array(old.utf8), at: ".a.md.tiledit-\(hash)-x2.bak", in: folder)
+            try TestSupport.writeFile(Array(new.utf8), at: ".a.md.tiledit-\(hash)-x2.new", in: folder)
+
+            let run = await CommandRun.run(command, in: folder)
+
+            #expect(run.standardError.hasPrefix("""
+                a.md: changed by another program after an interrupted save; left as it is, the version before that save kept in .a.md.tiledit-\(hash)-x2.bak
+
+                """), "\(command)")
+            #expect(try text(of: ".a.md.tiledit-\(hash)-x2.bak", in: folder) == old, "\(command)")
+            #expect(try !text(of: "a.md", in: folder).contains("title: Old"), "\(command)")
+            #expect(TestSupport.listTree(folder) == [".a.md.tiledit-\(hash)-x2.bak", "a.md", "b.md"], "\(command)")
+        }
+    }
+
+    /// Another program puts a link in place of the file between the
+    /// command's read and its write (`rm a.md; ln -s ../outside.txt a.md`):
+    /// nothing is written through it, even when it leads to equal bytes.
+    @Test(arguments: [["set", "site/a.md", "--front-matter", "title=New"], ["fmt", "--write", "site/a.md"]])
+    func setAndFmtWriteNeverWriteThroughALinkPutInPlaceOfTheFile(command: [String]) async throws {
+        let page = "---\ntitle: Old\n---\n\n* item\n"
+        let folder = try makeFolder(["site/a.md": page, "outside.txt": page])
+        let url = folder.appendingPathComponent("site/a.md")
+        var fileSystem = FileSystem.live
+        let listFolder = fileSystem.listFolder
+        let listings = Mutex(0)
+        fileSystem.listFolder = { listed in
+            // The second look at the folder is the save's, after the read.
+            if listed.lastPathComponent == "site", listings.withLock({ count in count += 1; return count }) == 2 {
+                try? FileManager.default.removeItem(at: url)
+                try? FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: "../outside.txt")
+            }
+            return try listFolder(listed)
+        }
+
+        let run = await CommandRun.run(command, in: folder, fileSystem: fileSystem)
+
+        #expect(run.status == 2)
+        #expect(run.standardError == "site/a.md: is now a symbolic link to ../outside.txt, which it was not when it was read; not written through it\n")
+        #expect(try text(of: "outside.txt", in: folder) == page)
+        #expect(try TestSupport.status(of: url).kind == .symbolicLink)
     }
 
     @Test func aFileDeletedWhileFmtWriteRunsIsNotCreatedAgain() async throws {

@@ -27,6 +27,11 @@ import TileditTestSupport
         ".\(name).tiledit-\(String(ContentHash(of: newContent).hex.prefix(16)))-k2x9.bak"
     }
 
+    /// The name of the intended content beside the backup `backupName`.
+    func intendedName(_ backupName: String) -> String {
+        String(backupName.dropLast(4)) + ".new"
+    }
+
     @Test func aTemporaryFileIsRemovedAndTheFileKept() async throws {
         let url = try TestSupport.writeFile(Self.old, at: "posts/a.md", in: folder)
         let leftover = try TestSupport.writeFile(Self.new, at: "posts/.a.md.tiledit-3kd9x.tmp", in: folder)
@@ -71,6 +76,7 @@ import TileditTestSupport
             try handle.close()
             #expect(try TestSupport.readFile(url) == partial)
             let leftover = try TestSupport.writeFile(Self.old, at: "h/" + backupName("a.md", newContent: Self.new), in: folder)
+            try TestSupport.writeFile(Self.new, at: "h/" + intendedName(backupName("a.md", newContent: Self.new)), in: folder)
 
             let recovered = await store().recoverInterruptedSaves(folder)
 
@@ -81,6 +87,98 @@ import TileditTestSupport
             #expect(try TestSupport.status(of: url).identity == identity)
             #expect(TestSupport.listTree(folder) == ["h", "h/a.md", "h/b.md"])
         }
+    }
+
+    /// Every state the write in place can leave is restored; everything
+    /// else another program could have written after it is kept as it is,
+    /// and the backup with it.
+    @Test func aFileChangedByAnotherProgramAfterAnInterruptedSaveIsLeftAsItIsAndItsBackupKept() async throws {
+        let backup = backupName("a.md", newContent: Self.new)
+        let outside: [[UInt8]] = [
+            Self.old + Array("Appended by another program.\n".utf8),
+            Array("---\ntitle: Edited in vim\n---\n\nThe old body, long enough to be cut halfway.\n".utf8),
+            Array(Self.old.prefix(10)),
+            [],
+            Self.new + Array("x".utf8),
+            Array(Self.old.dropLast()) + [UInt8(ascii: "?")],
+            Array(Self.new.prefix(12)) + Array("EDITED".utf8) + Array(Self.old.dropFirst(18)),
+        ]
+        for (index, content) in outside.enumerated() {
+            let url = try TestSupport.writeFile(content, at: "c\(index)/a.md", in: folder)
+            let leftover = try TestSupport.writeFile(Self.old, at: "c\(index)/\(backup)", in: folder)
+            try TestSupport.writeFile(Self.new, at: "c\(index)/\(intendedName(backup))", in: folder)
+
+            let recovered = await store().recoverInterruptedSaves(url)
+
+            #expect(recovered == [InterruptedSave(document: url, leftover: leftover, outcome: .keptBackup)], "case \(index)")
+            #expect(try TestSupport.readFile(url) == content, "case \(index)")
+            #expect(try TestSupport.readFile(leftover) == Self.old, "case \(index)")
+            #expect(TestSupport.listTree(folder.appendingPathComponent("c\(index)")) == [backup, "a.md"], "case \(index)")
+        }
+    }
+
+    /// The example the tester found: a backup from before backups recorded
+    /// their new content, and a file another program wrote since.
+    @Test func aBackupWithNoRecordOfItsWriteIsKeptWhenTheFileIsNeitherVersion() async throws {
+        let later = Array("---\ntitle: Edited later in vim\n---\n\nIMPORTANT new text written by another program after the crash\n".utf8)
+        let url = try TestSupport.writeFile(later, at: "a.md", in: folder)
+        let old = Array("---\ntitle: OLD\n---\n\nold text\n".utf8)
+        let leftover = try TestSupport.writeFile(old, at: ".a.md.tiledit-0123456789abcdef-abc123.bak", in: folder)
+
+        let recovered = await store().recoverInterruptedSaves(folder)
+
+        #expect(recovered == [InterruptedSave(document: url, leftover: leftover, outcome: .keptBackup)])
+        #expect(recovered.first?.message == """
+            \(url.path) was changed by another program after an interrupted save; it was left as it is, \
+            and the version before that save was kept in \(leftover.path).
+            """)
+        #expect(try TestSupport.readFile(url) == later)
+        #expect(try TestSupport.readFile(leftover) == old)
+        // Asked again at the next check, never restored.
+        #expect(await store().recoverInterruptedSaves(folder).map(\.outcome) == [.keptBackup])
+        #expect(try TestSupport.readFile(url) == later)
+    }
+
+    @Test func anIntendedContentWithoutItsBackupIsRemovedAndTheFileKept() async throws {
+        let url = try TestSupport.writeFile(Self.old, at: "a.md", in: folder)
+        let leftover = try TestSupport.writeFile(Self.new, at: intendedName(backupName("a.md", newContent: Self.new)), in: folder)
+
+        #expect(await store().recoverInterruptedSaves(folder) == [InterruptedSave(document: url, leftover: leftover, outcome: .removedTemporaryFile)])
+        #expect(try TestSupport.readFile(url) == Self.old)
+        #expect(TestSupport.listTree(folder) == ["a.md"])
+    }
+
+    /// A save of a hard-linked file killed at each step of its write in
+    /// place, then another program writing the file: the next check never
+    /// puts the old bytes back over the other program's.
+    @Test func aSaveKilledInPlaceThenAnOutsideChangeKeepsTheOutsideChange() async throws {
+        let outside = Array("---\ntitle: Written by another program\n---\n\nIts own text, longer than either version.\n".utf8)
+        let injector = FaultInjector()
+        var index = 0
+        while true {
+            let sub = "k\(index)"
+            let url = try TestSupport.writeFile(Self.old, at: "\(sub)/a.md", in: folder)
+            try FileManager.default.linkItem(at: url, to: folder.appendingPathComponent("\(sub)/b.md"))
+            let loaded = try await store().load(url)
+            injector.reset()
+            injector.inject(.crash, atCall: index)
+            let crashing = DocumentStore.testing(journalFolder: journalFolder, fileSystem: injector.fileSystem)
+            _ = try? await crashing.save(url, Self.new, loaded.fingerprint)
+            guard injector.hasCrashed else { break }
+            let handle = try FileHandle(forWritingTo: url)
+            try handle.truncate(atOffset: 0)
+            try handle.write(contentsOf: outside)
+            try handle.close()
+
+            let recovered = await store().recoverInterruptedSaves(url)
+
+            #expect(try TestSupport.readFile(url) == outside, "crash at call \(index)")
+            #expect(recovered.allSatisfy { $0.outcome != .restoredFromBackup }, "crash at call \(index)")
+            let kept = recovered.filter { $0.outcome == .keptBackup }
+            #expect(try kept.allSatisfy { try TestSupport.readFile($0.leftover) == Self.old }, "crash at call \(index)")
+            index += 1
+        }
+        #expect(index > 10)
     }
 
     @Test func aBackupWhoseFileIsGoneTakesItsNameAgain() async throws {
@@ -148,15 +246,15 @@ import TileditTestSupport
         // A write in place that stopped after the first bytes.
         let store = store()
         let loaded = try await store.load(url)
-        // The backup is written whole, the document's write stops after 20
+        // The intended content and the backup are written whole, the document's write stops after 20
         // bytes, and the old bytes cannot be put back.
         var fileSystem = FileSystem.live
         let write = fileSystem.writeFile
         let writes = Mutex(0)
         fileSystem.writeFile = { file, bytes, offset in
             switch writes.withLock({ count in defer { count += 1 }; return count }) {
-            case 0: return try write(file, bytes, offset)
-            case 1: _ = try write(file, bytes.prefix(20), offset)
+            case 0, 1: return try write(file, bytes, offset)
+            case 2: _ = try write(file, bytes.prefix(20), offset)
             default: break
             }
             throw FileSystemError(.write, path: "", code: EIO)
@@ -165,9 +263,11 @@ import TileditTestSupport
             try await DocumentStore.testing(journalFolder: journalFolder, fileSystem: fileSystem).save(url, Self.new, loaded.fingerprint)
         }
         let backups = TestSupport.saveLeftovers(in: folder)
-        #expect(backups.count == 1 && backups.allSatisfy { $0.hasSuffix(".bak") && $0.utf8.count <= 255 })
+        #expect(backups.count == 2 && backups.allSatisfy { $0.utf8.count <= 255 })
+        let backup = backups.first { $0.hasSuffix(".bak") } ?? ""
+        #expect(backups == [backup, String(backup.dropLast(4)) + ".new"])
         #expect(error == .incompleteWrite(
-            path: url.path, backupPath: folder.appendingPathComponent(backups.first ?? "").path, reason: "Input/output error"))
+            path: url.path, backupPath: folder.appendingPathComponent(backup).path, reason: "Input/output error"))
 
         let recovered = await store.recoverInterruptedSaves(folder)
 

@@ -127,7 +127,10 @@ import TileditTestSupport
                 _ = try await store.save(target, SaveFaultTableTests.new, fingerprint(target))
             case .throughLink:
                 let link = root.appendingPathComponent("site/link.md")
-                _ = try await store.save(link, SaveFaultTableTests.new, fingerprint(target))
+                // As loading the link gives it: the file the link led to.
+                var expected = try fingerprint(target)
+                expected.resolvedPath = target.standardizedFileURL.path
+                _ = try await store.save(link, SaveFaultTableTests.new, expected)
             case .newFile:
                 _ = try await store.save(target, SaveFaultTableTests.new, nil)
             case .copy:

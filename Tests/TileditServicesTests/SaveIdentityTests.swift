@@ -29,6 +29,29 @@ import TileditTestSupport
         return try await store.saveWithOptions(url, bytes, loaded.fingerprint, options)
     }
 
+    // MARK: Nothing to write
+
+    /// Edit, undo, save: the bytes are the disk's, so the file is not
+    /// touched (same inode, same times, no leftovers), linked or not.
+    @Test func savingTheBytesAlreadyOnDiskWritesNothing() async throws {
+        for (index, hardLinked) in [false, true].enumerated() {
+            let url = try TestSupport.writeFile(Self.old, at: "same\(index)/a.md", in: folder)
+            if hardLinked { try FileManager.default.linkItem(at: url, to: folder.appendingPathComponent("same\(index)/b.md")) }
+            let before = try TestSupport.status(of: url)
+            let injector = FaultInjector()
+            let loaded = try await store().load(url)
+
+            let fingerprint = try await store(injector.fileSystem).save(url, Self.old, loaded.fingerprint)
+
+            let writes: Set<FileSystemError.Operation> = [.write, .rename, .truncate, .remove, .setOwner, .setPermissions, .setAttribute]
+            #expect(injector.calls.filter { writes.contains($0.operation) } == [], "hard-linked: \(hardLinked)")
+            let after = try TestSupport.status(of: url)
+            #expect(after.identity == before.identity && after.changeStamp == before.changeStamp, "hard-linked: \(hardLinked)")
+            #expect(fingerprint == loaded.fingerprint, "hard-linked: \(hardLinked)")
+            #expect(TestSupport.listTree(folder.appendingPathComponent("same\(index)")) == (hardLinked ? ["a.md", "b.md"] : ["a.md"]))
+        }
+    }
+
     // MARK: Hard links
 
     @Test func aFileWithTwoHardLinksIsWrittenInPlaceAndStaysOneFile() async throws {

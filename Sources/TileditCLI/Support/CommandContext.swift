@@ -162,6 +162,8 @@ struct CommandContext: Sendable {
             return "\(document): removed \(recovered.leftover.lastPathComponent), a backup left by an interrupted save (the file was whole)"
         case .restoredFromBackup:
             return "\(document): restored from its backup; an interrupted save had left it incomplete"
+        case .keptBackup:
+            return "\(document): changed by another program after an interrupted save; left as it is, the version before that save kept in \(leftover)"
         case .failed(let reason):
             return "\(leftover): left by an interrupted save of \(document), not dealt with: \(reason)"
         }

@@ -39,6 +39,7 @@ struct FileProblem: Error, Sendable, Hashable {
             "\(path): could not be written (\(reason)) and may be incomplete; its previous version is in \(backupPath), which the next tiledit set, fmt --write or render -o puts back"
         case .content(_, let problem): message(for: problem, path: path)
         case .conflict: "\(path): changed on disk since it was read; not written"
+        case .becameLink(_, let target): "\(path): is now a symbolic link to \(target), which it was not when it was read; not written through it"
         case .deletedOnDisk: "\(path): deleted on disk since it was read; not written"
         case .readFailed(_, let reason): "\(path): cannot be read: \(reason)"
         case .writeFailed(_, let reason): "\(path): could not be written (\(reason)); the file on disk is unchanged"

@@ -15,6 +15,10 @@ public enum DocumentStoreError: Error, Sendable, Hashable {
     /// The file on disk is not the one the editor read (its bytes changed);
     /// or, for a new file, a file appeared at the path.
     case conflict(path: String)
+    /// The path was a regular file (or a link leading elsewhere) when read
+    /// and is now a symbolic link, whose text is `target`: nothing was
+    /// written through it.
+    case becameLink(path: String, target: String)
     /// The file the editor read was deleted on disk.
     case deletedOnDisk(path: String)
     /// The user may not write the file (no write permission bit for anyone,
@@ -53,6 +57,8 @@ public enum DocumentStoreError: Error, Sendable, Hashable {
             "\(path) is a symbolic link to \(target), which does not exist; nothing was written."
         case .content(let path, let problem):
             problem.message(path: path)
+        case .becameLink(let path, let target):
+            "\(path) is now a symbolic link to \(target), which it was not when it was read; nothing was written through it."
         case .conflict(let path):
             "\(path) was changed by another program since it was opened; reload it, overwrite it, or keep both."
         case .deletedOnDisk(let path):

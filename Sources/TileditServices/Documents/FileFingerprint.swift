@@ -14,11 +14,16 @@ public struct FileFingerprint: Sendable, Hashable {
     public var modificationDate: Date
     /// Permission bits (`0o644`, …).
     public var permissions: UInt16
+    /// The standardized path of the file its path led to through symbolic
+    /// links when it was read or written; `nil` when its path was no link.
+    /// A save refuses a link that was not there, or leads elsewhere.
+    public var resolvedPath: String?
 
-    public init(hash: ContentHash, size: Int, modificationDate: Date, permissions: UInt16) {
+    public init(hash: ContentHash, size: Int, modificationDate: Date, permissions: UInt16, resolvedPath: String? = nil) {
         self.hash = hash
         self.size = size
         self.modificationDate = modificationDate
         self.permissions = permissions
+        self.resolvedPath = resolvedPath
     }
 }

@@ -15,6 +15,12 @@ public struct InterruptedSave: Sendable, Hashable {
         /// A write in place had not finished: the document was restored from
         /// its backup (the version before that save), and the backup removed.
         case restoredFromBackup
+        /// A backup of a document written in place was kept, and the
+        /// document left as it is: the document is neither version and not
+        /// provably what that write left (another program changed it after
+        /// the interrupted save). The backup at `leftover` is a recoverable
+        /// copy of the version before that save.
+        case keptBackup
         /// The leftover could not be dealt with and is still there.
         case failed(reason: String)
     }
@@ -41,6 +47,8 @@ public struct InterruptedSave: Sendable, Hashable {
             "Removed \(leftover.lastPathComponent), a backup left by an interrupted save of \(document.path); the file was whole."
         case .restoredFromBackup:
             "\(document.path) was left incomplete by an interrupted save; it was restored from its backup (the version before that save)."
+        case .keptBackup:
+            "\(document.path) was changed by another program after an interrupted save; it was left as it is, and the version before that save was kept in \(leftover.path)."
         case .failed(let reason):
             "\(leftover.path), left by an interrupted save of \(document.path), could not be dealt with (\(reason)); it was left in place."
         }

@@ -11,10 +11,16 @@ public struct SaveOptions: Sendable, Hashable {
     /// Block devices and sockets are refused either way, and nothing is ever
     /// renamed over a device.
     public var writesIntoDevices: Bool
+    /// A symbolic link found where the expected fingerprint had none (or
+    /// one leading elsewhere) is replaced by a regular file with the bytes,
+    /// the link's target left alone, instead of refused
+    /// (`DocumentStoreError.becameLink`): "Overwrite" after the user was told.
+    public var replacesLink: Bool
 
-    public init(overridesReadOnly: Bool = false, writesIntoDevices: Bool = false) {
+    public init(overridesReadOnly: Bool = false, writesIntoDevices: Bool = false, replacesLink: Bool = false) {
         self.overridesReadOnly = overridesReadOnly
         self.writesIntoDevices = writesIntoDevices
+        self.replacesLink = replacesLink
     }
 
     /// No override: read-only files, devices, FIFOs and sockets are refused.

@@ -1,16 +1,26 @@
 import Foundation
 
 /// Finds the files an interrupted save left beside documents (see
-/// `SaveLeftoverName`) and deals with each:
+/// `SaveLeftoverName`) and deals with each, never destroying bytes it
+/// cannot prove are that save's:
 ///
 /// - a temporary file is removed: the document is whole, its old or its
-///   new version (a replace is one atomic step);
-/// - a backup of a write in place is removed when the document holds the
-///   new content (the write finished) or the backup's content (it had not
-///   started); otherwise the write stopped halfway and the document is
-///   restored from the backup, in place (keeping its links, owner and
-///   mode), and then the backup is removed. A backup whose document is gone
-///   takes the document's name again.
+///   new version (a replace is one atomic step); so is a lone file of
+///   intended content (its write in place had not started, or had finished
+///   and removed its backup);
+/// - a backup of a write in place is removed (with its intended content)
+///   when the document holds the new content (the write finished) or the
+///   backup's content (it had not started). When the document is neither
+///   but provably that write stopped halfway (its length between the old
+///   and the new one's, every byte the old or the new content's at that
+///   offset, checked against the intended content kept beside the backup),
+///   it is restored from the backup, in place (keeping its links, owner
+///   and mode), and both are removed. Otherwise another program changed
+///   the document after the interrupted save (or there is no intended
+///   content to prove otherwise, as with backups of older versions): the
+///   document is left as it is and the backup kept as a recoverable copy
+///   (`InterruptedSave.Outcome.keptBackup`). A backup whose document is
+///   gone takes the document's name again.
 ///
 /// A leftover another process has locked (a save running now) is left
 /// alone; so are files that merely look like leftovers but are links or
@@ -93,6 +103,12 @@ struct InterruptedSaveRecovery: Sendable {
             case .temporary:
                 try fileSystem.remove(leftover)
                 return .removedTemporaryFile
+            case .intended:
+                // Its backup, if still there, deals with it.
+                guard let backupName = SaveLeftoverName.backup(forIntended: leftover.lastPathComponent),
+                      try fileSystem.linkStatus(leftover.deletingLastPathComponent().appendingPathComponent(backupName)) == nil else { return nil }
+                try fileSystem.remove(leftover)
+                return .removedTemporaryFile
             case .backup(let newContentPrefix):
                 return try resolveBackup(leftover, file: file, newContentPrefix: newContentPrefix, document: document, nameIsKnown: nameIsKnown)
             }
@@ -108,6 +124,8 @@ struct InterruptedSaveRecovery: Sendable {
     ) throws -> InterruptedSave.Outcome {
         let backupBytes = try fileSystem.readFile(file, writer.sizeLimit)
         guard backupBytes.count <= writer.sizeLimit else { return .failed(reason: "the backup is larger than the size limit") }
+        let intended = try IntendedContent.open(besideBackup: leftover, writer: writer)
+        defer { intended?.close() }
         guard let status = try fileSystem.linkStatus(document) else {
             guard nameIsKnown else { return .failed(reason: "its document is gone and its cut name cannot be completed") }
             // The document is gone: the backup takes its name (nothing is replaced).
@@ -117,24 +135,39 @@ struct InterruptedSaveRecovery: Sendable {
                 guard try fileSystem.linkStatus(document) == nil else { return .failed(reason: "\(document.lastPathComponent) appeared meanwhile") }
                 try fileSystem.rename(leftover, document)
             }
+            try intended?.remove()
             return .restoredFromBackup
         }
         guard status.kind == .file else { return .failed(reason: "\(document.lastPathComponent) is \(status.kind.description)") }
-        let current = try fileSystem.read(document, limit: writer.sizeLimit).bytes
+        let contents = try fileSystem.read(document, limit: writer.sizeLimit)
+        let current = contents.bytes
         guard current.count <= writer.sizeLimit else { return .failed(reason: "\(document.lastPathComponent) is larger than the size limit") }
-        if current == backupBytes || SaveLeftoverName.hashPrefix(ContentHash(of: current)) == newContentPrefix {
+        let newBytes = intended?.bytes
+        if current == backupBytes || current == newBytes
+            || (newBytes == nil && SaveLeftoverName.hashPrefix(ContentHash(of: current)) == newContentPrefix) {
             try fileSystem.remove(leftover)
+            try intended?.remove()
             return .removedBackup
         }
-        // The write in place stopped halfway: the old bytes go back, in place.
+        guard let newBytes, InterruptedWrite.couldLeave(current, writing: newBytes, over: backupBytes) else {
+            // Not what that write could leave: another program's content stays,
+            // and the version before the interrupted save stays recoverable.
+            try intended?.remove()
+            return .keptBackup
+        }
+        // The write in place stopped halfway: the old bytes go back, in place,
+        // unless the file was replaced or written since it was read.
         let target = try fileSystem.openFile(document, .update)
         defer { try? fileSystem.closeFile(target) }
         let opened = try fileSystem.describeFile(target)
-        guard opened.identity == status.identity else { return .failed(reason: "\(document.lastPathComponent) was replaced meanwhile") }
+        guard opened.identity == contents.status.identity, opened.changeStamp == contents.status.changeStamp else {
+            return .failed(reason: "\(document.lastPathComponent) was changed meanwhile")
+        }
         try writer.writeAll(backupBytes, to: target, at: 0)
         try fileSystem.truncateFile(target, backupBytes.count)
         try fileSystem.synchronizeFile(target)
         try fileSystem.remove(leftover)
+        try intended?.remove()
         return .restoredFromBackup
     }
 }

@@ -7,7 +7,9 @@ import Foundation
 ///
 /// 1. A symbolic link is followed to the file it names (through chains of
 ///    links), which is written; the links stay links. A link to nothing is
-///    refused.
+///    refused, and so is a link the caller did not expect there
+///    (`LinkExpectation`: it was a file, or led elsewhere, when read),
+///    unless `SaveOptions.replacesLink`, which puts a new file in its place.
 /// 2. Only a regular file is written. A folder, FIFO, device or socket is
 ///    refused before anything is opened, except that a character device or
 ///    FIFO is written into in place with `SaveOptions.writesIntoDevices`.
@@ -26,13 +28,17 @@ import Foundation
 ///    change times), else the swap is undone and the save is a conflict.
 /// 5. **In place**, when a replace would not keep the file (more than one
 ///    hard link, an owner or group or attribute the new file cannot be
-///    given, a file that cannot be renamed over): a complete backup of the
-///    old bytes is written and flushed beside it (first as a temporary
-///    file, then renamed to its backup name, then the folder flushed), the
-///    file is overwritten, truncated and flushed, and the backup removed
-///    (vim's `backupcopy=auto`). A failed write puts the old bytes back; if
-///    even that fails the backup stays for `InterruptedSaveRecovery`.
-/// 6. Where neither is possible, nothing is written.
+///    given, a file that cannot be renamed over): the complete new bytes
+///    (the intended content) and then a complete backup of the old bytes
+///    are written and flushed beside it (each first as a temporary file,
+///    then renamed to its name, then the folder flushed), the file is
+///    overwritten, truncated and flushed, and the backup and the intended
+///    content removed (vim's `backupcopy=auto`). A failed write puts the
+///    old bytes back; if even that fails both stay for
+///    `InterruptedSaveRecovery`, which restores the backup only when the
+///    file is provably what this write left (see `InterruptedWrite`).
+/// 6. Where neither is possible, nothing is written. Nor is anything when
+///    the file read for the precondition already holds exactly the bytes.
 ///
 /// The temporary and backup files are locked (`flock`) while a save uses
 /// them, so a check running at the same time leaves them alone.
@@ -46,17 +52,18 @@ struct SafeWriter: Sendable {
     /// - Parameters:
     ///   - precondition: what must be there (see `WritePrecondition`).
     ///   - options: overrides (read-only files, devices).
-    ///   - newFilePermissions: permission bits of a file that did not exist
-    ///     (`nil`: `0o666` less the umask).
+    ///   - newFilePermissions: permission bits of a file that did not exist,
+    ///     or that replaces a link (`nil`: `0o666` less the umask).
+    ///   - links: what the path must be as to symbolic links.
     /// - Returns: what `fstat` says about the written file.
-    /// - Throws: `DocumentStoreError` (see its cases); the message names
-    ///   `url` as given.
+    /// - Throws: `DocumentStoreError` (see its cases; `.becameLink` for a
+    ///   link `links` does not allow); the message names `url` as given.
     func write(
         _ bytes: [UInt8], to url: URL, precondition: WritePrecondition,
-        options: SaveOptions = .standard, newFilePermissions: UInt16? = nil
+        options: SaveOptions = .standard, newFilePermissions: UInt16? = nil, links: LinkExpectation = .unchecked
     ) throws -> FileStatus {
         var save = Save(writer: self, displayPath: url.path, bytes: bytes, options: options)
-        return try save.run(url: url, precondition: precondition, newFilePermissions: newFilePermissions)
+        return try save.run(url: url, precondition: precondition, newFilePermissions: newFilePermissions, links: links)
     }
 
     /// The file a chain of symbolic links at `url` ends at (`url` itself
@@ -108,8 +115,16 @@ private struct Save {
         self.options = options
     }
 
-    mutating func run(url: URL, precondition: WritePrecondition, newFilePermissions: UInt16?) throws -> FileStatus {
+    mutating func run(url: URL, precondition: WritePrecondition, newFilePermissions: UInt16?, links: LinkExpectation) throws -> FileStatus {
         let (target, linkText) = try step("resolve its symbolic links") { try writer.resolveLinks(url) }
+        if linkText != nil, Self.refuses(links, target: target) {
+            // Never written through: the link is told, or replaced by a file.
+            guard options.replacesLink else {
+                let text = try step("read its symbolic link") { try fileSystem.readLink(url) }
+                throw DocumentStoreError.becameLink(path: displayPath, target: text)
+            }
+            return try create(at: url, permissions: newFilePermissions, precondition: .anything)
+        }
         let current = try step("read what it is") { try fileSystem.linkStatus(target) }
         guard let current else {
             if let linkText { throw DocumentStoreError.danglingLink(path: displayPath, target: linkText) }
@@ -133,6 +148,15 @@ private struct Save {
             return try writeIntoDevice(target, expected: current)
         case .symbolicLink, .blockDevice, .socket, .other:
             throw DocumentStoreError.notAFile(path: displayPath, kind: current.kind)
+        }
+    }
+
+    /// Whether a symbolic link leading to `target` breaks `links`.
+    private static func refuses(_ links: LinkExpectation, target: URL) -> Bool {
+        switch links {
+        case .unchecked: false
+        case .noLink: true
+        case .leadsTo(let path): target.standardizedFileURL.path != path
         }
     }
 
@@ -184,6 +208,9 @@ private struct Save {
     private func replaceOrUpdate(_ target: URL, precondition: WritePrecondition) throws -> FileStatus {
         var inspection = try inspect(target, precondition: precondition)
         let status = inspection.status
+        // The same bytes as on disk: nothing to write (the file keeps its
+        // inode, times and leftovers-free folder).
+        if inspection.oldBytes == bytes { return status }
         // vim's rule: no write bit at all is read-only, even for root.
         let hasWriteBit = status.permissions & 0o222 != 0
         let accessible = try step("check your access") { try fileSystem.canWrite(target) }
@@ -366,11 +393,19 @@ private struct Save {
         let status = inspection.status
         let oldBytes = inspection.oldBytes ?? []
         let folder = target.deletingLastPathComponent()
-        let (backup, backupFile) = try writeBackup(of: target, bytes: oldBytes, permissions: status.permissions & 0o777, reason: reason)
+        let names = SaveLeftoverName.inPlace(for: target.lastPathComponent, newContent: ContentHash(of: bytes))
+        let permissions = status.permissions & 0o777
+        let (intended, intendedFile) = try writeLeftover(bytes, beside: target, named: names.intended, permissions: permissions, reason: reason)
         var backupKept = false
+        defer {
+            try? fileSystem.closeFile(intendedFile)
+            if !backupKept { try? fileSystem.remove(intended) }
+        }
+        let (backup, backupFile) = try writeLeftover(oldBytes, beside: target, named: names.backup, permissions: permissions, reason: reason)
         defer {
             try? fileSystem.closeFile(backupFile)
             if !backupKept {
+                // The backup first: an intended content left alone is disposable.
                 try? fileSystem.remove(backup)
                 try? fileSystem.synchronize(folder)
             }
@@ -413,9 +448,12 @@ private struct Save {
         try fileSystem.synchronizeFile(file)
     }
 
-    /// A complete backup of `bytes` beside `target`, on disk under its
-    /// backup name before this returns; the open file keeps it locked.
-    private func writeBackup(of target: URL, bytes oldBytes: [UInt8], permissions: UInt16, reason: String) throws -> (URL, FileDescriptor) {
+    /// A complete copy of `content` beside `target` under `name` (a
+    /// backup or the intended content), on disk under that name before
+    /// this returns; the open file keeps it locked.
+    private func writeLeftover(
+        _ content: [UInt8], beside target: URL, named name: String, permissions: UInt16, reason: String
+    ) throws -> (URL, FileDescriptor) {
         let folder = target.deletingLastPathComponent()
         let temporary: URL
         let file: FileDescriptor
@@ -424,26 +462,25 @@ private struct Save {
         } catch DocumentStoreError.writeFailed(_, let failure) {
             throw DocumentStoreError.cannotKeepFile(path: displayPath, reason: "\(reason), and no backup copy can be written beside it to write it in place (\(failure))")
         }
-        let backup = folder.appendingPathComponent(
-            SaveLeftoverName.backup(for: target.lastPathComponent, newContent: ContentHash(of: bytes)))
+        let leftover = folder.appendingPathComponent(name)
         var done = false
         defer {
             if !done {
                 try? fileSystem.closeFile(file)
                 try? fileSystem.remove(temporary)
-                try? fileSystem.remove(backup)
+                try? fileSystem.remove(leftover)
             }
         }
         try step("write a backup copy") {
-            try writer.writeAll(oldBytes, to: file, at: 0)
+            try writer.writeAll(content, to: file, at: 0)
             try fileSystem.setPermissions(file, permissions)
             try fileSystem.synchronizeFile(file)
-            // Only a complete backup has a backup name.
-            try fileSystem.rename(temporary, backup)
+            // Only a complete copy has its name.
+            try fileSystem.rename(temporary, leftover)
             try fileSystem.synchronize(folder)
         }
         done = true
-        return (backup, file)
+        return (leftover, file)
     }
 
     // MARK: Devices

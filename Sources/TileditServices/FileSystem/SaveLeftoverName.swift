@@ -8,6 +8,11 @@
 ///   of a file being written in place; `HASH` is the first 16 hexadecimal
 ///   digits of the SHA-256 of the new content, so the next check can tell a
 ///   finished write from an unfinished one.
+/// - `.NAME.tiledit-HASH-RANDOM.new`: the complete new content that write
+///   in place is writing (the same `HASH-RANDOM` as its backup), named
+///   before the backup is, so the next check can prove that a file which
+///   is neither version is that write stopped halfway (every byte the old
+///   or the new one's) and not another program's later change.
 ///
 /// `NAME` is the file's name; a name too long to fit within the 255-byte
 /// file name limit is cut and followed by `~` and 8 hexadecimal digits of
@@ -18,6 +23,8 @@ enum SaveLeftoverName {
         case temporary
         /// A backup; the hash prefix of the content being written.
         case backup(newContentPrefix: String)
+        /// The content a write in place was writing; the hash prefix of it.
+        case intended(newContentPrefix: String)
     }
 
     /// The longest name field kept whole (bytes).
@@ -35,6 +42,29 @@ enum SaveLeftoverName {
         ".\(field(for: name))\(marker)\(hashPrefix(newContent))-\(randomToken()).bak"
     }
 
+    /// The names of the backup and of the intended-content file of one
+    /// write in place of the file named `name` with content whose hash is
+    /// `newContent` (one random token for both).
+    static func inPlace(for name: String, newContent: ContentHash) -> (backup: String, intended: String) {
+        let stem = ".\(field(for: name))\(marker)\(hashPrefix(newContent))-\(randomToken())"
+        return (stem + ".bak", stem + ".new")
+    }
+
+    /// The name of the file holding the new content of the write in place
+    /// whose backup is named `backupName` (its `.bak` becomes `.new`);
+    /// `nil` for a name that is not a backup's.
+    static func intended(forBackup backupName: String) -> String? {
+        guard case .backup = parse(backupName)?.kind else { return nil }
+        return String(backupName.dropLast(4)) + ".new"
+    }
+
+    /// The name of the backup belonging to the intended-content file named
+    /// `intendedName`; `nil` for a name that is not one.
+    static func backup(forIntended intendedName: String) -> String? {
+        guard case .intended = parse(intendedName)?.kind else { return nil }
+        return String(intendedName.dropLast(4)) + ".bak"
+    }
+
     /// The first 16 hexadecimal digits of `hash`.
     static func hashPrefix(_ hash: ContentHash) -> String {
         String(hash.hex.prefix(16))
@@ -43,7 +73,7 @@ enum SaveLeftoverName {
     /// The name field and kind of a leftover name; `nil` for any other name.
     static func parse(_ name: String) -> (field: String, kind: Kind)? {
         let bytes = Array(name.utf8)
-        guard bytes.first == UInt8(ascii: "."), name.hasSuffix(".tmp") || name.hasSuffix(".bak"),
+        guard bytes.first == UInt8(ascii: "."), name.hasSuffix(".tmp") || name.hasSuffix(".bak") || name.hasSuffix(".new"),
               let markerRange = lastRange(of: Array(marker.utf8), in: bytes), markerRange.lowerBound > 1 else { return nil }
         let field = String(decoding: bytes[1..<markerRange.lowerBound], as: UTF8.self)
         let token = String(decoding: bytes[markerRange.upperBound..<(bytes.count - 4)], as: UTF8.self)
@@ -51,6 +81,7 @@ enum SaveLeftoverName {
         if name.hasSuffix(".tmp") { return (field, .temporary) }
         let parts = token.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].utf8.count == 16, parts[0].utf8.allSatisfy(isHexDigit) else { return nil }
+        if name.hasSuffix(".new") { return (field, .intended(newContentPrefix: String(parts[0]))) }
         return (field, .backup(newContentPrefix: String(parts[0])))
     }
 

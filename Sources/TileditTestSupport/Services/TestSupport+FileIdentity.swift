@@ -71,11 +71,11 @@ extension TestSupport {
     }
 
     /// Files under `folder` (recursively) an interrupted or failed save
-    /// could leave: names with `.tiledit-` ending in `.tmp` or `.bak`.
+    /// could leave: names with `.tiledit-` ending in `.tmp`, `.bak` or `.new`.
     public static func saveLeftovers(in folder: URL) -> [String] {
         listTree(folder).filter { path in
             let name = (path as NSString).lastPathComponent
-            return name.hasPrefix(".") && name.contains(".tiledit-") && (name.hasSuffix(".tmp") || name.hasSuffix(".bak"))
+            return name.hasPrefix(".") && name.contains(".tiledit-") && (name.hasSuffix(".tmp") || name.hasSuffix(".bak") || name.hasSuffix(".new"))
         }
     }
 }

@@ -21,13 +21,15 @@ public enum EditorAlertChoice: Equatable, Sendable {
 enum EditorAlert {
     /// The alert for `destination`; `nil` for the tile catalog,
     /// prompts and a conflict's review (sheets). The delete confirmation names the block by its
-    /// row in `document`.
-    static func alert(for destination: DocumentEditorModel.Destination, displayPath: String, document: MarkdownDocument?) -> AlertState<EditorAlertChoice>? {
+    /// row in `document`; `conflictLink` as `SessionAlert.conflict`'s `link`.
+    static func alert(
+        for destination: DocumentEditorModel.Destination, displayPath: String, document: MarkdownDocument?, conflictLink: String? = nil
+    ) -> AlertState<EditorAlertChoice>? {
         switch destination {
         case .tileCatalog, .prompt, .reviewingConflict:
             return nil
         case .conflict:
-            return SessionAlert.conflict(displayPath: displayPath).map(EditorAlertChoice.init)
+            return SessionAlert.conflict(displayPath: displayPath, link: conflictLink).map(EditorAlertChoice.init)
         case .deletedOnDisk:
             return SessionAlert.deletedOnDisk(displayPath: displayPath).map(EditorAlertChoice.init)
         case .confirmOverrideReadOnly(let message):

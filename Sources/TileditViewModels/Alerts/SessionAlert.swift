@@ -23,11 +23,15 @@ public enum SessionChoice: Equatable, Sendable {
 /// editors (`DocumentEditorModel`, `YAMLDocumentModel`): titles, messages,
 /// buttons and the button selected first, which is the one that loses nothing.
 enum SessionAlert {
-    /// The file changed on disk since it was loaded or saved.
-    static func conflict(displayPath: String) -> AlertState<SessionChoice> {
-        AlertState(
-            title: "Changed on disk",
-            message: "\(displayPath) changed on disk since it was loaded.\nReload drops your edits; Overwrite writes yours over the file; Keep both saves yours as a copy in .tiledit/conflicts/ and loads the file; Merge takes the changes of both, asking where they overlap; Compare shows the differences.",
+    /// The file changed on disk since it was loaded or saved; `link`: where
+    /// the symbolic link now at its path leads, when it became one.
+    static func conflict(displayPath: String, link: String? = nil) -> AlertState<SessionChoice> {
+        let what = link.map { "\(displayPath) is now a symbolic link to \($0); it was not when it was loaded, and nothing was written through it." }
+            ?? "\(displayPath) changed on disk since it was loaded."
+        let overwrite = link == nil ? "Overwrite writes yours over the file" : "Overwrite puts yours in a file in place of the link (what it leads to is left alone)"
+        return AlertState(
+            title: link == nil ? "Changed on disk" : "Now a symbolic link",
+            message: "\(what)\nReload drops your edits; \(overwrite); Keep both saves yours as a copy in .tiledit/conflicts/ and loads the file; Merge takes the changes of both, asking where they overlap; Compare shows the differences.",
             buttons: [
                 AlertButton("Reload", role: .destructive, choice: .resolveConflict(.reload)),
                 AlertButton("Overwrite", role: .destructive, choice: .resolveConflict(.overwrite)),

@@ -112,10 +112,12 @@ public final class DocumentEditorModel {
     // MARK: Loading and the journal
 
     /// Loads the document (the renderer calls this when the editor appears)
-    /// and offers unsaved edits found in the journal.
+    /// and offers unsaved edits found in the journal; another running
+    /// editor's are its own, and a note says the file is edited there.
     public func onAppeared() async {
         guard case .idle = document else { return }
         await sessionOwner.load()
+        if document.value != nil, await session.isEditedElsewhere() { edits.notes = [DocumentSession.editedElsewhereNote] }
         if let entry = await sessionOwner.journaledEdits() {
             destination = .recovery(date: entry.date, fileChangedSince: session.fileChanged(since: entry))
         }
@@ -280,7 +282,7 @@ public final class DocumentEditorModel {
     /// The alert or confirmation shown, with its buttons; `nil` when there
     /// is none or the destination is a sheet or a prompt.
     public var alert: AlertState<EditorAlertChoice>? {
-        destination.flatMap { EditorAlert.alert(for: $0, displayPath: displayPath, document: document.value) }
+        destination.flatMap { EditorAlert.alert(for: $0, displayPath: displayPath, document: document.value, conflictLink: session.conflictLink) }
     }
 
     /// The user chose a button of `alert` (or closed it: its `dismissal`).

@@ -35,6 +35,10 @@ public final class DocumentSession {
     /// before a load, and after edits restored from the journal were made
     /// on another version of the file (that version is not known).
     public private(set) var baseBytes: [UInt8]?
+    /// Where the symbolic link now at the file's path leads, when the
+    /// conflict is that it became one (it was a file, or led elsewhere,
+    /// when loaded); `nil` for any other conflict, and after it is settled.
+    public private(set) var conflictLink: String?
     /// Time after the last change before an automatic save; `nil`: no autosave.
     public var autosaveDelay: Duration?
     /// The workspace folder: "keep both" puts its copy in its
@@ -89,6 +93,7 @@ public final class DocumentSession {
         fingerprint = file.fingerprint
         baseBytes = file.bytes
         phase = .idle
+        conflictLink = nil
         return file.bytes
     }
 
@@ -191,12 +196,18 @@ public final class DocumentSession {
             fingerprint = try await store.saveWithOptions(url, bytes, expected, options)
             baseBytes = bytes
             phase = .saved
+            conflictLink = nil
             self.owner?.sessionDidSave(bytes, revision: revision)
             // Values typed and not applied are not in the file: they stay in the journal.
             journal.write(journalContent)
         } catch let error as DocumentStoreError {
             switch error {
             case .conflict:
+                phase = .conflict
+                self.owner?.sessionAsks(.conflict)
+            case .becameLink(_, let target):
+                // Never written through: the conflict says where it leads.
+                conflictLink = target
                 phase = .conflict
                 self.owner?.sessionAsks(.conflict)
             case .deletedOnDisk:
@@ -227,9 +238,13 @@ public final class DocumentSession {
             await owner?.sessionReload()
         case .overwrite:
             do {
-                let onDisk = try await store.load(url)
+                // Over the version on disk, with the links the file had when
+                // loaded: a link put there since is replaced by a file, its
+                // target left alone, never written through.
+                var onDisk = try await store.load(url).fingerprint
+                onDisk.resolvedPath = fingerprint?.resolvedPath
                 phase = .idle
-                await save(expected: onDisk.fingerprint)
+                await save(expected: onDisk, options: SaveOptions(replacesLink: true))
             } catch {
                 fail(error)
             }
@@ -277,6 +292,8 @@ public final class DocumentSession {
         guard owner?.sessionBytes != nil, phase != .saving else { return }
         guard let onDisk = try? await store.load(url), onDisk.hash != fingerprint?.hash else { return }
         if owner?.sessionIsDirty == true {
+            let link = onDisk.fingerprint.resolvedPath
+            conflictLink = link != fingerprint?.resolvedPath ? link : nil
             // Said once per version on disk: an alert dismissed with Cancel
             // does not come back under the user's typing (a key meant for
             // the document could answer it); a save raises it again.

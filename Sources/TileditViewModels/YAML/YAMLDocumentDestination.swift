@@ -66,10 +66,10 @@ public enum YAMLDocumentDestination: Equatable, Sendable, SessionQuestionDestina
     }
 
     /// The alert of this destination; `nil` for a prompt and a conflict's
-    /// review (sheets).
-    func alert(displayPath: String) -> AlertState<SessionChoice>? {
+    /// review (sheets); `conflictLink` as `SessionAlert.conflict`'s `link`.
+    func alert(displayPath: String, conflictLink: String? = nil) -> AlertState<SessionChoice>? {
         switch self {
-        case .conflict: SessionAlert.conflict(displayPath: displayPath)
+        case .conflict: SessionAlert.conflict(displayPath: displayPath, link: conflictLink)
         case .deletedOnDisk: SessionAlert.deletedOnDisk(displayPath: displayPath)
         case .confirmOverrideReadOnly(let message): SessionAlert.overrideReadOnly(message: message)
         case .recovery(let date, let changed): SessionAlert.recovery(displayPath: displayPath, date: date, fileChangedSince: changed)

@@ -127,10 +127,12 @@ public final class YAMLDocumentModel {
     // MARK: Loading
 
     /// Loads the file (the renderer calls this when the editor appears) and
-    /// offers unsaved edits found in the journal.
+    /// offers unsaved edits found in the journal; another running editor's
+    /// are its own, and a note says the file is edited there.
     public func onAppeared() async {
         guard case .idle = file else { return }
         await sessionOwner.load()
+        if file.value != nil, await session.isEditedElsewhere() { edits.notes = [DocumentSession.editedElsewhereNote] }
         if let entry = await sessionOwner.journaledEdits() {
             destination = .recovery(date: entry.date, fileChangedSince: session.fileChanged(since: entry))
         }
@@ -295,7 +297,7 @@ public final class YAMLDocumentModel {
 
     /// The alert shown, with its buttons; `nil` when there is none or the
     /// destination is a prompt.
-    public var alert: AlertState<SessionChoice>? { destination?.alert(displayPath: displayPath) }
+    public var alert: AlertState<SessionChoice>? { destination?.alert(displayPath: displayPath, conflictLink: session.conflictLink) }
 
     /// The user chose a button of `alert` (or closed it: its `dismissal`).
     public func onChose(_ choice: SessionChoice) async { await answer(choice) }
