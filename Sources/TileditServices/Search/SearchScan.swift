@@ -3,7 +3,8 @@ import TileditModel
 
 /// The one-shot search of a folder (`tiledit search`): no index is built.
 ///
-/// Every document is read once, on every core, and searched for the
+/// Every document is read once, on every core, as soon as the walk of the
+/// folder has listed it (`SearchWalk`), and searched for the
 /// query's words as bytes (ASCII words ignoring ASCII case; the words of
 /// other text folded); a document without them is done. For the others the
 /// best rank they can have is worked out from where the words are (title
@@ -65,22 +66,36 @@ public enum SearchScan {
     ) async throws -> Outcome {
         // A query of no words and no filters (`🎉`, `""`) matches nothing, as in the index.
         guard !query.isEmpty else { return Outcome(results: [], unreadableFiles: [], unreadableFolders: []) }
-        var scanner = WorkspaceScanner(fileSystem: fileSystem)
-        scanner.measuresFiles = false
-        let scan = try scanner.scan(root: root)
+        var configured = WorkspaceScanner(fileSystem: fileSystem)
+        configured.measuresFiles = false
+        let scanner = configured
         let rootName = root.standardizedFileURL.lastPathComponent
-        let files = scan.candidates
-        let queue = SearchIndexBuilder.WorkQueue(count: files.count)
-        let workers = Swift.max(1, Swift.min(concurrency, files.count))
+        // Files are read while folders are still listed: the walk is shared.
+        let walk = SearchWalk(root: try scanner.listRoot(root))
+        let workers = Swift.max(1, concurrency)
         typealias Found = (candidates: [Candidate], unreadable: [UnreadableFile])
         let found = await withTaskGroup(of: Found.self) { group in
-            for _ in 0..<workers where !files.isEmpty {
+            for _ in 0..<workers {
                 group.addTask {
                     let matcher = SearchMatcher(query: query)
                     var candidates: [Candidate] = []
                     var unreadable: [UnreadableFile] = []
-                    while !Task.isCancelled, let index = queue.next() {
-                        let file = files[index]
+                    work: while !Task.isCancelled {
+                        let file: WorkspaceScanner.Candidate
+                        switch walk.next() {
+                        case .done: break work
+                        case .wait:
+                            await Task.yield()
+                            continue
+                        case .list(let url, let path, let isTiledown):
+                            do {
+                                walk.listed(try scanner.list(url, relative: path, parentIsTiledown: isTiledown))
+                            } catch {
+                                walk.failed(path: path)
+                            }
+                            continue
+                        case .read(let next): file = next
+                        }
                         let bytes: [UInt8]
                         switch read(file.url, fileSystem: fileSystem, sizeLimit: sizeLimit) {
                         case .text(let read): bytes = read
@@ -128,7 +143,7 @@ public enum SearchScan {
         return Outcome(
             results: results,
             unreadableFiles: found.unreadable.sorted { $0.path < $1.path },
-            unreadableFolders: scan.unreadableFolders)
+            unreadableFolders: walk.unreadableFolders)
     }
 
     /// A document read as text, or why it could not be.

@@ -84,6 +84,7 @@ public struct DocumentMetadata: Sendable, Hashable {
         if let items = field.node?.items {
             return items.compactMap { $0.scalar?.value.trimmingSpaces() }.filter { !$0.isEmpty }
         }
+        if let tags = asciiTags(field.value) { return tags }
         var text = field.value.trimmingSpaces()
         if text.hasPrefix("[") && text.hasSuffix("]") && text.count >= 2 {
             text = String(text.dropFirst().dropLast())
@@ -95,6 +96,41 @@ public struct DocumentMetadata: Sendable, Hashable {
             }
             return item
         }.filter { !$0.isEmpty }
+    }
+
+    /// `tags(from:)` of a value of ASCII characters other than line breaks
+    /// (most tag lists), read as bytes: there every character is one byte,
+    /// so the same cuts give the same tags without `Character` steps.
+    /// `nil` for any other value.
+    private static func asciiTags(_ value: String) -> [String]? {
+        var value = value
+        return value.withUTF8 { bytes -> [String]? in
+            guard bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0A && $0 != 0x0D }) else { return nil }
+            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+            var start = 0
+            var end = bytes.count
+            while start < end && isSpace(bytes[start]) { start += 1 }
+            while end > start && isSpace(bytes[end - 1]) { end -= 1 }
+            if end - start >= 2 && bytes[start] == UInt8(ascii: "[") && bytes[end - 1] == UInt8(ascii: "]") {
+                start += 1
+                end -= 1
+            }
+            var tags: [String] = []
+            var itemStart = start
+            for offset in start...end where offset == end || bytes[offset] == UInt8(ascii: ",") {
+                var low = itemStart
+                var high = offset
+                itemStart = offset + 1
+                while low < high && isSpace(bytes[low]) { low += 1 }
+                while high > low && isSpace(bytes[high - 1]) { high -= 1 }
+                if high - low >= 2, bytes[low] == UInt8(ascii: "\"") || bytes[low] == UInt8(ascii: "'"), bytes[high - 1] == bytes[low] {
+                    low += 1
+                    high -= 1
+                }
+                if low < high { tags.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[low..<high]), as: UTF8.self)) }
+            }
+            return tags
+        }
     }
 
     /// Whether a `draft` value reads as true: `true` or `yes`, any case.

@@ -24,64 +24,92 @@ struct WorkspaceScanner {
     var measuresFiles = true
 
     func scan(root: URL) throws -> Result {
+        let top = try listRoot(root)
+        var candidates = top.candidates
+        var unreadable: [String] = []
+        var pending = top.folders
+        while let (folder, relative, parentIsTiledown) = pending.popLast() {
+            do {
+                let listing = try list(folder, relative: relative, parentIsTiledown: parentIsTiledown)
+                candidates += listing.candidates
+                pending += listing.folders
+            } catch is FileSystemError {
+                unreadable.append(relative)
+            }
+        }
+        return Result(candidates: candidates, unreadableFolders: unreadable.sorted(), isTiledown: top.hasSiteConfig)
+    }
+
+    /// The listing of the root folder (`list`), after checking it is one.
+    ///
+    /// - Throws: `WorkspaceError` when `root` is missing, not a folder or
+    ///   cannot be listed.
+    func listRoot(_ root: URL) throws -> Listing {
         guard let status = try wrap(root, { try fileSystem.status(root) }) else {
             throw WorkspaceError.missing(path: root.path)
         }
         guard status.kind == .folder else { throw WorkspaceError.notAFolder(path: root.path) }
+        do {
+            return try list(root, relative: "", parentIsTiledown: false)
+        } catch let error as FileSystemError {
+            throw WorkspaceError.unreadable(path: root.path, reason: error.reason)
+        }
+    }
 
+    /// One folder of the walk: its document files, and its subfolders to
+    /// walk next (with their paths relative to the root and whether they
+    /// are inside a tree with `tiledown.yml`).
+    struct Listing: Sendable {
         var candidates: [Candidate] = []
-        var unreadable: [String] = []
-        var isTiledown = false
-        // (folder URL, relative path, inside a tree with tiledown.yml)
-        var pending: [(URL, String, Bool)] = [(root, "", false)]
-        while let (folder, relative, parentIsTiledown) = pending.popLast() {
-            let entries: [FolderEntry]
-            do {
-                entries = try fileSystem.listFolder(folder)
-            } catch let error as FileSystemError {
-                if relative.isEmpty { throw WorkspaceError.unreadable(path: root.path, reason: error.reason) }
-                unreadable.append(relative)
-                continue
+        var folders: [(url: URL, path: String, isTiledown: Bool)] = []
+        /// Whether the folder holds `tiledown.yml`.
+        var hasSiteConfig = false
+    }
+
+    /// Lists `folder` (at `relative` from the root, `""` for the root):
+    /// hidden entries, skipped folders and anything but files and folders
+    /// left out; linked files are followed, linked folders not (no cycles).
+    ///
+    /// - Throws: what listing the folder throws (a `FileSystemError`).
+    func list(_ folder: URL, relative: String, parentIsTiledown: Bool) throws -> Listing {
+        let entries = try fileSystem.listFolder(folder)
+        var files: [(FolderEntry, FileStatus.Kind)] = []
+        var listing = Listing()
+        for entry in entries where !entry.name.hasPrefix(".") {
+            var kind = entry.kind
+            if kind == .symbolicLink {
+                // Linked files are followed; linked folders are not (no cycles).
+                kind = (try? fileSystem.status(folder.appendingPathComponent(entry.name)))?.kind ?? .other
+                if kind == .folder { continue }
             }
-            var files: [(FolderEntry, FileStatus.Kind)] = []
-            var hasSiteConfig = false
-            for entry in entries where !entry.name.hasPrefix(".") {
-                var kind = entry.kind
-                if kind == .symbolicLink {
-                    // Linked files are followed; linked folders are not (no cycles).
-                    kind = (try? fileSystem.status(folder.appendingPathComponent(entry.name)))?.kind ?? .other
-                    if kind == .folder { continue }
+            switch kind {
+            case .folder:
+                if !WorkspaceClient.skippedFolderNames.contains(entry.name) {
+                    files.append((entry, .folder))
                 }
-                switch kind {
-                case .folder:
-                    if !WorkspaceClient.skippedFolderNames.contains(entry.name) {
-                        files.append((entry, .folder))
-                    }
-                case .file:
-                    if FrontMatterDialectRule.siteConfigNames.contains(entry.name) { hasSiteConfig = true }
-                    files.append((entry, .file))
-                case .symbolicLink, .fifo, .characterDevice, .blockDevice, .socket, .other:
-                    // Never read: a FIFO or a device could block or never end.
-                    break
-                }
-            }
-            let isTiledownTree = parentIsTiledown || hasSiteConfig
-            if relative.isEmpty { isTiledown = hasSiteConfig }
-            for (entry, kind) in files {
-                let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
-                let url = folder.appendingPathComponent(entry.name, isDirectory: kind == .folder)
-                if kind == .folder {
-                    pending.append((url, path, isTiledownTree))
-                    continue
-                }
-                guard let documentKind = DocumentKind(fileName: entry.name) else { continue }
-                let size = measuresFiles ? (try? fileSystem.status(url))?.size ?? 0 : -1
-                candidates.append(Candidate(
-                    path: path, url: url, kind: documentKind, size: size,
-                    dialect: isTiledownTree ? .tiledown : .yaml))
+            case .file:
+                if FrontMatterDialectRule.siteConfigNames.contains(entry.name) { listing.hasSiteConfig = true }
+                files.append((entry, .file))
+            case .symbolicLink, .fifo, .characterDevice, .blockDevice, .socket, .other:
+                // Never read: a FIFO or a device could block or never end.
+                break
             }
         }
-        return Result(candidates: candidates, unreadableFolders: unreadable.sorted(), isTiledown: isTiledown)
+        let isTiledownTree = parentIsTiledown || listing.hasSiteConfig
+        for (entry, kind) in files {
+            let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
+            let url = folder.appendingPathComponent(entry.name, isDirectory: kind == .folder)
+            if kind == .folder {
+                listing.folders.append((url, path, isTiledownTree))
+                continue
+            }
+            guard let documentKind = DocumentKind(fileName: entry.name) else { continue }
+            let size = measuresFiles ? (try? fileSystem.status(url))?.size ?? 0 : -1
+            listing.candidates.append(Candidate(
+                path: path, url: url, kind: documentKind, size: size,
+                dialect: isTiledownTree ? .tiledown : .yaml))
+        }
+        return listing
     }
 
     private func wrap<T>(_ url: URL, _ body: () throws -> T) throws -> T {

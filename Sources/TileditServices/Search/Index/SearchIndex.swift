@@ -29,13 +29,13 @@ public struct SearchIndex: Sendable {
     /// posting list stays sorted.
     var documents: [IndexedDocument?] = []
     /// Position of each document's path in `sortedPaths` (by identity).
-    private var pathOrder: [Int32] = []
-    private var sortedPaths: [String] = []
-    private var idByPath: [String: UInt32] = [:]
+    var pathOrder: [Int32] = []
+    var sortedPaths: [String] = []
+    var idByPath: [String: UInt32] = [:]
     /// Folded (and accent-free) tag → documents.
-    private var documentsByTag: [String: Set<UInt32>] = [:]
+    var documentsByTag: [String: Set<UInt32>] = [:]
     /// Folded (and accent-free) tile type → documents.
-    private var documentsByTileType: [String: Set<UInt32>] = [:]
+    var documentsByTileType: [String: Set<UInt32>] = [:]
     /// The workspace folder's name (the title of a root `index.md` without one).
     var rootName = ""
 
@@ -66,7 +66,7 @@ public struct SearchIndex: Sendable {
                 ? SearchIndexBuilder.Item(path: source.path, kind: source.kind, dialect: source.dialect, bytes: source.bytes) : nil
         }
         let outputs = await SearchIndexBuilder.analyze(items, rootName: rootName, fileSystem: nil, concurrency: concurrency)
-        return SearchIndex(rootName: rootName, table: ByteStringTable(), sortedTerms: nil, kept: [], outputs: outputs)
+        return await assembled(rootName: rootName, table: ByteStringTable(), sortedTerms: nil, kept: [], outputs: outputs)
     }
 
     /// Indexes the readable documents of `workspace`, reading each file once
@@ -111,7 +111,7 @@ public struct SearchIndex: Sendable {
         guard let cached, cached.rootName == rootName else {
             let outputs = await SearchIndexBuilder.analyze(
                 preloaded + items, rootName: rootName, fileSystem: fileSystem, fingerprints: fingerprints, concurrency: concurrency)
-            return (SearchIndex(rootName: rootName, table: ByteStringTable(), sortedTerms: nil, kept: [], outputs: outputs), true)
+            return (await assembled(rootName: rootName, table: ByteStringTable(), sortedTerms: nil, kept: [], outputs: outputs), true)
         }
         // Which cached documents are still what is on disk.
         let fingerprints = await BoundedConcurrency.map(Array(items.enumerated()), limit: concurrency) { offset, item -> (Int, SearchFingerprint?) in
@@ -142,128 +142,8 @@ public struct SearchIndex: Sendable {
         }
         let outputs = await SearchIndexBuilder.analyze(stale, rootName: rootName, fileSystem: fileSystem, concurrency: concurrency)
         let changed = !stale.isEmpty || kept.count != cached.documentCount
-        let index = SearchIndex(rootName: rootName, table: cached.terms, sortedTerms: cached.sortedTerms, kept: kept, outputs: outputs)
+        let index = await assembled(rootName: rootName, table: cached.terms, sortedTerms: cached.sortedTerms, kept: kept, outputs: outputs)
         return (index, changed)
-    }
-
-    /// Assembles an index: `kept` documents (their terms identities of
-    /// `table`, whose identities sorted by bytes are `sortedTerms`, if
-    /// known) and the analyzed ones (identities of each output's own table,
-    /// mapped into the shared one).
-    init(
-        rootName: String, table: ByteStringTable, sortedTerms: [UInt32]?, kept: consuming [IndexedDocument],
-        outputs: consuming [SearchIndexBuilder.Output]
-    ) {
-        self.rootName = rootName
-        terms = table
-        // Identities in the order documents are taken (they need no order;
-        // paths are unique: the workspace's, or `build(_:)`'s last of each).
-        // What the index needs of each (path,
-        // terms, filters) is taken as it is moved in: reading an element
-        // of the array again would copy it whole.
-        var all: [IndexedDocument?] = []
-        all.reserveCapacity(kept.count + outputs.reduce(0) { $0 + $1.documents.count })
-        idByPath.reserveCapacity(all.capacity)
-        var paths: [String] = []
-        paths.reserveCapacity(all.capacity)
-        var termLists: [[UInt32]] = []
-        termLists.reserveCapacity(all.capacity)
-        // Filters: each distinct tag and tile type folded once.
-        let folder = SearchFolder()
-        var keysOfValue: [String: [String]] = [:]
-        func keys(_ value: String) -> [String] {
-            if let known = keysOfValue[value] { return known }
-            let forms = folder.fold(value)
-            let found = forms.folded == forms.stripped ? [forms.folded] : [forms.folded, forms.stripped]
-            keysOfValue[value] = found
-            return found
-        }
-        var tagMembers: [String: [UInt32]] = [:]
-        var typeMembers: [String: [UInt32]] = [:]
-        func take(_ document: consuming IndexedDocument) {
-            guard idByPath[document.path] == nil else { return }
-            let id = UInt32(all.count)
-            idByPath[document.path] = id
-            paths.append(document.path)
-            termLists.append(document.terms)
-            for tag in document.tags {
-                for key in keys(tag) where tagMembers[key]?.last != id { tagMembers[key, default: []].append(id) }
-            }
-            for type in document.tileTypes {
-                for key in keys(type) where typeMembers[key]?.last != id { typeMembers[key, default: []].append(id) }
-            }
-            all.append(document)
-        }
-        /// Moves every document out of `documents`, last first (popping
-        /// moves; iterating or reversing would copy each).
-        func takeAll(_ documents: inout [IndexedDocument]) {
-            while let document = documents.popLast() { take(document) }
-        }
-        takeAll(&kept)
-        // Popped, so each output's arrays are its own and change in place.
-        while var output = outputs.popLast() {
-            var identities = [UInt32](repeating: 0, count: output.table.count)
-            for local in 0..<output.table.count {
-                identities[local] = output.table.withBytes(of: UInt32(local)) { terms.intern($0) }
-            }
-            for index in output.documents.indices {
-                output.documents[index].terms.withUnsafeMutableBufferPointer { list in
-                    for offset in list.indices { list[offset] = identities[Int(list[offset] >> 3)] << 3 | (list[offset] & 7) }
-                }
-            }
-            takeAll(&output.documents)
-        }
-        documents = all
-        all = []
-        documentsByTag = tagMembers.mapValues(Set.init)
-        documentsByTileType = typeMembers.mapValues(Set.init)
-
-        // Path order: identities sorted by path.
-        let order = paths.indices.sorted { paths[$0] < paths[$1] }
-        pathOrder = [Int32](repeating: 0, count: paths.count)
-        sortedPaths.reserveCapacity(paths.count)
-        for (position, id) in order.enumerated() {
-            pathOrder[id] = Int32(position)
-            sortedPaths.append(paths[id])
-        }
-
-        postings = Self.postings(of: termLists, termCount: terms.count)
-        if let sortedTerms, sortedTerms.count == terms.count {
-            self.sortedTerms = sortedTerms
-        } else if let sortedTerms, sortedTerms.count == table.count, terms.count - table.count <= 4096 {
-            // New terms from the analyzed documents go in their places.
-            self.sortedTerms = sortedTerms
-            for id in table.count..<terms.count { insertSorted(UInt32(id)) }
-        } else {
-            self.sortedTerms = Self.sortedIdentities(of: terms)
-        }
-    }
-
-    /// Each term's postings (document identity << 3 | zones, ascending)
-    /// from each document's terms (identity << 3 | zones), document
-    /// identities being positions in `termLists`: written into one buffer
-    /// at offsets counted first, then each list copied out at its final size.
-    private static func postings(of termLists: [[UInt32]], termCount: Int) -> [[UInt32]] {
-        var starts = [Int](repeating: 0, count: termCount + 1)
-        for list in termLists {
-            for term in list where Int(term >> 3) < termCount { starts[Int(term >> 3) + 1] += 1 }
-        }
-        for index in 0..<termCount { starts[index + 1] += starts[index] }
-        var next = starts
-        // Every slot is written below (the counts are exact): no zero fill first.
-        let flat = [UInt32](unsafeUninitializedCapacity: starts[termCount]) { flat, initialized in
-            next.withUnsafeMutableBufferPointer { next in
-                for (id, list) in termLists.enumerated() {
-                    for term in list where Int(term >> 3) < termCount {
-                        let slot = next[Int(term >> 3)]
-                        flat[slot] = UInt32(id) << 3 | (term & 7)
-                        next[Int(term >> 3)] = slot + 1
-                    }
-                }
-            }
-            initialized = starts[termCount]
-        }
-        return (0..<termCount).map { Array(flat[starts[$0]..<starts[$0 + 1]]) }
     }
 
     // MARK: Incremental changes
@@ -491,37 +371,8 @@ public struct SearchIndex: Sendable {
 
     // MARK: Helpers
 
-    /// Term identities sorted by their bytes.
-    private static func sortedIdentities(of table: ByteStringTable) -> [UInt32] {
-        // The first eight bytes as one big-endian number decide most comparisons.
-        var keyed: [(key: UInt64, id: UInt32)] = []
-        keyed.reserveCapacity(table.count)
-        for id in 0..<table.count {
-            let key = table.withBytes(of: UInt32(id)) { bytes -> UInt64 in
-                var key: UInt64 = 0
-                for index in 0..<8 { key = key << 8 | UInt64(index < bytes.count ? bytes[index] : 0) }
-                return key
-            }
-            keyed.append((key, UInt32(id)))
-        }
-        keyed.sort { lhs, rhs in
-            if lhs.key != rhs.key { return lhs.key < rhs.key }
-            return table.withBytes(of: lhs.id) { left in table.withBytes(of: rhs.id) { right in compare(left, right) < 0 } }
-        }
-        return keyed.map(\.id)
-    }
-
     private mutating func insertSorted(_ id: UInt32) {
-        let position = terms.withBytes(of: id) { bytes -> Int in
-            var low = 0
-            var high = sortedTerms.count
-            while low < high {
-                let middle = (low + high) / 2
-                if terms.withBytes(of: sortedTerms[middle], { Self.compare($0, bytes) < 0 }) { low = middle + 1 } else { high = middle }
-            }
-            return low
-        }
-        sortedTerms.insert(id, at: position)
+        Self.insertSorted(id, into: &sortedTerms, terms: terms)
     }
 
     /// Byte order: negative, zero or positive.

@@ -3,16 +3,20 @@ import Foundation
 /// Distinct byte strings, each with an identity (0, 1, 2… in order of
 /// first insertion): the terms of a search index, kept as bytes in one
 /// buffer rather than as `String`s, found through an open-addressing hash
-/// table (linear probing, at most half full) whose slots hold each
-/// string's 32-bit hash beside its identity, so a probe reads one slot and
-/// compares bytes only when the hashes agree.
+/// table (linear probing, at most half full). Each slot is 16 bytes: the
+/// string's tag (24 bits of hash, its length) beside its identity, and its
+/// first eight bytes, so finding a string of up to eight bytes (most
+/// terms) reads one slot and nothing else; longer ones compare the rest of
+/// their bytes when tag and first bytes agree.
 struct ByteStringTable: Sendable {
     /// Every string's bytes, one after another.
     private(set) var storage: [UInt8] = []
     /// Where each string starts in `storage`; one more entry: the end.
     private(set) var starts: [UInt32] = [0]
-    /// Per slot: hash << 32 | (identity + 1); 0: empty. A power of two long.
-    private var slots: [UInt64] = Array(repeating: 0, count: 64)
+    /// Per slot, two words: tag << 32 | (identity + 1) (0: empty), and the
+    /// string's first eight bytes (little-endian, zero after its end).
+    /// Twice a power of two long.
+    private var slots: [UInt64] = Array(repeating: 0, count: 128)
 
     init() {}
 
@@ -22,44 +26,50 @@ struct ByteStringTable: Sendable {
     /// The identity of `bytes`, added when new.
     @discardableResult
     mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        let hash = Self.hash(bytes)
-        let (found, slot) = find(bytes, hash: hash)
+        let key = Self.key(bytes)
+        let (found, slot) = find(bytes, key: key)
         if let found { return found }
         let id = UInt32(count)
         storage.append(contentsOf: bytes)
         starts.append(UInt32(truncatingIfNeeded: storage.count))
-        slots[slot] = UInt64(hash) << 32 | UInt64(id + 1)
-        if count * 2 > slots.count { grow() }
+        slots[2 * slot] = UInt64(key.tag) << 32 | UInt64(id + 1)
+        slots[2 * slot + 1] = key.prefix
+        if count * 4 > slots.count { grow() }
         return id
     }
 
     /// The identity of `bytes`, or `nil` when it is not in the table.
     func identity(of bytes: UnsafeBufferPointer<UInt8>) -> UInt32? {
-        find(bytes, hash: Self.hash(bytes)).id
+        find(bytes, key: Self.key(bytes)).id
     }
 
     /// The identity of `bytes` if present, and the slot it is in or would go in.
     @inline(__always)
-    private func find(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt32) -> (id: UInt32?, slot: Int) {
+    private func find(_ bytes: UnsafeBufferPointer<UInt8>, key: Key) -> (id: UInt32?, slot: Int) {
         slots.withUnsafeBufferPointer { slots in
-            starts.withUnsafeBufferPointer { starts in
-                storage.withUnsafeBufferPointer { storage in
-                    let mask = slots.count - 1
-                    var slot = Int(hash) & mask
-                    while true {
-                        let entry = slots[slot]
-                        if entry == 0 { return (nil, slot) }
-                        if UInt32(truncatingIfNeeded: entry >> 32) == hash {
-                            let id = Int(UInt32(truncatingIfNeeded: entry) - 1)
-                            let start = Int(starts[id])
-                            let length = Int(starts[id + 1]) - start
-                            if length == bytes.count, Self.equal(storage.baseAddress.map { $0 + start }, bytes.baseAddress, length) {
-                                return (UInt32(id), slot)
-                            }
-                        }
-                        slot = (slot + 1) & mask
-                    }
+            let mask = slots.count / 2 - 1
+            var slot = Self.probeStart(key.tag) & mask
+            while true {
+                let entry = slots[2 * slot]
+                if entry == 0 { return (nil, slot) }
+                if UInt32(truncatingIfNeeded: entry >> 32) == key.tag && slots[2 * slot + 1] == key.prefix {
+                    let id = Int(UInt32(truncatingIfNeeded: entry) - 1)
+                    // Same length and first eight bytes: only a longer string has more to compare.
+                    if bytes.count <= 8 || restEqual(id, bytes) { return (UInt32(id), slot) }
                 }
+                slot = (slot + 1) & mask
+            }
+        }
+    }
+
+    /// Whether the bytes after the first eight of string `id` equal those
+    /// of `bytes` (of the same length).
+    private func restEqual(_ id: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        starts.withUnsafeBufferPointer { starts in
+            storage.withUnsafeBufferPointer { storage in
+                let start = Int(starts[id])
+                guard Int(starts[id + 1]) - start == bytes.count, let stored = storage.baseAddress else { return false }
+                return Self.equal(stored + start + 8, bytes.baseAddress.map { $0 + 8 }, bytes.count - 8)
             }
         }
     }
@@ -104,13 +114,36 @@ struct ByteStringTable: Sendable {
 
     private mutating func grow() {
         var grown = [UInt64](repeating: 0, count: slots.count * 2)
-        let mask = grown.count - 1
-        for entry in slots where entry != 0 {
-            var slot = Int(entry >> 32) & mask
-            while grown[slot] != 0 { slot = (slot + 1) & mask }
-            grown[slot] = entry
+        let mask = grown.count / 2 - 1
+        for slot in 0..<(slots.count / 2) where slots[2 * slot] != 0 {
+            let entry = slots[2 * slot]
+            var target = Self.probeStart(UInt32(truncatingIfNeeded: entry >> 32)) & mask
+            while grown[2 * target] != 0 { target = (target + 1) & mask }
+            grown[2 * target] = entry
+            grown[2 * target + 1] = slots[2 * slot + 1]
         }
         slots = grown
+    }
+
+    /// What a slot keeps of a string to find it: its tag (the top 24 bits
+    /// of its hash, its length up to 255 in the low 8) and its first eight
+    /// bytes.
+    struct Key {
+        var tag: UInt32
+        var prefix: UInt64
+    }
+
+    /// The first probe of a tag: from its hash bits, not its length.
+    @inline(__always)
+    private static func probeStart(_ tag: UInt32) -> Int {
+        Int(tag >> 8)
+    }
+
+    /// The key of `bytes`: `hash` and the first eight bytes.
+    @inline(__always)
+    static func key(_ bytes: UnsafeBufferPointer<UInt8>) -> Key {
+        let (hash, prefix) = hashAndPrefix(bytes)
+        return Key(tag: hash & 0xFFFF_FF00 | UInt32(Swift.min(bytes.count, 255)), prefix: prefix)
     }
 
     /// A multiply-and-rotate hash of eight bytes at a time (FNV-1a's
@@ -118,11 +151,20 @@ struct ByteStringTable: Sendable {
     /// takes one multiplication), folded to 32 bits.
     @inline(__always)
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        hashAndPrefix(bytes).hash
+    }
+
+    /// `hash(bytes)`, and the first eight bytes as one little-endian word
+    /// (zero after the end), read on the way.
+    @inline(__always)
+    private static func hashAndPrefix(_ bytes: UnsafeBufferPointer<UInt8>) -> (hash: UInt32, prefix: UInt64) {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(bytes.count)
+        var prefix: UInt64 = 0
         var index = 0
         if let base = bytes.baseAddress {
             while index + 8 <= bytes.count {
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if index == 0 { prefix = word }
                 hash = (hash ^ word) &* 0x0000_0100_0000_01B3
                 hash = hash << 29 | hash >> 35
                 index += 8
@@ -136,10 +178,11 @@ struct ByteStringTable: Sendable {
                 shift += 8
                 index += 1
             }
+            if bytes.count < 8 { prefix = tail }
             hash = (hash ^ tail) &* 0x0000_0100_0000_01B3
         }
         hash ^= hash >> 29
-        return UInt32(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> 32)
+        return (UInt32(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> 32), prefix)
     }
 }
 
@@ -153,16 +196,17 @@ extension ByteStringTable {
         self.init()
         var size = 64
         while size < (starts.count - 1) * 2 + 2 { size *= 2 }
-        slots = [UInt64](repeating: 0, count: size)
+        slots = [UInt64](repeating: 0, count: 2 * size)
         self.storage = storage
         self.starts = starts
         let duplicate: Bool = storage.withUnsafeBufferPointer { buffer in
             for id in 0..<(starts.count - 1) {
                 let bytes = UnsafeBufferPointer(rebasing: buffer[Int(starts[id])..<Int(starts[id + 1])])
-                let hash = Self.hash(bytes)
-                let (found, slot) = find(bytes, hash: hash)
+                let key = Self.key(bytes)
+                let (found, slot) = find(bytes, key: key)
                 if found != nil { return true }
-                slots[slot] = UInt64(hash) << 32 | UInt64(id + 1)
+                slots[2 * slot] = UInt64(key.tag) << 32 | UInt64(id + 1)
+                slots[2 * slot + 1] = key.prefix
             }
             return false
         }

@@ -42,6 +42,11 @@ struct SearchTokenizer {
     }
 
     let folder = SearchFolder()
+    /// Whether runs of ASCII letters and digits are read many bytes at a
+    /// time and, when nothing joins them, emitted as words at once; off,
+    /// every byte goes through the word rules one at a time (the general
+    /// path, which tests compare the fast one with).
+    var usesASCIIRuns = true
     private let breaker = ICUWordBreaker()
     /// Folded and accent-free forms of non-ASCII words seen before.
     private var foldCache = ByteStringTable()
@@ -75,15 +80,12 @@ struct SearchTokenizer {
         while index < count {
             let byte = text[index]
             if byte < 0x80 {
-                if WordBreakClass.isASCIIAlphanumeric(byte) {
+                if usesASCIIRuns && WordBreakClass.isASCIIAlphanumeric(byte) {
                     // A run of ASCII letters and digits stays together (WB5,
                     // WB8-WB10): the rules only look at its ends.
                     let start = index
                     var hasUppercase = false
-                    repeat {
-                        hasUppercase = hasUppercase || text[index] &- 0x41 < 26
-                        index += 1
-                    } while index < count && WordBreakClass.isASCIIAlphanumeric(text[index])
+                    index = ASCIIRun.end(in: text, from: start, hasUppercase: &hasUppercase)
                     // Most words: nothing before the run joins it and the byte
                     // after it is ASCII that neither joins nor extends a word,
                     // so the run is the word.
@@ -179,7 +181,8 @@ struct SearchTokenizer {
             return
         }
         folded.removeAll(keepingCapacity: true)
-        for byte in word { folded.append(byte &- 0x41 < 26 ? byte + 32 : byte) }
+        folded.append(contentsOf: word)
+        folded.withUnsafeMutableBufferPointer { ASCIIRun.lowercase($0) }
         folded.withUnsafeBufferPointer { body(token, $0, $0) }
     }
 
