@@ -49,6 +49,7 @@ struct FrameBenchmark: MainActorBenchmarkGroup {
             name: "frame \(input.size.label), keystroke + draw", ours: .duration(largeTime),
             anchorName: "\(Self.smallSize.label) frame", anchor: .duration(smallTime), target: context.target(Self.scalingTarget, for: input.size)))
         try await figures.append(contentsOf: yamlFigures(benchmark: benchmark, context: context))
+        figures.append(contentsOf: paragraphFigures(benchmark: benchmark, context: context))
         return figures
     }
 

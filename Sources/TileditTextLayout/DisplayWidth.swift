@@ -147,23 +147,64 @@ public enum DisplayWidth {
     /// than `width`, the text is cut without it. A `width` of 0 or less gives "".
     public static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
         guard width > 0 else { return "" }
-        if of(text) <= width {
-            return text
-        }
+        // One pass that stops past `width`: a huge text costs what fits.
         let ellipsisWidth = of(ellipsis)
         let keepsEllipsis = ellipsisWidth <= width
         let budget = keepsEllipsis ? width - ellipsisWidth : width
-        var result = ""
+        var cut = ""
+        var cutComplete = false
         var used = 0
-        for character in text {
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
             let columns = advance(of: character, at: used)
-            if used + columns > budget {
-                break
+            if !cutComplete, used + columns > budget {
+                cutComplete = true
             }
-            result.append(character)
+            if used + columns > width {
+                return keepsEllipsis ? cut + ellipsis : cut
+            }
+            if !cutComplete {
+                cut.append(character)
+            }
             used += columns
+            index = text.index(after: index)
         }
-        return keepsEllipsis ? result + ellipsis : result
+        return text
+    }
+
+    /// Display columns of `text`, counting no further than `limit`: the
+    /// width when it is at most `limit`, else some value above `limit`.
+    /// Stops reading past the limit, so a huge text costs what fits.
+    public static func of(_ text: some StringProtocol, limit: Int) -> Int {
+        var total = 0
+        for character in text {
+            total += advance(of: character, at: total)
+            if total > limit {
+                return total
+            }
+        }
+        return total
+    }
+
+    /// The first `maxLines` lines of `wrap(text, width:)`, wrapping only as
+    /// much of `text` as they need (a window of clusters, widened when it
+    /// falls short), so a huge paragraph costs what is shown.
+    public static func wrap(_ text: String, width: Int, maxLines: Int) -> [String] {
+        guard maxLines > 0 else { return [] }
+        var window = (maxLines + 1) * (max(1, width) + 1) + 64
+        while true {
+            let head = text.prefix(window)
+            if head.endIndex == text.endIndex {
+                return Array(wrap(text, width: width).prefix(maxLines))
+            }
+            // The last line of a cut window may be wrong (its word may go on): keep the ones before it.
+            let lines = wrap(String(head), width: width).dropLast()
+            if lines.count >= maxLines {
+                return Array(lines.prefix(maxLines))
+            }
+            window *= 2
+        }
     }
 
     /// `text` fitted to exactly `width` columns: truncated with `ellipsis`
@@ -267,7 +308,7 @@ public enum DisplayWidth {
 
     /// Whether a line may break at `character`: a single whitespace scalar
     /// that is not a line break and not a no-break space.
-    static func isBreakableSpace(_ character: Character) -> Bool {
+    public static func isBreakableSpace(_ character: Character) -> Bool {
         let scalars = character.unicodeScalars
         guard let scalar = scalars.first, scalars.count == 1 else { return false }
         if scalar == " " {

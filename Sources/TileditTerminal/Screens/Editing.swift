@@ -51,6 +51,6 @@ public enum Editing: Hashable, Sendable {
 
     /// Where the cursor is, e.g. `line 2 of 5`.
     private static func position(_ area: TextArea) -> String {
-        "line \(area.cursor.line + 1) of \(area.lines.count)"
+        "line \(area.cursor.line + 1) of \(area.lineCount)"
     }
 }

@@ -256,7 +256,7 @@ enum InspectorPane {
         } else {
             let text = inspector.text ?? ""
             let style = CellStyle(foreground: inspector.subjectPending.text == nil ? .text : .dirty)
-            for (offset, line) in DisplayWidth.wrap(text, width: textRect.width).prefix(textRect.height).enumerated() {
+            for (offset, line) in DisplayWidth.wrap(text, width: textRect.width, maxLines: textRect.height).enumerated() {
                 buffer.put(line, row: textRect.row + offset, column: textRect.column, style: style, clip: textRect)
             }
         }

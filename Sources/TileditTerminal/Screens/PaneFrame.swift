@@ -25,7 +25,7 @@ enum PaneFrame {
         var row = rect.row
         for (index, line) in lines.enumerated() {
             let style = CellStyle(foreground: index == 0 ? role : .muted, attributes: index == 0 && role != .muted ? .bold : [])
-            for wrapped in DisplayWidth.wrap(line, width: rect.width - 2) {
+            for wrapped in DisplayWidth.wrap(line, width: rect.width - 2, maxLines: max(0, rect.maxRow - row)) {
                 guard row < rect.maxRow else { return }
                 buffer.put(wrapped, row: row, column: rect.column + 1, style: style, clip: rect)
                 row += 1

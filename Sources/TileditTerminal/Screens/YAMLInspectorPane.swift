@@ -32,7 +32,7 @@ enum YAMLInspectorPane {
         let width = inside.width - 2
         var top = inside.row
         func put(_ text: String, _ style: CellStyle, wrapping: Bool = true) {
-            let lines = wrapping ? DisplayWidth.wrap(text, width: width) : [text]
+            let lines = wrapping ? DisplayWidth.wrap(text, width: width, maxLines: max(0, inside.maxRow - top)) : [text]
             for line in lines where top < inside.maxRow {
                 buffer.put(line, row: top, column: inside.column + 1, style: style, clip: inside)
                 top += 1
@@ -65,7 +65,7 @@ enum YAMLInspectorPane {
                     top += 1
                 } else if case .yamlText(var area)? = state.editing {
                     // The text area takes what room is left, keeping a few rows for the messages.
-                    let height = max(1, min(max(area.lines.count, 3), inside.maxRow - top - 3))
+                    let height = max(1, min(max(area.lineCount, 3), inside.maxRow - top - 3))
                     let areaRect = Rect(row: top, column: inside.column + 1, width: width, height: height)
                     area.draw(into: &buffer, rect: areaRect, style: CellStyle(foreground: .text), focused: true)
                     state.editing = .yamlText(area)

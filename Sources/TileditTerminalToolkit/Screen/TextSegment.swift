@@ -31,9 +31,10 @@ extension TextSegment {
         var remaining = width
         for segment in segments {
             guard remaining > 0 else { break }
-            if segment.width <= remaining {
+            let segmentWidth = DisplayWidth.of(segment.text, limit: remaining)
+            if segmentWidth <= remaining {
                 result.append(segment)
-                remaining -= segment.width
+                remaining -= segmentWidth
             } else {
                 var cut = segment
                 cut.text = DisplayWidth.truncate(segment.text, to: remaining)

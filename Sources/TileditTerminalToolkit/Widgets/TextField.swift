@@ -129,10 +129,11 @@ public struct TextField: Hashable, Sendable {
     /// in a field `width` columns wide, scrolling no more than needed.
     public mutating func scrollToCursor(width: Int) {
         let width = max(1, width)
-        let characters = Array(text)
         let column = cursorColumn
-        let underCursor = cursor < characters.count ? max(1, DisplayWidth.advance(of: characters[cursor], at: column)) : 1
-        let totalWidth = DisplayWidth.of(text) + 1
+        let after = text.dropFirst(cursor)
+        let underCursor = after.first.map { max(1, DisplayWidth.advance(of: $0, at: column)) } ?? 1
+        // Only a text ending inside the viewport limits the scroll: measure no further than that.
+        let totalWidth = column + DisplayWidth.of(after, limit: width) + 1
         if column < scrollColumn {
             scrollColumn = column
         } else if column + underCursor > scrollColumn + width {
