@@ -195,14 +195,10 @@ struct AlertChoiceTests {
     }
 
     @Test func theYAMLEditorsRecoveryButtonsRestoreOrDiscardTheJournaledEdits() async throws {
-        // The first editor journals its edits, then ends (its journal's lock goes with it).
-        let (url, folder) = try await { () async throws -> (URL, URL) in
-            let (yaml, url, folder) = try await makeYAML()
-            yaml.onEditedField("Grace")
-            #expect(yaml.onCommittedField())
-            await yaml.session.journal.flush()
-            return (url, folder)
-        }()
+        let (yaml, url, folder) = try await makeYAML()
+        yaml.onEditedField("Grace")
+        #expect(yaml.onCommittedField())
+        await yaml.session.journal.flush()
         let store = DocumentStore.testing(journalFolder: folder.appendingPathComponent("journal"))
         for choice in [RecoveryChoice.restore, .discard] {
             let next = YAMLDocumentModel(url: url, displayPath: "data.yml", dependencies: .init(store: store, clock: ManualClock()))

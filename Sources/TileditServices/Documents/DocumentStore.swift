@@ -104,17 +104,7 @@ public struct DocumentStore: Sendable {
     public var pendingJournals: @Sendable () async throws -> [JournalEntry]
 
     /// Deletes the journal entry of `url` (no error when there is none).
-    /// An entry another running editor owns (see `journalIsLive`) is left
-    /// alone.
     public var clearJournal: @Sendable (URL) async throws -> Void
-
-    /// Whether the journal entry of `url` belongs to another editor running
-    /// now (it holds the entry's lock): its live unsaved edits, which this
-    /// store neither offers (`pendingJournal`, `pendingJournals` leave them
-    /// out), deletes, nor writes over (`journal` throws `.writeFailed`
-    /// saying so). The lock goes with its process: an entry left by an
-    /// editor that died is offered as any.
-    public var journalIsLive: @Sendable (URL) async -> Bool
 
     /// A store over the given operations. Without `saveWithOptions`, saves
     /// with options go to `save` (the options are not applied); without
@@ -133,8 +123,7 @@ public struct DocumentStore: Sendable {
         ) async throws -> Void,
         pendingJournal: @escaping @Sendable (URL) async throws -> JournalEntry?,
         pendingJournals: @escaping @Sendable () async throws -> [JournalEntry],
-        clearJournal: @escaping @Sendable (URL) async throws -> Void,
-        journalIsLive: @escaping @Sendable (URL) async -> Bool = { _ in false }
+        clearJournal: @escaping @Sendable (URL) async throws -> Void
     ) {
         self.load = load
         self.save = save
@@ -148,7 +137,6 @@ public struct DocumentStore: Sendable {
         self.pendingJournal = pendingJournal
         self.pendingJournals = pendingJournals
         self.clearJournal = clearJournal
-        self.journalIsLive = journalIsLive
     }
 
     /// Name of the trash folder in a workspace root.
@@ -176,7 +164,7 @@ public struct DocumentStore: Sendable {
     ) -> DocumentStore {
         let store = LiveDocumentStore(
             fileSystem: fileSystem, date: date, journalFolder: journalFolder,
-            format: TimestampFormat(timeZone: timeZone), sizeLimit: sizeLimit, journalLocks: JournalLocks(fileSystem: fileSystem))
+            format: TimestampFormat(timeZone: timeZone), sizeLimit: sizeLimit)
         return DocumentStore(
             load: { try store.load($0) },
             save: { try store.save($0, bytes: $1, expected: $2, options: .standard) },
@@ -189,8 +177,7 @@ public struct DocumentStore: Sendable {
             journal: { try store.journal($0, bytes: $1, baseHash: $2, pendingValues: $3) },
             pendingJournal: { try store.pendingJournal($0) },
             pendingJournals: { try store.pendingJournals() },
-            clearJournal: { try store.clearJournal($0) },
-            journalIsLive: { store.journalIsLive($0) }
+            clearJournal: { try store.clearJournal($0) }
         )
     }
 }

@@ -11,8 +11,6 @@ struct LiveDocumentStore: Sendable {
     /// Folders whose leftovers of interrupted saves were dealt with by this
     /// store: leftovers come from earlier processes, so once per folder is enough.
     let checkedFolders = CheckedFolders()
-    /// The journal entries this store owns (see `JournalLocks`).
-    let journalLocks: JournalLocks
 
     /// A set of folder paths shared by the store's copies.
     final class CheckedFolders: Sendable {
@@ -258,41 +256,16 @@ struct LiveDocumentStore: Sendable {
             throw DocumentStoreError.writeFailed(path: url.path, reason: "the journal header could not be encoded")
         }
         let file = journalFile(for: url)
-        let owner: JournalLocks.Owner
         do {
             try fileSystem.createFolder(journalFolder)
-            try fileSystem.createFolder(lockFolder)
-            owner = try journalLocks.acquire(lockFile(for: url))
         } catch let error as FileSystemError {
             throw DocumentStoreError.writeFailed(path: file.path, reason: error.reason)
-        }
-        if case .another(let processID) = owner {
-            let who = processID.map { "another Tiledit (process \($0))" } ?? "another Tiledit"
-            throw DocumentStoreError.writeFailed(path: file.path, reason: "\(who) is editing this file and journals its own unsaved edits")
         }
         // 0o600: unsaved text is private to the user.
         _ = try writer.write(Array(headerData) + [0x0A] + bytes, to: file, precondition: .anything, newFilePermissions: 0o600)
     }
 
-    /// The lock file of `url`'s journal entry (see `JournalLocks`), in a
-    /// folder beside the journal's (`journal.locks`), so the journal folder
-    /// holds entries only.
-    func lockFile(for url: URL) -> URL {
-        let name = journalFile(for: url).deletingPathExtension().appendingPathExtension("lock").lastPathComponent
-        return lockFolder.appendingPathComponent(name)
-    }
-
-    private var lockFolder: URL {
-        URL(fileURLWithPath: journalFolder.standardizedFileURL.path + ".locks", isDirectory: true)
-    }
-
-    func journalIsLive(_ url: URL) -> Bool {
-        journalLocks.owner(of: lockFile(for: url)) != .none
-    }
-
     func pendingJournal(_ url: URL) throws -> JournalEntry? {
-        // Another running editor's live edits are its own.
-        if journalIsLive(url) { return nil }
         let file = journalFile(for: url)
         var newest: JournalEntry?
         if try stat(file, failure: { .readFailed(path: file.path, reason: $0) }) != nil {
@@ -364,15 +337,14 @@ struct LiveDocumentStore: Sendable {
     }
 
     func clearJournal(_ url: URL) throws {
-        if journalIsLive(url) { return }
         let file = journalFile(for: url)
         for leftover in journalLeftovers(of: file) { try? fileSystem.remove(leftover) }
         do {
             try fileSystem.remove(file)
         } catch let error as FileSystemError {
-            if !error.isMissing { throw DocumentStoreError.writeFailed(path: file.path, reason: error.reason) }
+            if error.isMissing { return }
+            throw DocumentStoreError.writeFailed(path: file.path, reason: error.reason)
         }
-        journalLocks.release(lockFile(for: url))
     }
 
     // MARK: Helpers

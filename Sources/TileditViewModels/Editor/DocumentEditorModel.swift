@@ -112,12 +112,10 @@ public final class DocumentEditorModel {
     // MARK: Loading and the journal
 
     /// Loads the document (the renderer calls this when the editor appears)
-    /// and offers unsaved edits found in the journal; another running
-    /// editor's are its own, and a note says the file is edited there.
+    /// and offers unsaved edits found in the journal.
     public func onAppeared() async {
         guard case .idle = document else { return }
         await sessionOwner.load()
-        if document.value != nil, await session.isEditedElsewhere() { edits.notes = [DocumentSession.editedElsewhereNote] }
         if let entry = await sessionOwner.journaledEdits() {
             destination = .recovery(date: entry.date, fileChangedSince: session.fileChanged(since: entry))
         }

@@ -127,12 +127,10 @@ public final class YAMLDocumentModel {
     // MARK: Loading
 
     /// Loads the file (the renderer calls this when the editor appears) and
-    /// offers unsaved edits found in the journal; another running editor's
-    /// are its own, and a note says the file is edited there.
+    /// offers unsaved edits found in the journal.
     public func onAppeared() async {
         guard case .idle = file else { return }
         await sessionOwner.load()
-        if file.value != nil, await session.isEditedElsewhere() { edits.notes = [DocumentSession.editedElsewhereNote] }
         if let entry = await sessionOwner.journaledEdits() {
             destination = .recovery(date: entry.date, fileChangedSince: session.fileChanged(since: entry))
         }
