@@ -41,12 +41,4 @@ struct FrontMatterMultilineFieldTests {
         let inspector = inspecting(MarkdownDocument("---\ntitle: T\nsummary: one line\n---\n\nText\n", dialect: .tiledown))
         #expect(inspector.field("summary")?.input == .line)
     }
-
-    @Test func aYAMLBooleanWordToggledStaysABooleanWordPlain() throws {
-        var document = MarkdownDocument("---\ntitle: T\ndraft: no\n---\n\nText\n", dialect: .yaml)
-        _ = try document.perform(.setFrontMatterField(key: "draft", value: "yes"))
-        #expect(document.text == "---\ntitle: T\ndraft: yes\n---\n\nText\n")
-        _ = try document.perform(.setFrontMatterField(key: "draft", value: "false"))
-        #expect(document.text == "---\ntitle: T\ndraft: false\n---\n\nText\n")
-    }
 }

@@ -42,10 +42,6 @@ public enum YAMLScalarWriter {
     ///   (`keepsType`: every integer form both read as one, `0x1F` to
     ///   `0x20`, `10` to `0x20`; floats in their canonical spelling,
     ///   booleans, nulls, timestamps naming a real day);
-    /// - a plain value readers disagree about keeps each one's type when the
-    ///   new text reads as the same type to each (`yes` to `no` stays plain:
-    ///   text to YAML 1.2, a boolean to 1.1, before and after), and a YAML
-    ///   1.1 boolean word given `true` or `false` becomes that boolean;
     /// - a null (`~`, `null`, nothing) takes the type every reader reads
     ///   its new text as written plain (`3`, `0x20`, `2.5`, a date naming a
     ///   real day), else it is text as a new value is;
@@ -61,14 +57,6 @@ public enum YAMLScalarWriter {
     ///   - current: the scalar being replaced, `nil` for a new field.
     public static func intent(for typed: String, replacing current: YAMLScalar?) -> Intent {
         if let current, current.style == .plain, !typed.isEmpty, keepsType(current.value, typed) { return .typed(typed) }
-        // A value readers disagree about (`yes`: text to YAML 1.2, a boolean to 1.1) keeps each reader's type
-        // when the new text reads as the same type to each (`no`); quoting it would make it text to all.
-        if let current, current.style == .plain, !typed.isEmpty, keepsEachReadersType(current.value, typed) { return .typed(typed) }
-        // A YAML 1.1 boolean word given `true` or `false` becomes the boolean every reader reads.
-        if let current, current.style == .plain, typed == "true" || typed == "false",
-           YAMLScalarType.yaml11(plain: current.value) == .boolean {
-            return .typed(typed)
-        }
         // A null takes the type every reader reads its new text as (a date naming a real day).
         if let current, current.style == .plain, !typed.isEmpty, YAMLScalarType.core(current) == .null, let type = agreedType(typed), type != .string,
            type != .timestamp || YAMLTagRule.isTimestamp(Array(typed.utf8)) {
@@ -103,16 +91,6 @@ public enum YAMLScalarWriter {
         case .timestamp: return YAMLTagRule.isTimestamp(Array(typed.utf8))
         default: return true
         }
-    }
-
-    /// Whether `typed` written plain reads as the same type as `old` to
-    /// YAML 1.2's core schema and to YAML 1.1 each, where the two disagree
-    /// about `old` (`yes` to `no`, `on` to `off`: text to one, a boolean to
-    /// the other, before and after).
-    static func keepsEachReadersType(_ old: String, _ typed: String) -> Bool {
-        let core = YAMLScalarType.core(plain: old)
-        let yaml11 = YAMLScalarType.yaml11(plain: old)
-        return core != yaml11 && yaml11 != .timestamp && YAMLScalarType.core(plain: typed) == core && YAMLScalarType.yaml11(plain: typed) == yaml11
     }
 
     /// Why `typed` cannot replace `current`, a plain timestamp: it is shaped
