@@ -33,4 +33,22 @@ struct TOMLFrontMatterTests {
         #expect(MarkdownDocument("+++\ntitle = 1\n", dialect: .yaml).kind(at: 0).frontMatter == nil)
         #expect(MarkdownDocument(" +++\na\n+++\n", dialect: .yaml).kind(at: 0).frontMatter == nil)
     }
+
+    /// Typing the closing `+++` (or removing it) far below the opening line
+    /// reads the document as a whole read does.
+    @Test(arguments: [true, false])
+    func closingOrOpeningTheBlockLaterReadsAsAWholeRead(closes: Bool) throws {
+        let paragraphs = (1...40).map { "Paragraph \($0)." }.joined(separator: "\n\n")
+        let open = "+++\ntitle = 1\n\n" + paragraphs + "\n"
+        let closed = "+++\ntitle = 1\n\n" + paragraphs + "\n+++\n"
+        var document = MarkdownDocument(closes ? open : closed, dialect: .yaml)
+        let edit = closes
+            ? TextEdit(range: open.utf8.count..<open.utf8.count, replacement: Array("+++\n".utf8))
+            : TextEdit(range: open.utf8.count..<closed.utf8.count, replacement: [])
+        _ = document.perform(edits: [edit])
+        let whole = MarkdownDocument(closes ? closed : open, dialect: .yaml)
+        #expect(document.text == whole.text)
+        #expect((0..<document.blockCount).map { document.kind(at: $0) } == (0..<whole.blockCount).map { whole.kind(at: $0) })
+        #expect(document.diagnostics.map(\.message) == whole.diagnostics.map(\.message))
+    }
 }

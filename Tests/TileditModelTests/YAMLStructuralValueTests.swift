@@ -94,6 +94,11 @@ struct YAMLStructuralValueTests {
         let original = YAMLFileDocument(text, dialect: .yaml)
         let items = try #require(original.node(at: YAMLPath(parsing: "list"), document: 0)?.items)
         let after = try #require(original.node(at: YAMLPath(parsing: "after"), document: 0))
+        // An item appended after the last one leaves every earlier item as it read.
+        var appended = original
+        _ = try appended.perform(.appendItem(to: YAMLPath(parsing: "list"), item: "new"))
+        let appendedItems = try #require(YAMLFileDocument(appended.text, dialect: .yaml).node(at: YAMLPath(parsing: "list"), document: 0)?.items)
+        #expect(Array(appendedItems.dropLast()).readAsSameValues(as: items), "appending changed \(text.debugDescription)")
         for index in 0..<count {
             var cases: [(YAMLOperation, [YAMLNode])] = []
             var removed = items

@@ -261,14 +261,15 @@ private struct Scanner {
         return parsed
     }
 
-    /// Whether the first non-blank line trims to `---` (a front matter
-    /// look-alike whose closing line may lie beyond the buffer).
+    /// Whether the first non-blank line trims to `---`, or is `+++` (a
+    /// front matter look-alike, YAML or TOML, whose closing line may lie
+    /// beyond the buffer).
     private func startsWithDashes(from position: Int) -> Bool {
         var offset = position
         while offset < buffer.count {
             let line = buffer.line(startingAt: offset)
             let trimmed = buffer.trimmed(line)
-            if !trimmed.isEmpty { return buffer.matches(trimmed, "---") }
+            if !trimmed.isEmpty { return buffer.matches(trimmed, "---") || buffer.matches(line.start..<line.contentEnd, "+++") }
             offset = line.end
         }
         return false

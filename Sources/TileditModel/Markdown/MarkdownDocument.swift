@@ -525,12 +525,18 @@ public struct MarkdownDocument: Sendable {
 
     /// Diagnostics that say line 1 looks like front matter but is not.
     /// Whether the file's first line holding text trims to `---` outside
-    /// front matter: a front matter opening whose reading depends on lines
-    /// far below it. Reads only the blank lines before it.
+    /// front matter, or line 1 is `+++` (TOML): a front matter opening
+    /// whose reading depends on lines far below it. Reads only the blank
+    /// lines before it.
     private func firstLineLooksLikeDelimiter() -> Bool {
         guard let first = entries.first, first.kind.frontMatter == nil else { return false }
         var index = 0
         if storage.count >= 3 && storage[0] == 0xEF && storage[1] == 0xBB && storage[2] == 0xBF { index = 3 }
+        // `+++` alone on line 1 opens TOML front matter once a closing line follows.
+        if index + 3 <= storage.count, storage[index..<(index + 3)].allSatisfy({ $0 == 0x2B }),
+           index + 3 == storage.count || storage[index + 3] == Byte.newline || storage[index + 3] == Byte.carriageReturn {
+            return true
+        }
         while index < storage.count && (Byte.isWhitespace(storage[index])) { index += 1 }
         guard index + 3 <= storage.count, storage[index] == Byte.hyphen, storage[index + 1] == Byte.hyphen, storage[index + 2] == Byte.hyphen else { return false }
         var end = index + 3
