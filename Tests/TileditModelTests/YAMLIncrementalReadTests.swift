@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TileditFixtures
+import TileditTestSupport
 @testable import TileditModel
 
 /// The incremental read of a YAML file (ARCHITECTURE.md, "Scale") gives
@@ -113,7 +114,8 @@ struct YAMLIncrementalReadTests {
         }
     }
 
-    @Test func randomEditsOfTheSamplesReadAsTheWholeFile() throws {
+    @Test(.enabled(if: TestSupport.samplesFolder != nil, "needs ../shared/samples"))
+    func randomEditsOfTheSamplesReadAsTheWholeFile() throws {
         for (index, sample) in try SampleTests.samples(withSuffixes: [".yml", ".yaml"]).enumerated() where !sample.path.hasSuffix("tiledown.yml") {
             Self.checkChain(sample.bytes, seed: UInt64(index), count: 10, label: sample.path)
         }
