@@ -28,11 +28,42 @@ public enum TestSupport {
     /// The example site bundled with the project.
     public static var exampleSite: URL { repositoryRoot.appendingPathComponent("Examples/site") }
 
-    /// A new empty folder under the system's temporary folder.
+    /// A new empty folder in this test process's folder under the system's
+    /// temporary folder (see `processFolder`), removed with it at exit.
     public static func makeTemporaryFolder(_ label: String = "tiledit") throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("\(label)-\(UUID().uuidString)", isDirectory: true)
+        let url = processFolder.appendingPathComponent("\(label)-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+
+    /// `tiledit-tests-<pid>` under the system's temporary folder: every
+    /// temporary folder of this process is made in it, so one removal at
+    /// exit (`atexit`) clears what the tests made, however they ended. Made
+    /// on first use; the folders of earlier test processes that are no
+    /// longer running (killed before their exit) are removed then.
+    public static let processFolder: URL = {
+        let parent = FileManager.default.temporaryDirectory
+        removeFoldersOfEndedTestProcesses(in: parent)
+        let url = parent.appendingPathComponent(processFolderName(getpid()), isDirectory: true)
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        atexit {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(TestSupport.processFolderName(getpid()))
+            try? FileManager.default.removeItem(at: folder)
+        }
+        return url
+    }()
+
+    static func processFolderName(_ pid: pid_t) -> String { "tiledit-tests-\(pid)" }
+
+    /// Removes `tiledit-tests-<pid>` folders whose process is gone
+    /// (`kill(pid, 0)` fails with `ESRCH`).
+    private static func removeFoldersOfEndedTestProcesses(in parent: URL) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+        for name in names where name.hasPrefix("tiledit-tests-") {
+            guard let pid = pid_t(name.dropFirst("tiledit-tests-".count)), pid > 0, pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+            }
+        }
     }
 }
