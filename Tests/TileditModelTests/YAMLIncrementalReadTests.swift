@@ -108,6 +108,68 @@ struct YAMLIncrementalReadTests {
         #expect(incremental * 10 > reads, "\(incremental) of \(reads) reads were incremental")
     }
 
+    /// Files with hundreds of diagnostics keep them in several chunks
+    /// (`YAMLDiagnosticTable`): the edited entry's chunk is written again,
+    /// the later ones owe a shift; what a row asks for is what the whole
+    /// list holds there.
+    @Test func randomEditsOfYAMLWithManyDiagnosticsReadAsTheWholeFile() {
+        var incremental = 0
+        for seed in UInt64(0)..<12 {
+            let bytes = Array(Self.manyDiagnostics(seed: seed).utf8)
+            #expect(YAMLFileDocument(bytes: bytes).diagnostics.count > 3 * YAMLDiagnosticTable.chunkSize, "seed \(seed): enough diagnostics")
+            incremental += Self.checkChain(bytes, seed: seed, count: 12, label: "large seed \(seed)")
+        }
+        // Random edits often break the file (it is then read whole until
+        // they are undone); enough reads are incremental to be what is tested.
+        #expect(incremental > 50, "\(incremental) of 288 reads were incremental")
+    }
+
+    /// A generated file (front part) followed by hundreds of short
+    /// top-level entries whose values YAML 1.1 reads otherwise (each a note).
+    static func manyDiagnostics(seed: UInt64) -> String {
+        var generator = YAMLGenerator(seed: seed &+ 500)
+        var random = SeededGenerator(seed: seed)
+        let values = ["y", "1.10", "1:30", "012", "NO", "plain", "[y, n]", "\n  a: y\n  b: 1.20"]
+        var text = generator.document(bytes: 3_000)
+        if !text.hasSuffix("\n") { text += "\n" }
+        if text.contains("\n---") || text.hasPrefix("---") || text.contains("\n- ") { text = "" }
+        for index in 0..<600 { text += "k\(seed)_\(index): \(values[Int.random(in: 0..<values.count, using: &random)])\n" }
+        return text
+    }
+
+    @Test func diagnosticsInARangeAreThoseOfTheWholeListStartingThere() {
+        var file = YAMLFileDocument(Self.manyDiagnostics(seed: 77))
+        var random = SeededGenerator(seed: 77)
+        for step in 0..<20 {
+            file.apply([Self.edit(of: file.bytes, random: &random)])
+            let all = file.diagnostics
+            for _ in 0..<10 {
+                let a = Int.random(in: 0...file.bytes.count, using: &random)
+                let b = Int.random(in: 0...file.bytes.count, using: &random)
+                let range = Swift.min(a, b)..<Swift.max(a, b)
+                #expect(file.diagnostics(in: range) == all.filter { range.contains($0.range.lowerBound) }, "step \(step) \(range)")
+            }
+            #expect(file.firstError == all.first { $0.severity == .error }, "step \(step)")
+        }
+    }
+
+    /// An entry that gains more diagnostics than two chunks hold is split
+    /// into chunks again, and loses them again on undo.
+    @Test func anEntryGainingHundredsOfDiagnosticsReadsAsTheWholeFile() {
+        let text = (0..<300).map { "k\($0):\n  a: 1\n" }.joined()
+        var file = YAMLFileDocument(text)
+        let insertion = Array(text.utf8).count / 2
+        let lineStart = file.lineStarts.last { $0 <= insertion && Array(file.bytes[$0...]).starts(with: Array("  a".utf8)) } ?? 0
+        let pasted = Array((0..<400).map { "  y\($0): y\n" }.joined().utf8)
+        file.apply([TextEdit(range: lineStart..<lineStart, replacement: pasted)])
+        #expect(file.readWasIncremental)
+        #expect(file.diagnostics.count >= 400)
+        Self.expectFullRead(file, "pasted")
+        file.apply([TextEdit(range: lineStart..<(lineStart + pasted.count), replacement: [])])
+        #expect(file.text == text)
+        Self.expectFullRead(file, "undone")
+    }
+
     @Test func randomEditsOfTheYAMLTestSuiteReadAsTheWholeFile() {
         for (index, test) in YAMLTestSuite.tests.enumerated() {
             Self.checkChain(test.input, seed: UInt64(index), count: 6, label: test.description)

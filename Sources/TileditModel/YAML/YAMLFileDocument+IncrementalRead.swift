@@ -106,14 +106,20 @@ extension YAMLFileDocument {
         of span: YAMLTopLevelEntries.Span, rootRange: Range<Int>, newRoot: YAMLNode, piece: YAMLTopLevelEntries.Piece, delta: Int, lineDelta: Int,
         keyKept: Bool
     ) {
-        let old = diagnostics
-        let oldSources = diagnosticSources
-        // Kept side by side; the shorter bounds both, so nothing traps.
-        let count = Swift.min(old.count, oldSources.count)
-        let keysChecked = !keyKept
-            || (lineDelta != 0 && (0..<count).contains { oldSources[$0].rank == .rootKey && rootRange.contains(old[$0].range.lowerBound) })
-        var added = Array(zip(piece.diagnostics, piece.sources))
-        if keysChecked, let pairs = newRoot.pairs {
+        var added: [YAMLDiagnosticTable.Entry] = Array(zip(piece.diagnostics, piece.sources))
+        added = added.enumerated().sorted {
+            ($0.element.0.range.lowerBound, $0.element.1.rank, $0.offset) < ($1.element.0.range.lowerBound, $1.element.1.rank, $1.offset)
+        }.map(\.element)
+        let keysChecked = !keyKept || (lineDelta != 0 && hasRootKeyDiagnostic(in: rootRange))
+        guard keysChecked else {
+            // The common case: only the chunks holding the entry are written
+            // again; a kept key's own diagnostic stays (its key did not move).
+            diagnosticTable.replace(in: span.start..<span.end, with: added, delta: delta, lineDelta: lineDelta) { $0.source.rank == .rootKey }
+            return
+        }
+        // The top-level keys' diagnostics may be anywhere in the root: they
+        // are all made again, and the whole list with them.
+        if let pairs = newRoot.pairs {
             let starts = lineStarts
             let keys = YAMLChecks.keyDiagnostics(pairs, line: { BlockDiagnostic.line(Self.slot(of: $0, in: starts)) }, duplicateCode: .yamlDuplicateKey)
             for diagnostic in keys {
@@ -122,64 +128,31 @@ extension YAMLFileDocument {
                                range: diagnostic.range, location: location(of: diagnostic.range.lowerBound), fix: diagnostic.fix),
                     YAMLDiagnosticSource(diagnostic, rank: .rootKey, firstLine: 1)))
             }
+            added = added.enumerated().sorted {
+                ($0.element.0.range.lowerBound, $0.element.1.rank, $0.offset) < ($1.element.0.range.lowerBound, $1.element.1.rank, $1.offset)
+            }.map(\.element)
         }
-        added = added.enumerated().sorted {
-            ($0.element.0.range.lowerBound, $0.element.1.rank, $0.offset) < ($1.element.0.range.lowerBound, $1.element.1.rank, $1.offset)
-        }.map(\.element)
-        var merged: [Diagnostic] = []
-        var sources: [YAMLDiagnosticSource] = []
-        merged.reserveCapacity(count + added.count)
-        sources.reserveCapacity(count + added.count)
+        var merged: [YAMLDiagnosticTable.Entry] = []
         var next = 0
-        func take(_ diagnostic: Diagnostic, _ source: YAMLDiagnosticSource) {
-            while next < added.count && (added[next].0.range.lowerBound, added[next].1.rank) < (diagnostic.range.lowerBound, source.rank) {
-                merged.append(added[next].0)
-                sources.append(added[next].1)
+        for entry in diagnosticTable.entries {
+            let start = entry.diagnostic.range.lowerBound
+            if entry.source.rank == .rootKey && rootRange.contains(start) { continue }
+            if start >= span.start && start < span.end { continue }
+            let kept = start < span.end ? entry : YAMLDiagnosticTable.moved(entry, bytes: delta, lines: lineDelta)
+            while next < added.count
+                && (added[next].0.range.lowerBound, added[next].1.rank) < (kept.diagnostic.range.lowerBound, kept.source.rank) {
+                merged.append(added[next])
                 next += 1
             }
-            merged.append(diagnostic)
-            sources.append(source)
+            merged.append(kept)
         }
-        // Those before the entry stay as they are, copied at once, unless
-        // the top-level keys' are made again (they may be anywhere); what
-        // was added starts in the entry, so none of it goes before them.
-        var first = 0
-        if !keysChecked {
-            var high = count
-            while first < high {
-                let middle = (first + high) / 2
-                if old[middle].range.lowerBound < span.start { first = middle + 1 } else { high = middle }
-            }
-            merged.append(contentsOf: old[..<first])
-            sources.append(contentsOf: oldSources[..<first])
-        }
-        for index in first..<count {
-            let start = old[index].range.lowerBound
-            let rank = oldSources[index].rank
-            if keysChecked && rank == .rootKey && rootRange.contains(start) { continue }
-            // A kept key's own diagnostic stays (its key did not move).
-            if start >= span.start && start < span.end && (keysChecked || rank != .rootKey) { continue }
-            guard start >= span.end else {
-                take(old[index], oldSources[index])
-                continue
-            }
-            var moved = old[index]
-            var movedSource = oldSources[index]
-            moved.range = (start + delta)..<(moved.range.upperBound + delta)
-            if let fix = moved.fix { moved.fix = YAMLTopLevelEntries.shifted(fix, by: delta) }
-            moved.location.line += lineDelta
-            if let template = movedSource.template, lineDelta != 0 {
-                movedSource.firstLine += lineDelta
-                moved.message = BlockDiagnostic(moved.severity, moved.code, template, range: moved.range).resolvedMessage(firstLine: movedSource.firstLine)
-            }
-            take(moved, movedSource)
-        }
-        for entry in added[next...] {
-            merged.append(entry.0)
-            sources.append(entry.1)
-        }
-        diagnosticSources = sources
-        diagnostics = merged
+        merged.append(contentsOf: added[next...])
+        diagnosticTable = YAMLDiagnosticTable(merged)
+    }
+
+    /// Whether a diagnostic of the checks across top-level keys starts in `range`.
+    private func hasRootKeyDiagnostic(in range: Range<Int>) -> Bool {
+        diagnosticTable.contains(rank: .rootKey, startingIn: range)
     }
 
     /// The line slot (from 0) holding `offset` among `starts`.

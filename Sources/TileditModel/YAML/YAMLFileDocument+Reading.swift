@@ -57,9 +57,11 @@ extension YAMLFileDocument {
                     fix: diagnostic.fix)
             }
             return (
-                found.map { materialized($0.diagnostic) }, stopping.map(materialized),
-                found.map { YAMLDiagnosticSource($0.diagnostic, rank: $0.rank, firstLine: 1) }, index.lineStarts)
+                found.map { (materialized($0.diagnostic), YAMLDiagnosticSource($0.diagnostic, rank: $0.rank, firstLine: 1)) },
+                stopping.map(materialized), index.lineStarts)
         }
-        (diagnostics, readError, diagnosticSources, lineStarts) = read
+        let entries: [YAMLDiagnosticTable.Entry]
+        (entries, readError, lineStarts) = read
+        diagnosticTable = YAMLDiagnosticTable(entries)
     }
 }

@@ -51,21 +51,25 @@ public struct YAMLFileDocument: Sendable {
     public internal(set) var documents: [YAMLDocumentNode] = []
     /// The fields (flat dialect), spans in file bytes.
     public internal(set) var fields: [FrontMatterField] = []
-    /// Problems and notes, in file order.
-    public internal(set) var diagnostics: [Diagnostic] = [] {
-        didSet { diagnosticTotals = diagnostics.reduce(into: (0, 0)) { totals, diagnostic in
-            if diagnostic.severity == .error { totals.0 += 1 } else if diagnostic.severity == .warning { totals.1 += 1 }
-        } }
-    }
-    /// Number of errors and warnings among `diagnostics`, counted once per version.
-    public private(set) var diagnosticTotals: (errors: Int, warnings: Int) = (0, 0)
+    /// Problems and notes, in file order (made from `diagnosticTable` on
+    /// each call, O(count): a view asks `diagnostics(in:)` for what it shows).
+    public var diagnostics: [Diagnostic] { diagnosticTable.diagnostics }
+    /// Number of errors and warnings among `diagnostics`, kept with every read.
+    public var diagnosticTotals: (errors: Int, warnings: Int) { diagnosticTable.totals }
+    /// The diagnostics starting in `range` (UTF-8 byte offsets of `bytes`),
+    /// in file order, found without going through the others.
+    public func diagnostics(in range: Range<Int>) -> [Diagnostic] { diagnosticTable.diagnostics(in: range) }
+    /// The first error in file order, `nil` when there is none.
+    public var firstError: Diagnostic? { diagnosticTable.firstError }
     /// The error that stopped reading (YAML dialect), if any: edits need a
     /// whole tree. Other errors (a key written twice) block only what they
     /// concern.
     var readError: Diagnostic?
-    /// How each of `diagnostics` was found (same order): what an incremental
-    /// read needs to keep, move or replace it.
-    var diagnosticSources: [YAMLDiagnosticSource] = []
+    /// The diagnostics, each with how it was found (what an incremental
+    /// read needs to keep, move or replace it).
+    var diagnosticTable = YAMLDiagnosticTable()
+    /// How each of `diagnostics` was found (same order).
+    var diagnosticSources: [YAMLDiagnosticSource] { diagnosticTable.entries.map(\.source) }
     /// UTF-8 offsets where the lines of `bytes` start (the first is 0; a
     /// line ends at LF, CRLF or a lone CR), kept with every read.
     public internal(set) var lineStarts: [Int] = [0]
@@ -99,7 +103,7 @@ public struct YAMLFileDocument: Sendable {
     public var root: YAMLNode? { documents.first?.root }
 
     /// Whether the file could be read without errors.
-    public var isReadable: Bool { !diagnostics.contains { $0.severity == .error } }
+    public var isReadable: Bool { diagnosticTotals.errors == 0 }
 
     /// The error that stopped reading the file (YAML dialect), `nil` when
     /// the whole tree was read; edits wait until it is fixed.

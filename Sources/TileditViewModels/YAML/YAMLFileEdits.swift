@@ -64,7 +64,7 @@ final class YAMLFileEdits {
         // The first row takes what comes before it, the last what comes after.
         let start = index == 0 ? 0 : YAMLTreeRowBuilder.start(of: tree.rows[index], in: file) ?? 0
         let end = index + 1 < tree.rows.count ? YAMLTreeRowBuilder.start(of: tree.rows[index + 1], in: file) ?? Int.max : Int.max
-        let diagnostics = YAMLTreeRowBuilder.diagnostics(in: start..<Swift.max(start, end), of: file)
+        let diagnostics = file.diagnostics(in: start..<Swift.max(start, end))
         return YAMLTreeRowBuilder.make(tree.rows[index], tree: tree, file: file, lines: lines, diagnostics: diagnostics)
     }
 

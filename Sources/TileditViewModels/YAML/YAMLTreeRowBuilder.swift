@@ -21,23 +21,6 @@ enum YAMLTreeRowBuilder {
         return found.start
     }
 
-    /// The diagnostics of `file` starting in `range` (they are in file order).
-    static func diagnostics(in range: Range<Int>, of file: YAMLFileDocument) -> [Diagnostic] {
-        let all = file.diagnostics
-        var low = 0
-        var high = all.count
-        while low < high {
-            let middle = (low + high) / 2
-            if all[middle].range.lowerBound < range.lowerBound { low = middle + 1 } else { high = middle }
-        }
-        var found: [Diagnostic] = []
-        while low < all.count && all[low].range.lowerBound < range.upperBound {
-            found.append(all[low])
-            low += 1
-        }
-        return found
-    }
-
     /// The row `row` of `tree`, `nil` when its node is not in `file`.
     static func make(_ row: YAMLTree.Row, tree: YAMLTree, file: YAMLFileDocument, lines: YAMLLineTable, diagnostics: [Diagnostic] = []) -> YAMLTreeRow? {
         if row.isDocument {
