@@ -6,7 +6,7 @@ enum YAMLKey {
     /// Whether `node` is a scalar key whose value has exactly the bytes of `key`.
     static func matches(_ node: YAMLNode, _ key: String) -> Bool {
         guard let scalar = node.scalar else { return false }
-        return scalar.value.utf8.elementsEqual(key.utf8)
+        return scalar.value.hasSameBytes(as: key)
     }
 
     /// Indexes of the pairs whose key has exactly the bytes of `key`, in order.
@@ -59,7 +59,16 @@ enum YAMLKey {
 extension String {
     /// Whether the two strings have exactly the same UTF-8 bytes (unlike
     /// `==`, which calls canonically equivalent spellings equal).
+    /// Lengths are compared first, then the stored bytes in place (a path
+    /// lookup compares a key with thousands of a 10 MB file's keys).
     func hasSameBytes(as other: String) -> Bool {
-        utf8.elementsEqual(other.utf8)
+        let bytes = utf8
+        let otherBytes = other.utf8
+        guard bytes.count == otherBytes.count else { return false }
+        let inPlace = bytes.withContiguousStorageIfAvailable { mine in
+            otherBytes.withContiguousStorageIfAvailable { theirs in mine.elementsEqual(theirs) }
+        }
+        if let same = inPlace ?? nil { return same }
+        return bytes.elementsEqual(otherBytes)
     }
 }
