@@ -1,7 +1,8 @@
 import TileditServices
 
 /// The disk check (ARCHITECTURE.md, "View models"): what the session makes
-/// of the file at its path now, whatever another program did to it.
+/// of the file at its path now, whatever another program did to it, and
+/// the answers to what it asks (save again, keep a copy, save anyway).
 /// Nothing is written and the text is never changed without the user, except
 /// that a clean document is read again when its file changed.
 extension DocumentSession {
@@ -56,6 +57,40 @@ extension DocumentSession {
             owner?.sessionWithdraws(.deletedOnDisk)
         }
     }
+
+    // MARK: Answers
+
+    /// The user answered the read-only question with "save anyway": the
+    /// file is written keeping its mode (`SaveOptions.overridesReadOnly`).
+    public func saveOverridingReadOnly() async {
+        phase = .idle
+        await save(expected: fingerprint, options: SaveOptions(overridesReadOnly: true))
+    }
+
+    /// The file was deleted on disk (or moved away, its folder with it):
+    /// writes it again as a new file, making its folder again when it is
+    /// gone (`SaveOptions.createsFolders`); a file put there meanwhile is a
+    /// conflict, never overwritten.
+    public func saveAgain() async {
+        phase = .idle
+        await save(expected: nil, options: SaveOptions(createsFolders: true))
+    }
+
+    /// Writes the text as a copy in `.tiledit/conflicts/` (beside the file
+    /// without a workspace), leaving the path and the editor as they are:
+    /// the answer when something else is at the path or it cannot be read.
+    /// A failure shows as a failed save.
+    public func keepCopy() async {
+        guard let bytes = owner?.sessionBytes else { return }
+        do {
+            let copy = try await store.saveCopy(url, bytes, workspaceRoot)
+            owner?.sessionDidKeepCopy(copy, bytes)
+        } catch {
+            fail(error)
+        }
+    }
+
+    // MARK: What the check found
 
     /// The file is the version edits started from: a problem or a conflict
     /// reported since is over (changed back to the same bytes, put back);

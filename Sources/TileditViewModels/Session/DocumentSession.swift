@@ -184,37 +184,8 @@ public final class DocumentSession {
         await save(expected: fingerprint)
     }
 
-    /// The user answered the read-only question with "save anyway": the
-    /// file is written keeping its mode (`SaveOptions.overridesReadOnly`).
-    public func saveOverridingReadOnly() async {
-        phase = .idle
-        await save(expected: fingerprint, options: SaveOptions(overridesReadOnly: true))
-    }
-
-    /// The file was deleted on disk (or moved away, its folder with it):
-    /// writes it again as a new file, making its folder again when it is
-    /// gone (`SaveOptions.createsFolders`); a file put there meanwhile is a
-    /// conflict, never overwritten.
-    public func saveAgain() async {
-        phase = .idle
-        await save(expected: nil, options: SaveOptions(createsFolders: true))
-    }
-
-    /// Writes the text as a copy in `.tiledit/conflicts/` (beside the file
-    /// without a workspace), leaving the path and the editor as they are:
-    /// the answer when something else is at the path or it cannot be read.
-    /// A failure shows as a failed save.
-    public func keepCopy() async {
-        guard let bytes = owner?.sessionBytes else { return }
-        do {
-            let copy = try await store.saveCopy(url, bytes, workspaceRoot)
-            owner?.sessionDidKeepCopy(copy, bytes)
-        } catch {
-            fail(error)
-        }
-    }
-
-    private func save(expected: FileFingerprint?, options: SaveOptions = SaveOptions()) async {
+    /// Saves over `expected` (`nil`: a new file) with `options`.
+    func save(expected: FileFingerprint?, options: SaveOptions = SaveOptions()) async {
         guard let owner, owner.sessionBytes != nil, phase != .saving else { return }
         owner.sessionWillSave()
         guard let bytes = owner.sessionBytes else { return }
