@@ -67,6 +67,35 @@ extension EndToEndTests {
             #expect(try await session.waitForExit() == 0)
         }
 
+        /// Another program deletes the open file under unsaved edits: the
+        /// next disk check (the editor's clock moves only when told) raises
+        /// the alert without a save, and Save again writes the edits back.
+        @Test func aFileDeletedUnderUnsavedEditsIsAlertedAtTheDiskCheckAndSaveAgainWritesItBack() async throws {
+            try #require(EditorSession.isBinaryBuilt, Comment(rawValue: EditorSession.missingBinaryMessage))
+            let folder = try TestSupport.makeTemporaryFolder("e2e-deleted")
+            try Data("# Alpha\n\nFirst.\n\nSecond.\n".utf8).write(to: folder.appendingPathComponent("a.md"))
+            let session = try EditorSession(fixture: folder, openPath: "a.md", width: 140, height: 40)
+            try await session.waitUntilReady()
+            try await session.waitUntil("the page") { $0.status.hasPrefix(" a.md  clean") }
+            // The last paragraph moves above the first.
+            try session.press("2", "G", "K")
+            try await session.waitUntil("the edit") { $0.status.contains("modified") }
+            let file = session.workspace.appendingPathComponent("a.md")
+            try FileManager.default.removeItem(at: file)
+            try await session.advanceClock(by: .seconds(2))
+            let alert = try await session.waitUntil("the alert") { $0.hasOverlay("Deleted on disk") && $0.contains("[ Save again ]") }
+            #expect(alert.contains("a.md is no longer on disk"))
+            #expect(alert.status.contains("modified, deleted on disk"))
+            #expect(!FileManager.default.fileExists(atPath: file.path))
+
+            // Save again is selected first.
+            try session.press("Enter")
+            try await session.waitUntil("the save") { !$0.hasOverlay("Deleted on disk") && $0.status.contains("  saved  ") }
+            #expect(try session.text("a.md") == "# Alpha\n\nSecond.\n\nFirst.\n")
+            try session.press("q")
+            #expect(try await session.waitForExit() == 0)
+        }
+
         static let table = "| Tile | Where |\n|:-----|:------|\n| callout, counter | this page |\n| embed, service-form | About |\n| chart, mermaid | Charts and diagrams |\n| buttondown | Newsletter |\n"
 
         @Test func aMarkdownMergeTakesTheDisksSeparateChangeAndAsksForTheOverlappingOne() async throws {

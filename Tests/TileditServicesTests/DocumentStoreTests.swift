@@ -130,6 +130,25 @@ import TileditTestSupport
         #expect(fingerprint.hash == ContentHash(of: Array("hello\n".utf8)))
     }
 
+    @Test func aNewFileWhoseFolderIsGoneHasItsFoldersMadeOnlyWhenTheSaveSaysSo() async throws {
+        let url = folder.appendingPathComponent("posts/news/index.md")
+        let bytes = Array("hello\n".utf8)
+        await #expect(throws: DocumentStoreError.writeFailed(path: url.path, reason: "its folder does not exist")) {
+            try await store().save(url, bytes, nil)
+        }
+        #expect(TestSupport.listTree(folder) == [])
+        // A file the editor read and whose folder went: deleted, nothing made.
+        let loaded = FileFingerprint(hash: ContentHash(of: bytes), size: bytes.count, modificationDate: TestSupport.referenceDate, permissions: 0o644)
+        await #expect(throws: DocumentStoreError.deletedOnDisk(path: url.path)) {
+            try await store().saveWithOptions(url, bytes, loaded, SaveOptions(createsFolders: true))
+        }
+        #expect(TestSupport.listTree(folder) == [])
+
+        _ = try await store().saveWithOptions(url, bytes, nil, SaveOptions(createsFolders: true))
+        #expect(TestSupport.listTree(folder) == ["posts", "posts/news", "posts/news/index.md"])
+        #expect(try TestSupport.readFile(url) == bytes)
+    }
+
     @Test func saveOfANewFileWhereOneAppearedIsAConflict() async throws {
         let url = try TestSupport.writeFile(Array("theirs\n".utf8), at: "new.md", in: folder)
         await #expect(throws: DocumentStoreError.conflict(path: url.path)) {

@@ -150,7 +150,9 @@ struct AlertChoiceTests {
         try FileManager.default.removeItem(at: url)
         await editor.onTappedSave()
         #expect(editor.alert == AlertState(
-            title: "Deleted on disk", message: "page.md was deleted on disk. Save again writes your text back.",
+            title: "Deleted on disk",
+            message: "page.md is no longer on disk: another program deleted it, or moved or renamed it (or its folder).\n"
+                + "Your edits are kept: Save again writes them back there (making its folder again if it is gone); Close keeps them unsaved (the recovery journal holds them).",
             buttons: [AlertButton("Save again", choice: .session(.saveAgain)), AlertButton("Close", role: .cancel, choice: .dismiss)],
             dismissal: .dismiss, answersToLetters: false))
         await editor.onChose(.session(.saveAgain))

@@ -27,6 +27,7 @@ struct DocumentSessionTests {
         case didSave(bytes: [UInt8], revision: Int)
         case didKeepCopy(name: String, bytes: [UInt8])
         case asked(DocumentSession.Question)
+        case withdrew(DocumentSession.Question)
         case appliedMerge(bytes: [UInt8], matchesDisk: Bool, note: String)
         case reloaded
     }
@@ -58,6 +59,8 @@ struct DocumentSessionTests {
         }
 
         func sessionAsks(_ question: DocumentSession.Question) { events.append(.asked(question)) }
+
+        func sessionWithdraws(_ question: DocumentSession.Question) { events.append(.withdrew(question)) }
 
         var sessionDisplayPath: String { "data.txt" }
 

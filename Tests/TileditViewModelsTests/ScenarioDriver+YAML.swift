@@ -146,6 +146,7 @@ extension ScenarioDriver {
         case .saved: "saved"
         case .failed: "failed"
         case .conflict: "conflict"
+        case .diskProblem(let problem, _): problem.label
         }
     }
 }

@@ -314,6 +314,7 @@ final class ScenarioDriver {
             case .saved: return .text("saved")
             case .failed: return .text("failed")
             case .conflict: return .text("conflict")
+            case .diskProblem(let problem, _): return .text(problem.label)
             }
         case "destination":
             if let destination = app.destination {

@@ -59,6 +59,7 @@ struct LiveDocumentStore: Sendable {
     }
 
     func save(_ url: URL, bytes: [UInt8], expected: FileFingerprint?, options: SaveOptions) throws -> FileFingerprint {
+        if options.createsFolders, expected == nil { try makeFolder(of: url) }
         recoverOnce(folderOf: url)
         let written = try writer.write(
             bytes, to: url, precondition: expected.map { .content($0.hash) } ?? .absent, options: options,
@@ -66,6 +67,18 @@ struct LiveDocumentStore: Sendable {
         return FileFingerprint(
             hash: ContentHash(of: bytes), size: bytes.count,
             modificationDate: written.modificationDate, permissions: written.permissions, resolvedPath: resolvedPath(url))
+    }
+
+    /// Makes the folders of the file at `url` when they are gone (nothing
+    /// at all is at the folder's path: a link to nothing is left alone).
+    private func makeFolder(of url: URL) throws {
+        let folder = url.deletingLastPathComponent()
+        do {
+            guard try fileSystem.linkStatus(folder) == nil else { return }
+            try fileSystem.createFolder(folder)
+        } catch let error as FileSystemError {
+            throw DocumentStoreError.writeFailed(path: url.path, reason: "its folder could not be made again: \(error.reason)")
+        }
     }
 
     /// The standardized path the symbolic links at `url` lead to; `nil`

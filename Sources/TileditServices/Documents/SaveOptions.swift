@@ -16,11 +16,16 @@ public struct SaveOptions: Sendable, Hashable {
     /// the link's target left alone, instead of refused
     /// (`DocumentStoreError.becameLink`): "Overwrite" after the user was told.
     public var replacesLink: Bool
+    /// A new file (no expected fingerprint) whose folder is gone has its
+    /// folders made first, instead of failing with `.writeFailed`: "Save
+    /// again" after another program removed the file with its folder.
+    public var createsFolders: Bool
 
-    public init(overridesReadOnly: Bool = false, writesIntoDevices: Bool = false, replacesLink: Bool = false) {
+    public init(overridesReadOnly: Bool = false, writesIntoDevices: Bool = false, replacesLink: Bool = false, createsFolders: Bool = false) {
         self.overridesReadOnly = overridesReadOnly
         self.writesIntoDevices = writesIntoDevices
         self.replacesLink = replacesLink
+        self.createsFolders = createsFolders
     }
 
     /// No override: read-only files, devices, FIFOs and sockets are refused.

@@ -57,7 +57,7 @@ enum StatusLine {
         case .dirty: .dirty
         case .saving: .info
         case .saved: .success
-        case .failed, .conflict: .error
+        case .failed, .conflict, .diskProblem: .error
         }
     }
 

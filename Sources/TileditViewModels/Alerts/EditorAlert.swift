@@ -23,7 +23,8 @@ enum EditorAlert {
     /// prompts and a conflict's review (sheets). The delete confirmation names the block by its
     /// row in `document`; `conflictLink` as `SessionAlert.conflict`'s `link`.
     static func alert(
-        for destination: DocumentEditorModel.Destination, displayPath: String, document: MarkdownDocument?, conflictLink: String? = nil
+        for destination: DocumentEditorModel.Destination, displayPath: String, document: MarkdownDocument?, conflictLink: String? = nil,
+        diskProblem: DiskProblem? = nil, isDirty: Bool = true
     ) -> AlertState<EditorAlertChoice>? {
         switch destination {
         case .tileCatalog, .prompt, .reviewingConflict:
@@ -31,7 +32,7 @@ enum EditorAlert {
         case .conflict:
             return SessionAlert.conflict(displayPath: displayPath, link: conflictLink).map(EditorAlertChoice.init)
         case .deletedOnDisk:
-            return SessionAlert.deletedOnDisk(displayPath: displayPath).map(EditorAlertChoice.init)
+            return SessionAlert.deletedOnDisk(displayPath: displayPath, problem: diskProblem, isDirty: isDirty).map(EditorAlertChoice.init)
         case .confirmOverrideReadOnly(let message):
             return SessionAlert.overrideReadOnly(message: message).map(EditorAlertChoice.init)
         case .recovery(let date, let changed):

@@ -10,6 +10,9 @@ public enum SessionChoice: Equatable, Sendable {
     case reviewConflict(ConflictReview.Stage)
     /// Write the file deleted on disk again.
     case saveAgain
+    /// Write the text as a copy in `.tiledit/conflicts/` (something else is
+    /// at the file's path, or it cannot be read).
+    case keepCopy
     /// Save over a read-only file, keeping its mode.
     case saveOverridingReadOnly
     /// Restore or discard journaled edits.
@@ -43,12 +46,38 @@ enum SessionAlert {
             initialButton: 2, dismissal: .dismiss, answersToLetters: false)
     }
 
-    /// The file was deleted on disk.
-    static func deletedOnDisk(displayPath: String) -> AlertState<SessionChoice> {
-        AlertState(
-            title: "Deleted on disk", message: "\(displayPath) was deleted on disk. Save again writes your text back.",
-            buttons: [AlertButton("Save again", choice: .saveAgain), AlertButton("Close", role: .cancel, choice: .dismiss)],
+    /// The file is no longer at its path as it was loaded: `problem` says
+    /// what is there (`nil`: nothing, found by a save); `isDirty`: whether
+    /// the text has edits not on disk. Where nothing is there, Save again
+    /// writes the text back; else Keep a copy writes it to
+    /// `.tiledit/conflicts/`. Close keeps the text as it is, unsaved.
+    static func deletedOnDisk(displayPath: String, problem: DiskProblem? = nil, isDirty: Bool = true) -> AlertState<SessionChoice> {
+        let problem = problem ?? .missing
+        let what = problem.sentence(displayPath: displayPath)
+        let kept = isDirty ? "Your edits are kept" : "The text stays open as it was read"
+        let close = isDirty ? "Close keeps them unsaved (the recovery journal holds them)" : "Close leaves the disk as it is"
+        if problem.canSaveAgain {
+            let them = isDirty ? "them" : "it"
+            return AlertState(
+                title: "Deleted on disk",
+                message: "\(what)\n\(kept): Save again writes \(them) back there (making its folder again if it is gone); \(close).",
+                buttons: [AlertButton("Save again", choice: .saveAgain), AlertButton("Close", role: .cancel, choice: .dismiss)],
+                dismissal: .dismiss, answersToLetters: false)
+        }
+        let title = if case .unreadable = problem { "Cannot be read" } else { "Replaced on disk" }
+        let them = isDirty ? "them" : "it"
+        return AlertState(
+            title: title,
+            message: "\(what)\n\(kept), and nothing is written there: Keep a copy saves \(them) in .tiledit/conflicts/; \(close).",
+            buttons: [AlertButton("Keep a copy", choice: .keepCopy), AlertButton("Close", role: .cancel, choice: .dismiss)],
             dismissal: .dismiss, answersToLetters: false)
+    }
+
+    /// The message of the read-only question when a disk check found that
+    /// the file lost its write permission (now mode `permissions`) under
+    /// unsaved edits.
+    static func becameReadOnly(displayPath: String, permissions: UInt16) -> String {
+        "\(DiskProblem.readOnly(permissions: permissions).sentence(displayPath: displayPath)) Your edits are not saved: Save anyway writes them keeping its mode; Cancel keeps them unsaved."
     }
 
     /// The file is read-only for the user; `message` names it and its mode.

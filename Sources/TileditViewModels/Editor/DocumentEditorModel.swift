@@ -65,6 +65,10 @@ public final class DocumentEditorModel {
             inspector: inspector, documentSaved: documentSaved)
         session.owner = sessionOwner
         sessionOwner.asks = { [weak self] question in self?.destination = Destination(question) }
+        sessionOwner.withdrew = { [weak self] question in
+            guard let self, self.destination?.sessionQuestion == question else { return }
+            self.destination = nil
+        }
         sessionOwner.settledConflict = { [weak self] in
             guard let self, self.destination?.isConflict == true || self.destination?.conflictReview != nil else { return }
             self.destination = nil
@@ -280,7 +284,11 @@ public final class DocumentEditorModel {
     /// The alert or confirmation shown, with its buttons; `nil` when there
     /// is none or the destination is a sheet or a prompt.
     public var alert: AlertState<EditorAlertChoice>? {
-        destination.flatMap { EditorAlert.alert(for: $0, displayPath: displayPath, document: document.value, conflictLink: session.conflictLink) }
+        destination.flatMap {
+            EditorAlert.alert(
+                for: $0, displayPath: displayPath, document: document.value, conflictLink: session.conflictLink,
+                diskProblem: session.diskProblem, isDirty: isDirty)
+        }
     }
 
     /// The user chose a button of `alert` (or closed it: its `dismissal`).

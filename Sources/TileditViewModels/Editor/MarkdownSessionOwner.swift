@@ -24,6 +24,8 @@ final class MarkdownSessionOwner: DocumentSessionOwner {
     var asks: @MainActor (DocumentSession.Question) -> Void = { _ in }
     /// Closes a conflict or its review when a merge settled it.
     var settledConflict: @MainActor () -> Void = {}
+    /// Closes a question of the session that no longer stands, if shown.
+    var withdrew: @MainActor (DocumentSession.Question) -> Void = { _ in }
 
     init(
         url: URL, displayPath: String, dialect: FrontMatterDialect, dependencies: DocumentEditorDependencies, session: DocumentSession,
@@ -125,6 +127,10 @@ final class MarkdownSessionOwner: DocumentSessionOwner {
         edits.takeMerged(bytes, matchesDisk: matchesDisk)
         edits.notes = [note]
         return nil
+    }
+
+    func sessionWithdraws(_ question: DocumentSession.Question) {
+        withdrew(question)
     }
 
     func sessionAsks(_ question: DocumentSession.Question) {

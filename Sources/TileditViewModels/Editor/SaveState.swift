@@ -12,6 +12,9 @@ public enum SaveState: Equatable, Sendable {
     case failed(ViewError)
     /// The file changed on disk since it was loaded: reload, overwrite or keep both.
     case conflict
+    /// The file is not at its path as it was loaded (deleted, replaced,
+    /// unreadable, made read-only); `isDirty`: the text has edits not on disk.
+    case diskProblem(DiskProblem, isDirty: Bool)
 
     /// A short label for a status bar.
     public var label: String {
@@ -22,6 +25,7 @@ public enum SaveState: Equatable, Sendable {
         case .saved: "saved"
         case .failed: "save failed"
         case .conflict: "changed on disk"
+        case .diskProblem(let problem, let isDirty): isDirty ? "modified, \(problem.label)" : problem.label
         }
     }
 }

@@ -6,8 +6,8 @@ import TileditServices
 /// last read or written, saving (atomic, never over a file changed on disk,
 /// asking before writing a read-only file), settling conflicts (reload,
 /// overwrite, keep both, or compare and merge through a `ConflictReview`),
-/// the recovery journal, autosave and the disk check (ARCHITECTURE.md,
-/// "View models").
+/// the recovery journal, autosave and the disk check (its rules in
+/// `DocumentSession+DiskCheck`; ARCHITECTURE.md, "View models").
 ///
 /// It works on bytes: its `owner` (a Markdown or YAML editor) tells it the
 /// current text, its revision and whether it is dirty, and is told when a
@@ -28,9 +28,9 @@ public final class DocumentSession {
     /// The file as last read or written (its hash decides conflicts);
     /// `nil` before a load, or for text never read from disk (then a save
     /// creates the file and a file already there is a conflict).
-    public private(set) var fingerprint: FileFingerprint?
+    public internal(set) var fingerprint: FileFingerprint?
     /// Where the last save stands.
-    public private(set) var phase = Phase.idle
+    public internal(set) var phase = Phase.idle
     /// The text as last read or written: what a merge starts from. `nil`
     /// before a load, and after edits restored from the journal were made
     /// on another version of the file (that version is not known).
@@ -38,7 +38,11 @@ public final class DocumentSession {
     /// Where the symbolic link now at the file's path leads, when the
     /// conflict is that it became one (it was a file, or led elsewhere,
     /// when loaded); `nil` for any other conflict, and after it is settled.
-    public private(set) var conflictLink: String?
+    public internal(set) var conflictLink: String?
+    /// What is at the file's path instead of the text file it was loaded
+    /// from, as the last disk check (or save) found it; `nil` while the file
+    /// is there, readable and writable as loaded (see `checkDisk()`).
+    public internal(set) var diskProblem: DiskProblem?
     /// Time after the last change before an automatic save; `nil`: no autosave.
     public var autosaveDelay: Duration?
     /// The workspace folder: "keep both" puts its copy in its
@@ -51,7 +55,11 @@ public final class DocumentSession {
     @ObservationIgnored let store: DocumentStore
     @ObservationIgnored private let clock: any Clock<Duration>
     /// The disk version a disk check last reported as a conflict.
-    @ObservationIgnored private var reportedConflictHash: ContentHash?
+    @ObservationIgnored var reportedConflictHash: ContentHash?
+    /// Where the links led in the version reported as a conflict.
+    @ObservationIgnored var reportedConflictLink: String?
+    /// The problem a disk check last asked about (asked once per problem).
+    @ObservationIgnored var reportedProblem: DiskProblem?
     /// The pending automatic save (tests await it).
     @ObservationIgnored public private(set) var autosaveTask: Task<Void, Never>?
 
@@ -76,8 +84,9 @@ public final class DocumentSession {
         case .saving: return .saving
         case .conflict: return .conflict
         case .failed(let error): return .failed(error)
-        case .saved: return isDirty ? .dirty : .saved
-        case .idle: return isDirty ? .dirty : .clean
+        case .saved, .idle:
+            if let diskProblem { return .diskProblem(diskProblem, isDirty: isDirty) }
+            return isDirty ? .dirty : phase == .saved ? .saved : .clean
         }
     }
 
@@ -94,6 +103,8 @@ public final class DocumentSession {
         baseBytes = file.bytes
         phase = .idle
         conflictLink = nil
+        diskProblem = nil
+        reportedProblem = nil
         return file.bytes
     }
 
@@ -173,20 +184,8 @@ public final class DocumentSession {
         await save(expected: fingerprint)
     }
 
-    /// The user answered the read-only question with "save anyway": the
-    /// file is written keeping its mode (`SaveOptions.overridesReadOnly`).
-    public func saveOverridingReadOnly() async {
-        phase = .idle
-        await save(expected: fingerprint, options: SaveOptions(overridesReadOnly: true))
-    }
-
-    /// The file was deleted on disk: writes it again as a new file.
-    public func saveAgain() async {
-        phase = .idle
-        await save(expected: nil)
-    }
-
-    private func save(expected: FileFingerprint?, options: SaveOptions = SaveOptions()) async {
+    /// Saves over `expected` (`nil`: a new file) with `options`.
+    func save(expected: FileFingerprint?, options: SaveOptions = SaveOptions()) async {
         guard let owner, owner.sessionBytes != nil, phase != .saving else { return }
         owner.sessionWillSave()
         guard let bytes = owner.sessionBytes else { return }
@@ -197,6 +196,8 @@ public final class DocumentSession {
             baseBytes = bytes
             phase = .saved
             conflictLink = nil
+            diskProblem = nil
+            reportedProblem = nil
             self.owner?.sessionDidSave(bytes, revision: revision)
             // Values typed and not applied are not in the file: they stay in the journal.
             journal.write(journalContent)
@@ -210,8 +211,12 @@ public final class DocumentSession {
                 conflictLink = target
                 phase = .conflict
                 self.owner?.sessionAsks(.conflict)
-            case .deletedOnDisk:
+            case .deletedOnDisk, .isFolder, .notAFile, .danglingLink:
+                // Nothing at the path, or something else there: the same
+                // question as a disk check asks (save again, or keep a copy).
                 phase = .failed(ViewError(error.message))
+                diskProblem = DiskProblem(error)
+                reportedProblem = diskProblem
                 self.owner?.sessionAsks(.deletedOnDisk)
             case .notWritable:
                 // Other editors ask too: a rename would bypass the file's
@@ -282,28 +287,6 @@ public final class DocumentSession {
     /// Records a failure that shows as a failed save.
     func fail(_ error: any Error) {
         phase = .failed(ViewError(Self.message(error)))
-    }
-
-    /// Compares the file on disk with the version last read or written:
-    /// changed and clean, it is loaded again; changed with unsaved edits,
-    /// it is a conflict, asked once per version on disk. An unreadable file
-    /// is left for the next save to report.
-    public func checkDisk() async {
-        guard owner?.sessionBytes != nil, phase != .saving else { return }
-        guard let onDisk = try? await store.load(url), onDisk.hash != fingerprint?.hash else { return }
-        if owner?.sessionIsDirty == true {
-            let link = onDisk.fingerprint.resolvedPath
-            conflictLink = link != fingerprint?.resolvedPath ? link : nil
-            // Said once per version on disk: an alert dismissed with Cancel
-            // does not come back under the user's typing (a key meant for
-            // the document could answer it); a save raises it again.
-            guard phase != .conflict || onDisk.hash != reportedConflictHash else { return }
-            reportedConflictHash = onDisk.hash
-            phase = .conflict
-            owner?.sessionAsks(.conflict)
-        } else {
-            await owner?.sessionReload()
-        }
     }
 
     /// The message shown for `error`: a `DocumentStoreError`'s own, else the system's.

@@ -51,6 +51,15 @@ extension DocumentSessionEditor {
         await session.saveAgain()
     }
 
+    /// Something else is at the file's path, or it cannot be read: the text
+    /// is written as a copy in `.tiledit/conflicts/` and stays as it is.
+    /// Does nothing unless that question is shown.
+    public func onTappedKeepCopy() async {
+        guard sessionQuestion == .deletedOnDisk else { return }
+        onDismissed()
+        await session.keepCopy()
+    }
+
     /// Loads the file again when it changed on disk and there are no
     /// unsaved edits; with unsaved edits a change on disk is a conflict.
     public func onCheckedDisk() async {
@@ -64,6 +73,7 @@ extension DocumentSessionEditor {
         case .resolveConflict(let resolution): await onChoseConflictResolution(resolution)
         case .reviewConflict(let stage): await session.reviewConflict(stage)
         case .saveAgain: await onTappedSaveAgain()
+        case .keepCopy: await onTappedKeepCopy()
         case .saveOverridingReadOnly: await onConfirmedOverrideReadOnly()
         case .recovery(let recovery): await onChoseRecovery(recovery)
         case .dismiss: onDismissed()

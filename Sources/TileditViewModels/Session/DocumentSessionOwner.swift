@@ -22,12 +22,15 @@ public protocol DocumentSessionOwner: AnyObject {
     func sessionWillSave()
     /// `bytes`, the text of `revision`, are now on disk.
     func sessionDidSave(_ bytes: [UInt8], revision: Int)
-    /// "Keep both" wrote the edits, `bytes`, to the new file `copy`, and the
-    /// file was loaded again.
+    /// "Keep both" (then the file was loaded again) or "Keep a copy" (the
+    /// text stays as it is) wrote `bytes` to the new file `copy`.
     func sessionDidKeepCopy(_ copy: URL, _ bytes: [UInt8])
     /// The session needs the user to decide (a conflict, a deleted file, a
     /// read-only file); the owner shows it as its destination.
     func sessionAsks(_ question: DocumentSession.Question)
+    /// `question` no longer stands (the file on disk is back as it was
+    /// loaded): the owner closes it if it shows it, and nothing else.
+    func sessionWithdraws(_ question: DocumentSession.Question)
     /// The path shown to the user (in a conflict review).
     var sessionDisplayPath: String { get }
     /// A merge the user finished (`ConflictReview`): `bytes` become the

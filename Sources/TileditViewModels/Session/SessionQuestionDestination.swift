@@ -5,7 +5,8 @@
 protocol SessionQuestionDestination {
     /// The file changed on disk.
     static var conflict: Self { get }
-    /// The file was deleted on disk.
+    /// The file is no longer at its path as it was loaded (deleted, moved
+    /// away, replaced, unreadable: `DocumentSession.diskProblem`).
     static var deletedOnDisk: Self { get }
     /// The file is read-only for the user; `message` says which file and its mode.
     static func confirmOverrideReadOnly(message: String) -> Self

@@ -66,11 +66,12 @@ public enum YAMLDocumentDestination: Equatable, Sendable, SessionQuestionDestina
     }
 
     /// The alert of this destination; `nil` for a prompt and a conflict's
-    /// review (sheets); `conflictLink` as `SessionAlert.conflict`'s `link`.
-    func alert(displayPath: String, conflictLink: String? = nil) -> AlertState<SessionChoice>? {
+    /// review (sheets); `conflictLink` as `SessionAlert.conflict`'s `link`,
+    /// `diskProblem` and `isDirty` as `SessionAlert.deletedOnDisk`'s.
+    func alert(displayPath: String, conflictLink: String? = nil, diskProblem: DiskProblem? = nil, isDirty: Bool = true) -> AlertState<SessionChoice>? {
         switch self {
         case .conflict: SessionAlert.conflict(displayPath: displayPath, link: conflictLink)
-        case .deletedOnDisk: SessionAlert.deletedOnDisk(displayPath: displayPath)
+        case .deletedOnDisk: SessionAlert.deletedOnDisk(displayPath: displayPath, problem: diskProblem, isDirty: isDirty)
         case .confirmOverrideReadOnly(let message): SessionAlert.overrideReadOnly(message: message)
         case .recovery(let date, let changed): SessionAlert.recovery(displayPath: displayPath, date: date, fileChangedSince: changed)
         case .prompt, .reviewingConflict: nil

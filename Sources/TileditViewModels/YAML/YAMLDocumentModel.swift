@@ -49,6 +49,10 @@ public final class YAMLDocumentModel {
         sessionOwner = YAMLSessionOwner(url: url, displayPath: displayPath, session: session, edits: edits, documentSaved: documentSaved)
         session.owner = sessionOwner
         sessionOwner.asks = { [weak self] question in self?.destination = Destination(question) }
+        sessionOwner.withdrew = { [weak self] question in
+            guard let self, self.destination?.sessionQuestion == question else { return }
+            self.destination = nil
+        }
         sessionOwner.settledConflict = { [weak self] in
             guard let self, self.destination?.sessionQuestion == .conflict || self.destination?.conflictReview != nil else { return }
             self.destination = nil
@@ -295,7 +299,9 @@ public final class YAMLDocumentModel {
 
     /// The alert shown, with its buttons; `nil` when there is none or the
     /// destination is a prompt.
-    public var alert: AlertState<SessionChoice>? { destination?.alert(displayPath: displayPath, conflictLink: session.conflictLink) }
+    public var alert: AlertState<SessionChoice>? {
+        destination?.alert(displayPath: displayPath, conflictLink: session.conflictLink, diskProblem: session.diskProblem, isDirty: isDirty)
+    }
 
     /// The user chose a button of `alert` (or closed it: its `dismissal`).
     public func onChose(_ choice: SessionChoice) async { await answer(choice) }

@@ -20,6 +20,8 @@ final class YAMLSessionOwner: DocumentSessionOwner {
     var asks: @MainActor (DocumentSession.Question) -> Void = { _ in }
     /// Closes a conflict or its review when a merge settled it.
     var settledConflict: @MainActor () -> Void = {}
+    /// Closes a question of the session that no longer stands, if shown.
+    var withdrew: @MainActor (DocumentSession.Question) -> Void = { _ in }
 
     init(url: URL, displayPath: String, session: DocumentSession, edits: YAMLFileEdits, documentSaved: @escaping @MainActor (URL, [UInt8]) -> Void) {
         self.url = url
@@ -113,6 +115,10 @@ final class YAMLSessionOwner: DocumentSessionOwner {
         edits.markSaved(matchesDisk ? edits.history.revision : -1)
         edits.notes = [note]
         return nil
+    }
+
+    func sessionWithdraws(_ question: DocumentSession.Question) {
+        withdrew(question)
     }
 
     func sessionAsks(_ question: DocumentSession.Question) {
