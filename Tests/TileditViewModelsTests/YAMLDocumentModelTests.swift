@@ -123,6 +123,15 @@ struct YAMLDocumentModelTests {
         #expect(editor.row(at: 5)?.kind == .mapping(count: 2))
     }
 
+    /// The comment after a block scalar's header is the value's comment,
+    /// whatever indicators the header has; a `#` inside the text is not.
+    @Test(arguments: ["|", ">", "|-", ">-", "|+", ">+", "|2", ">2-", ">-2", "|+1"])
+    func aBlockScalarsHeaderCommentShowsWithItsRow(header: String) async throws {
+        let (editor, _) = try await makeEditor("description: \(header)   # the summary\n  text # not a comment\nnext: 1\n")
+        #expect(editor.row(at: 0)?.comments == ["the summary"], "\(header)")
+        #expect(editor.row(at: 1)?.comments == [], "\(header)")
+    }
+
     @Test func arrowsExpandCollapseAndWalkTheTree() async throws {
         let (editor, _) = try await makeEditor()
         try select(editor, "list")

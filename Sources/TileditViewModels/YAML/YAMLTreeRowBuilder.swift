@@ -21,6 +21,13 @@ enum YAMLTreeRowBuilder {
         return found.start
     }
 
+    /// Where the indicators of the block scalar header at `offset` end
+    /// (`|`, `>`, then chomping and indentation), `nil` when no header is there.
+    static func headerEnd(at offset: Int, in bytes: [UInt8]) -> Int? {
+        guard let header = YAMLBlockScalarHeader(reading: bytes, at: offset) else { return nil }
+        return offset + 1 + (header.chomping == .clip ? 0 : 1) + (header.indentation == nil ? 0 : 1)
+    }
+
     /// The row `row` of `tree`, `nil` when its node is not in `file`.
     static func make(_ row: YAMLTree.Row, tree: YAMLTree, file: YAMLFileDocument, lines: YAMLLineTable, diagnostics: [Diagnostic] = []) -> YAMLTreeRow? {
         if row.isDocument {
@@ -48,7 +55,12 @@ enum YAMLTreeRowBuilder {
         switch node.content {
         case .scalar(let scalar):
             kind = .scalar(YAMLValueType(scalar))
-            commentEnd = scalar.style == .literal || scalar.style == .folded ? nil : scalar.range.upperBound
+            if scalar.style == .literal || scalar.style == .folded {
+                // A block scalar's comment follows its header (`>- # note`).
+                commentEnd = Self.headerEnd(at: node.range.lowerBound, in: file.bytes)
+            } else {
+                commentEnd = scalar.range.upperBound
+            }
         case .alias(let name):
             kind = .alias(name)
             commentEnd = node.range.upperBound
