@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+import TileditFixtures
 import TileditModel
 @testable import TileditCLI
 
@@ -33,6 +35,24 @@ import TileditModel
             #expect(String(decoding: pieces.joined(), as: UTF8.self) == whole)
             // Every piece ends after a whole character (it is sent on as text).
             #expect(pieces.allSatisfy { String(validating: $0, as: UTF8.self) != nil })
+        }
+    }
+
+    /// Any string is written as a JSON string that reads back as itself,
+    /// with no control, separator or bidirectional control left raw.
+    @Test func generatedStringsReadBackAsThemselves() throws {
+        var random = SeededGenerator(seed: 11)
+        let alphabet: [Unicode.Scalar] = ["a", "Z", " ", "~", "\"", "\\", "/", "\n", "\r", "\t", "\u{08}", "\u{0C}", "\u{00}", "\u{1B}",
+            "\u{7F}", "\u{85}", "\u{9F}", "é", "\u{301}", "日", "\u{2028}", "\u{2029}", "\u{202E}", "\u{200F}", "\u{FEFF}", "🚀"]
+        for _ in 0..<500 {
+            let length = Int.random(in: 0...12, using: &random)
+            var text = String.UnicodeScalarView()
+            for _ in 0..<length { text.append(alphabet[Int.random(in: 0..<alphabet.count, using: &random)]) }
+            let value = String(text)
+            let written = JSONValue.string(value).serialized()
+            let read = try JSONSerialization.jsonObject(with: Data(written.utf8), options: .fragmentsAllowed) as? String
+            #expect(read?.unicodeScalars.elementsEqual(value.unicodeScalars) == true, "\(written)")
+            #expect(!written.unicodeScalars.contains { VisibleText.needsEscaping($0) || $0.value < 0x20 }, "\(written)")
         }
     }
 

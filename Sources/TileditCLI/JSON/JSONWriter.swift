@@ -146,6 +146,12 @@ struct JSONWriter {
     private static func appendString(_ value: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         for scalar in value.unicodeScalars {
+            // Printable ASCII but the quote and the backslash is written as it is.
+            let code = scalar.value
+            if code >= 0x20 && code < 0x7F && code != 0x22 && code != 0x5C {
+                output.append(UInt8(truncatingIfNeeded: code))
+                continue
+            }
             switch scalar {
             case "\"": output.append(contentsOf: "\\\"".utf8)
             case "\\": output.append(contentsOf: "\\\\".utf8)
@@ -154,12 +160,13 @@ struct JSONWriter {
             case "\t": output.append(contentsOf: "\\t".utf8)
             case "\u{08}": output.append(contentsOf: "\\b".utf8)
             case "\u{0C}": output.append(contentsOf: "\\f".utf8)
-            case _ where VisibleText.needsEscaping(scalar):
+            case _ where VisibleText.needsEscaping(scalar) || scalar == "\u{FEFF}":
                 // Controls (C0, DEL, C1), line separators and bidirectional
-                // controls as \uXXXX: valid JSON that cannot act on a terminal.
+                // controls as \uXXXX: valid JSON that cannot act on a
+                // terminal; a byte order mark too, which JSON readers may drop.
                 let hex = String(scalar.value, radix: 16)
                 output.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
-            default: output.append(contentsOf: String(scalar).utf8)
+            default: UTF8.encode(scalar) { output.append($0) }
             }
         }
         output.append(UInt8(ascii: "\""))
