@@ -232,7 +232,7 @@ extension YAMLFileDocument {
         case .removeKey(let path):
             // Removing a key can leave `newsletter.username` missing: refused as any new error.
             guard let field = try flatField(path.description) else { throw .pathNotFound(message: "`\(path)` does not exist") }
-            return try keepFirst([[TextEdit(range: lineRange(containing: field.keySpan.lowerBound), replacement: [])]], notes: [], refusingNewErrors: true) { _ in nil }
+            return try keepFirst([[TextEdit(range: fieldLines(containing: field.keySpan.lowerBound), replacement: [])]], notes: [], refusingNewErrors: true) { _ in nil }
         case .appendItem, .removeItem, .moveItem, .duplicateItem:
             throw .invalidValue(message: "\(SiteConfigurationSchema.fileNames[0]) holds `key: value` lines; it has no lists")
         }

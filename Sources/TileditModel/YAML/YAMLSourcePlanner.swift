@@ -55,7 +55,8 @@ struct YAMLSourcePlanner {
     // MARK: Sequence items
 
     /// The bytes an item occupies: in a block sequence its whole lines from
-    /// the dash through its last line (line break excluded); in a flow
+    /// the comment lines right above its dash (`YAMLSourceScanner.leadingCommentStart`)
+    /// through its last line (line break excluded); in a flow
     /// sequence the item with its anchor or tag. `nil` when the item shares
     /// a line with another item or its dash cannot be found.
     func itemSpan(_ items: [YAMLNode], _ index: Int, flow: Bool) -> Range<Int>? {
@@ -74,8 +75,10 @@ struct YAMLSourcePlanner {
             return scan..<Swift.max(scan, item.range.upperBound)
         }
         guard let dash = scanner.dashBefore(item.range.lowerBound) else { return nil }
-        let start = scanner.lineStart(of: dash)
-        guard bytes[start..<dash].allSatisfy({ $0 == Byte.space }) else { return nil }
+        let dashLine = scanner.lineStart(of: dash)
+        guard bytes[dashLine..<dash].allSatisfy({ $0 == Byte.space }) else { return nil }
+        // The comment lines right above the dash are the item's: they go where it goes.
+        let start = scanner.leadingCommentStart(ofLineAt: dashLine, after: index > 0 ? scanner.commentBound(after: items[index - 1]) : 0)
         let lastByte = item.range.isEmpty ? item.range.lowerBound : item.range.upperBound - 1
         var end = scanner.lineEnd(of: Swift.max(lastByte, dash))
         if index + 1 < items.count, let next = scanner.dashBefore(items[index + 1].range.lowerBound), next < end { return nil }
