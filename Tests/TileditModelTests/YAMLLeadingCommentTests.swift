@@ -25,6 +25,7 @@ struct YAMLLeadingCommentTests {
         ("# header\n- a\n- b\n", .moveItem(YAMLPath(parsing: "0"), by: 1), "# header\n- b\n- a\n"),
         ("- x\n# about y\n- y\n", .duplicateItem(YAMLPath(parsing: "1")), "- x\n# about y\n- y\n# about y\n- y\n"),
         ("- x\n# about y\n- y\n- z\n", .removeItem(YAMLPath(parsing: "1")), "- x\n- z\n"),
+        ("list:\n  # only\n  - a\nend: 1\n", .removeItem(YAMLPath(parsing: "list.0")), "list:\n    []\nend: 1\n"),
         ("a: 1\n# about b\n# more\nb: 2\nc: 3\n", .removeKey(YAMLPath(parsing: "b")), "a: 1\nc: 3\n"),
         ("a: 1\n# apart\n\nb: 2\n", .removeKey(YAMLPath(parsing: "b")), "a: 1\n# apart\n\n"),
         ("# header\na: 1\nb: 2\n", .removeKey(YAMLPath(parsing: "a")), "# header\nb: 2\n"),

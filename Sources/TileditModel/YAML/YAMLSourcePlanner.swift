@@ -100,7 +100,8 @@ struct YAMLSourcePlanner {
         if items.count == 1 {
             // The only item: the sequence becomes an empty flow sequence, one step in.
             guard let dash = scanner.dashBefore(items[0].range.lowerBound) else { return nil }
-            let indent = String(repeating: " ", count: dash - span.lowerBound + 2)
+            // Counted from the dash's line: the span may start at comment lines above it.
+            let indent = String(repeating: " ", count: dash - scanner.lineStart(of: dash) + 2)
             return [TextEdit(range: span, replacement: indent + "[]")]
         }
         var end = scanner.lineEndIncludingBreak(of: span.upperBound)
