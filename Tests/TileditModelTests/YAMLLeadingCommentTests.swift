@@ -30,6 +30,10 @@ struct YAMLLeadingCommentTests {
         ("a: 1\n# apart\n\nb: 2\n", .removeKey(YAMLPath(parsing: "b")), "a: 1\n# apart\n\n"),
         ("# header\na: 1\nb: 2\n", .removeKey(YAMLPath(parsing: "a")), "# header\nb: 2\n"),
         ("m:\n  x: 1\n# about n\nn: 2\n", .removeKey(YAMLPath(parsing: "n")), "m:\n  x: 1\n"),
+        ("k: 0\na: 1\n# about b\nb: 2\n", .moveKey(YAMLPath(parsing: "b"), by: -1), "k: 0\n# about b\nb: 2\na: 1\n"),
+        ("m:\n  x: 1\n  # about y\n  y:\n    deep: 2\nz: 3\n", .moveKey(YAMLPath(parsing: "m.x"), by: 1),
+         "m:\n  # about y\n  y:\n    deep: 2\n  x: 1\nz: 3\n"),
+        ("k: 0\na: |\n  text\n  # not a comment\nb: 2\n", .moveKey(YAMLPath(parsing: "b"), by: -1), "k: 0\nb: 2\na: |\n  text\n  # not a comment\n"),
         // A block scalar's `#` line is its text, not the next item's comment.
         ("- |\n  text\n  # not a comment\n- b\n", .moveItem(YAMLPath(parsing: "1"), by: -1), "- b\n- |\n  text\n  # not a comment\n"),
     ])
@@ -50,13 +54,15 @@ struct YAMLLeadingCommentTests {
         #expect(page.text == "---\n# header\ntitle: T\n---\n\nBody.\n")
     }
 
-    /// Generated block sequences of items with comment lines above some
-    /// and blank lines between some: moving, copying or removing an item
-    /// takes its comment lines along and leaves the blank lines in place.
+    /// Generated block sequences and mappings of entries with comment
+    /// lines above some and blank lines between some: moving, copying or
+    /// removing an entry takes its comment lines along and leaves the blank
+    /// lines in place.
     @Test func structuralEditsOfGeneratedSequencesTakeTheCommentsAlong() throws {
         var edits = 0
         for seed in UInt64(0)..<300 {
             var random = SeededGenerator(seed: seed)
+            let isMapping = seed % 2 == 1
             let count = Int.random(in: 2...5, using: &random)
             // Tokens: the gap before each item (blank lines) and the item with its comments.
             var gaps: [String] = []
@@ -64,29 +70,30 @@ struct YAMLLeadingCommentTests {
             for index in 0..<count {
                 gaps.append(index > 0 && Bool.random(using: &random) ? "\n" : "")
                 let comments = (0..<Int.random(in: 0...2, using: &random)).map { "  # about \(index) (\($0))\n" }.joined()
-                entries.append(comments + "  - v\(index)\n")
+                entries.append(comments + (isMapping ? "  k\(index): v\(index)\n" : "  - v\(index)\n"))
             }
             func text(_ gaps: [String], _ entries: [String]) -> String {
                 "list:\n" + zip(gaps, entries).map { $0 + $1 }.joined() + "end: 1\n"
             }
             let original = text(gaps, entries)
             let index = Int.random(in: 0..<count, using: &random)
+            let path = YAMLPath(parsing: isMapping ? "list.k\(index)" : "list.\(index)")
             var expectedEntries = entries
             var expectedGaps = gaps
             let operation: YAMLOperation
             switch Int.random(in: 0..<4, using: &random) {
             case 0 where index + 1 < count:
-                operation = .moveItem(YAMLPath(parsing: "list.\(index)"), by: 1)
+                operation = isMapping ? .moveKey(path, by: 1) : .moveItem(path, by: 1)
                 expectedEntries.swapAt(index, index + 1)
             case 1 where index > 0:
-                operation = .moveItem(YAMLPath(parsing: "list.\(index)"), by: -1)
+                operation = isMapping ? .moveKey(path, by: -1) : .moveItem(path, by: -1)
                 expectedEntries.swapAt(index, index - 1)
-            case 2:
-                operation = .duplicateItem(YAMLPath(parsing: "list.\(index)"))
+            case 2 where !isMapping:
+                operation = .duplicateItem(path)
                 expectedEntries.insert(entries[index], at: index + 1)
                 expectedGaps.insert("", at: index + 1)
             default:
-                operation = .removeItem(YAMLPath(parsing: "list.\(index)"))
+                operation = isMapping ? .removeKey(path) : .removeItem(path)
                 // The item's lines go; the blank lines before and after it stay.
                 let gap = expectedGaps.remove(at: index)
                 expectedEntries.remove(at: index)

@@ -134,6 +134,38 @@ struct YAMLSourcePlanner {
         ]
     }
 
+    // MARK: Mapping pairs
+
+    /// The bytes pair `index` of a block mapping occupies: its whole lines
+    /// from the comment lines right above its key through its value's last
+    /// line (line break excluded), with the blank lines a keep-chomped value
+    /// owns. `nil` when its key does not start its line (`? key`, a pair
+    /// after a `-`) or it shares a line with the next pair.
+    func pairSpan(_ pairs: [YAMLPair], _ index: Int) -> Range<Int>? {
+        guard index >= 0, index < pairs.count else { return nil }
+        let pair = pairs[index]
+        let keyStart = Swift.min(pair.key.range.lowerBound, bytes.count)
+        let keyLine = scanner.lineStart(of: keyStart)
+        guard bytes[keyLine..<keyStart].allSatisfy({ $0 == Byte.space }) else { return nil }
+        let start = scanner.leadingCommentStart(ofLineAt: keyLine, after: index > 0 ? scanner.commentBound(after: pairs[index - 1].value) : 0)
+        let empty = pair.value.scalar?.isEmptyPlain == true && pair.value.anchor == nil && pair.value.tag == nil
+        let lastByte = empty || pair.value.range.isEmpty ? pair.key.range.upperBound : pair.value.range.upperBound - 1
+        var end = scanner.lineEnd(of: Swift.max(lastByte, pair.key.range.upperBound))
+        if index + 1 < pairs.count, pairs[index + 1].key.range.lowerBound <= end { return nil }
+        if scanner.keepsTrailingLines(pair.value) { end = scanner.endOfBlankLines(after: end) }
+        return start..<end
+    }
+
+    /// Edits swapping pairs `index` and `index + 1` of a block mapping; the
+    /// lines between them stay between them.
+    func swapPairs(_ pairs: [YAMLPair], _ index: Int) -> [TextEdit]? {
+        guard let first = pairSpan(pairs, index), let second = pairSpan(pairs, index + 1), first.upperBound < second.lowerBound else { return nil }
+        return [
+            TextEdit(range: first, replacement: Array(bytes[second])),
+            TextEdit(range: second, replacement: Array(bytes[first])),
+        ]
+    }
+
     /// Edits inserting a copy of item `index` right after it (an anchor in
     /// the copy is dropped, since a second `&name` would take over the aliases).
     func duplicateItem(_ items: [YAMLNode], _ index: Int, flow: Bool) -> [TextEdit]? {
