@@ -111,8 +111,8 @@ final class YAMLInspectorPanel {
             [("Add key…", "Add a key to the mapping", { $0.onTappedAddKey() }),
              ("Add item", "Add an item to the sequence", { $0.onAddedItem() }),
              ("Duplicate item", "Insert a copy of the item after it", { $0.onDuplicatedItem() })],
-            [("Move item up", "Move the item up in its sequence (Alt+Up)", { $0.onMovedItem(by: -1) }),
-             ("Move item down", "Move the item down in its sequence (Alt+Down)", { $0.onMovedItem(by: 1) }),
+            [("Move item up", "Move the item up in its sequence, or the key in its mapping (Alt+Up)", { $0.onMovedItem(by: -1) }),
+             ("Move item down", "Move the item down in its sequence, or the key in its mapping (Alt+Down)", { $0.onMovedItem(by: 1) }),
              ("Remove", "Remove the key or the item (Delete)", { $0.onRemovedSelection() })],
             [("Rename key…", "Rename the selected key", { $0.onTappedRenameKey() })],
         ]

@@ -185,7 +185,7 @@ struct CheckCommandTests {
         let run = await CommandRun.run(["check", "."], in: folder)
         #expect(run == CommandRun(status: 1, standardOutput: """
             a.md:3:7: error: `date` must be a date written YYYY-MM-DD; found `2026-02-30`
-            a.md:4:8: error: `draft` must be true or false (yes/no, on/off, 1/0); found `maybe`
+            a.md:4:8: error: `draft` must be true or false (yes/no, on/off and 1/0 are text in YAML, written in quotes); found `maybe`
             b.md:3:9: error: `weight` must be a whole number; found `x`
 
             """))

@@ -89,7 +89,7 @@ struct SetCommandTests {
     @Test(arguments: [
         ("--front-matter", "date=2026-02-30", "page.md:2:7: error: `date` must be a date written YYYY-MM-DD; found `2026-02-30`"),
         ("--front-matter", "date=2100-02-29", "page.md:2:7: error: `date` must be a date written YYYY-MM-DD; found `2100-02-29`"),
-        ("--front-matter", "draft=maybe", "page.md:3:8: error: `draft` must be true or false (yes/no, on/off, 1/0); found `maybe`"),
+        ("--front-matter", "draft=maybe", "page.md:3:8: error: `draft` must be true or false (yes/no, on/off and 1/0 are text in YAML, written in quotes); found `maybe`"),
         ("--tile", "height=5000", "page.md:9:9: error: `height` must be a whole number from 240 to 720; found `5000`"),
     ])
     func aValueThatBreaksItsFieldsRuleIsRefusedAsInTheEditor(option: String, assignment: String, error: String) async throws {

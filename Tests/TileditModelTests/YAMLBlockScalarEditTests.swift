@@ -34,7 +34,8 @@ struct YAMLBlockScalarEditTests {
         // A first line starting with a space gets an indentation indicator.
         ("a: |\n  x\n", "  code\nafter\n", "a: |2\n    code\n  after\n"),
         // Folded: a line break between lines of text is an empty line; more indented lines keep theirs.
-        ("a: >\n  one\n  two\n", "one two\nthree\n", "a: >\n  one two\n\n  three\n"),
+        // (The untouched line keeps its line break: only the changed line is written, with the new text's.)
+        ("a: >\n  one\n  two\n", "one two\nthree\n", "a: >\n  one\n  two\n\n  three\n"),
         ("a: >-\n  x\n", "text\n  code\nback", "a: >-\n  text\n    code\n  back\n"),
         ("a: >\n  x\n", "para\n\nnext\n", "a: >\n  para\n\n\n  next\n"),
         // An empty value keeps its lines below from being read as its content.

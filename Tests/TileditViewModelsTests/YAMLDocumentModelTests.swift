@@ -223,6 +223,18 @@ struct YAMLDocumentModelTests {
         #expect(editor.selection == YAMLNodeID(document: 0, positions: [1]))
     }
 
+    @Test func aKeyMovesWithTheCommentLinesAboveIt() async throws {
+        let (editor, _) = try await makeEditor("top: 0\na: 1\n# about b\nb: 2\n")
+        try select(editor, "b")
+        #expect(editor.onMovedItem(by: -1))
+        #expect(text(editor) == "top: 0\n# about b\nb: 2\na: 1\n")
+        #expect(editor.selection == editor.id(of: YAMLPath(parsing: "b")))
+        #expect(editor.onMovedItem(by: -1))
+        #expect(text(editor) == "# about b\nb: 2\ntop: 0\na: 1\n")
+        #expect(!editor.onMovedItem(by: -1))
+        #expect(editor.notes == ["the key is first already"])
+    }
+
     @Test func sequenceItemsAreAddedRemovedMovedAndDuplicated() async throws {
         let (editor, _) = try await makeEditor("list:\n  - one\n  - two # second\n  - three\n")
         try select(editor, "list.1")

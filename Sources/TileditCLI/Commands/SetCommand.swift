@@ -16,7 +16,11 @@ struct SetCommand: Command {
         Edits (VALUE is everything after the first = byte, taken as typed: \\n is
         not a line break; KEY= empties the value):
           --front-matter KEY=VALUE  Set a front-matter field of a Markdown file
-                                    (added after the last field when missing)
+                                    (added after the last field when missing).
+                                    In YAML front matter KEY is a path as for
+                                    --yaml (author.name, "a.b"), but a top-level
+                                    key written with the dots is that key; a
+                                    missing mapping on the way is refused
           --tile ID KEY=VALUE       Set a property of the tile whose id is ID, or
                                     of the Nth tile of the file with #N: tiles
                                     count from 1 in file order, every :::tile,
@@ -41,6 +45,10 @@ struct SetCommand: Command {
 
         A value keeps the old one's style and type where it can: a date stays a
         date, quotes stay quotes, a tag (!!int) stays while the value fits it.
+        Only what changes is written: a block scalar's other lines keep their
+        line breaks, a double-quoted value the escapes of its other characters.
+        Booleans are true and false (YAML 1.2): yes, no, on and off are text,
+        written in quotes.
         A value that cannot be written as given (a line break in a front-matter
         value of Tiledown's profile, a carriage return or a line break at either
         end of a tile value, a value its tag does not allow) is refused with the
@@ -213,7 +221,7 @@ struct SetCommand: Command {
                 do throws(EditError) {
                     switch edit {
                     case .frontMatter(let key, let value):
-                        notes += try markdown.perform(.setFrontMatterField(key: key, value: value)).notes
+                        notes += try markdown.perform(frontMatterOperation(key, value: value, in: markdown)).notes
                     case .tile(let reference, let key, let value):
                         if let problem = TileWriter.exactnessProblem(.text(value), key: key) { throw .invalidValue(message: problem) }
                         let id = try tile(reference, in: markdown)
@@ -253,6 +261,18 @@ struct SetCommand: Command {
             }
             return (.yaml(yaml), notes)
         }
+    }
+
+    /// The edit `--front-matter KEY=VALUE` asks for: in YAML front matter
+    /// KEY is a path as `--yaml` reads it (dots separate keys, a quoted
+    /// segment is one key), but a top-level key written with KEY's text,
+    /// dots and all, is that key (Tiledown's flat profile has no paths); in
+    /// Tiledown's flat front matter KEY is one key.
+    private static func frontMatterOperation(_ key: String, value: String, in document: MarkdownDocument) -> DocumentOperation {
+        let flat = document.frontMatter.map { $0.dialect == .tiledown } ?? (document.dialect == .tiledown)
+        if flat { return .setFrontMatterField(key: key, value: value) }
+        if document.frontMatter?.field(key) != nil { return .setFrontMatterField(key: key, value: value) }
+        return .setFrontMatterValue(path: YAMLPath(parsing: key), value: value)
     }
 
     /// `1, 2 and 3`.

@@ -44,7 +44,8 @@ enum HoverProvider {
                 guard let field = fieldOnLine(of: offset, fields: frontMatter.fields, document: document, base: range.lowerBound),
                       let known = FrontMatterSchema.tiledown.field(field.key) else { return nil }
                 let keyRange = (field.keySpan.lowerBound + range.lowerBound)..<(field.keySpan.upperBound + range.lowerBound)
-                return ("**\(known.key)** (\(known.kind.hint))\n\n\(known.summary)", keyRange)
+                let hint = FrontMatterSchema.tiledown.hint(for: known.key, dialect: frontMatter.dialect) ?? known.kind.hint
+                return ("**\(known.key)** (\(hint))\n\n\(known.summary)", keyRange)
             default:
                 return nil
             }

@@ -8,6 +8,12 @@ public enum DocumentOperation: Sendable, Hashable {
     /// Sets a front-matter field to text the user typed (adds it after the
     /// last field when absent; creates the block when the file has none).
     case setFrontMatterField(key: String, value: String)
+    /// Sets the value at a path of YAML front matter (`author.name`), as
+    /// `YAMLOperation.setScalar` sets one in a YAML file: the last key is
+    /// added to its mapping when absent; a missing mapping on the way is
+    /// refused (`EditError.pathNotFound`, naming it). Tiledown's flat front
+    /// matter has no paths: its one key is the path's text.
+    case setFrontMatterValue(path: YAMLPath, value: String)
     /// Sets a front-matter field to a list of items.
     case setFrontMatterList(key: String, items: [String])
     /// Appends an item to a front-matter list (`tags: [a]` → `[a, b]`).

@@ -85,6 +85,20 @@ extension MarkdownDocument {
             } check: { frontMatter in
                 frontMatter[key]?.hasSameBytes(as: value) == true ? nil : .invalidValue(message: "`\(key)` would not read back as the text given")
             }
+        case .setFrontMatterValue(let path, let value) where path.components.count == 1:
+            return try planned(.setFrontMatterField(key: path.description, value: value))
+        case .setFrontMatterValue(let path, let value):
+            let key = path.description
+            return try planFrontMatter(key: key) { editor throws(EditError) in
+                try editor.setScalar(at: path, to: value)
+            } flat: { frontMatter, start throws(EditError) in
+                try flatSet(frontMatter, blockStart: start, key: key, value: value)
+            } create: { _ throws(EditError) in
+                throw .pathNotFound(message: "the file has no front matter, so \(path.displayText) does not exist")
+            } check: { frontMatter in
+                let read = frontMatter.dialect == .tiledown ? frontMatter[key] : frontMatter.yamlRoot?.node(at: path)?.scalar?.value
+                return read?.hasSameBytes(as: value) == true ? nil : .invalidValue(message: "\(path.displayText) would not read back as the text given")
+            }
         case .setFrontMatterList(let key, let items):
             return try planFrontMatter(key: key) { editor throws(EditError) in
                 (try editor.setList(at: YAMLPath([.key(key)]), items: items), [])
@@ -115,7 +129,9 @@ extension MarkdownDocument {
                 }
                 guard let field = matching.first else { return Plan(edits: [], focus: first) }
                 let lines = lineRange(containing: start + field.keySpan.lowerBound)
-                return Plan(edits: [TextEdit(range: lines, replacement: [])], focus: first)
+                // The comment lines right above the field are its own (YAMLSourceScanner.leadingCommentStart).
+                let comments = YAMLSourceScanner(bytes: storage[range(at: 0)]).leadingCommentStart(ofLineAt: lines.lowerBound - start, after: 0)
+                return Plan(edits: [TextEdit(range: (start + comments)..<lines.upperBound, replacement: [])], focus: first)
             case .yaml:
                 let editor = yamlEditor(frontMatter, blockIndex: 0)
                 let edits = try editor.removeKey(at: YAMLPath([.key(key)]))

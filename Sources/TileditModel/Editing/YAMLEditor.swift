@@ -63,7 +63,13 @@ struct YAMLEditor {
             return ([[TextEdit(range: emptyInsertionPoint..<emptyInsertionPoint, replacement: line + lineEnding.string)]], [])
         }
         let parentPath = Array(path.components.dropLast())
-        let (parent, parentInFlow, parentAnchors) = try resolve(parentPath, from: root)
+        let resolved: (YAMLNode, Bool, [AnchorSite])
+        do throws(EditError) {
+            resolved = try resolve(parentPath, from: root)
+        } catch {
+            throw withDottedKeyHint(error, path: path)
+        }
+        let (parent, parentInFlow, parentAnchors) = resolved
         var anchors = parentAnchors
         let edits: [[TextEdit]]
         switch (last, parent.content) {
@@ -302,7 +308,8 @@ struct YAMLEditor {
         return [TextEdit(range: at..<at, replacement: Array(lines.utf8))]
     }
 
-    /// Edits that remove the pair at `path` (its lines, for block mappings).
+    /// Edits that remove the pair at `path` (its lines, for block mappings,
+    /// with the comment lines right above it; a header comment stays).
     func removeKey(at path: YAMLPath) throws(EditError) -> [TextEdit] {
         guard let root, case .key(let key)? = path.components.last else { throw .pathNotFound(message: "\(path.displayText) does not exist") }
         let (parent, _, _) = try resolve(Array(path.components.dropLast()), from: root)
@@ -315,9 +322,11 @@ struct YAMLEditor {
             let end = index == 0 && pairs.count > 1 ? pairs[1].key.range.lowerBound : pair.value.range.upperBound
             return [TextEdit(range: start..<end, replacement: [])]
         }
-        let start = lineStart(of: pair.key.range.lowerBound)
-        var end = lineEndIncludingTerminator(of: Swift.max(pair.value.range.upperBound, pair.key.range.upperBound))
         let scanner = YAMLSourceScanner(bytes: text)
+        // The comment lines right above the key are the pair's: they go with it.
+        let start = scanner.leadingCommentStart(
+            ofLineAt: lineStart(of: pair.key.range.lowerBound), after: index > 0 ? scanner.commentBound(after: pairs[index - 1].value) : 0)
+        var end = lineEndIncludingTerminator(of: Swift.max(pair.value.range.upperBound, pair.key.range.upperBound))
         if index > 0, scanner.keepsTrailingLines(pairs[index - 1].value), end < text.count {
             // Blank lines left after the pair would join the kept scalar before it: they go with the pair.
             end = scanner.lineEndIncludingBreak(of: scanner.endOfBlankLines(after: lineEnd(of: Swift.max(pair.value.range.upperBound, pair.key.range.upperBound))))
@@ -508,6 +517,11 @@ struct YAMLEditor {
                 intent, style: scalar.style, inFlow: inFlow, indent: contentIndent, typeFixed: typeFixed,
                 canBlock: !inFlow && endsItsLine(scalar.range.upperBound) && (spacesBelow == nil || range.upperBound != scalar.range.upperBound),
                 spansLines: spansLines)
+            if scalar.style == .doubleQuoted, written.utf8.first == Byte.quote, range.upperBound <= text.count,
+               let kept = YAMLDoubleQuotedPatch.rewrite(token: text[range], old: scalar.value, new: value) {
+                // The escapes the user wrote stay for the characters that do not change.
+                written = kept
+            }
             // `&a:b`: libyaml ends the anchor at `:`, the value starts right after it.
             if node.anchor != nil || node.tag != nil, range.lowerBound > 0, !Byte.isWhitespace(text[range.lowerBound - 1]) {
                 written = " " + written
@@ -519,8 +533,9 @@ struct YAMLEditor {
         }]
     }
 
-    /// Plans writing `value` in place of the block scalar `node` as a block
-    /// scalar of its style (`YAMLBlockScalarWriter`: indicators and the
+    /// Plans writing `value` in place of the block scalar `node`: first its
+    /// changed lines alone (`YAMLBlockScalarPatch`), then the whole block
+    /// scalar in its style (`YAMLBlockScalarWriter`: indicators and the
     /// header's comment kept where they can hold the text), then, for a
     /// folded one, as a literal block.
     ///
@@ -535,6 +550,13 @@ struct YAMLEditor {
         if let end = spaceOnlyLines(after: range.upperBound) { range = range.lowerBound..<end }
         let following = emptyLines(after: range.upperBound)
         var plans: [[TextEdit]] = []
+        // First the changed lines alone, the others kept as the user broke them.
+        let indent = header.indentation.map { parentColumn + $0 } ?? blockContentIndent(scalar.range)?.count
+        if let indent, let patch = YAMLBlockScalarPatch.edit(
+            text, scalarRange: scalar.range, style: header.style, indent: indent, hasIndentationIndicator: header.indentation != nil,
+            old: scalar.value, new: value, lineEnding: lineEnding) {
+            plans.append([patch])
+        }
         for style in header.style == .folded ? [YAMLScalar.Style.folded, .literal] : [.literal] {
             var planned = header
             planned.style = style
@@ -802,18 +824,17 @@ struct YAMLEditor {
         return TextEdit(range: lineEnd..<lineEnd, replacement: lineEnding.string + line)
     }
 
-    /// Writes `written` after the `:` at `colon`, keeping a trailing comment.
+    /// Writes `written` after the `:` at `colon`, keeping a trailing comment
+    /// and the spaces before it as written.
     private func insertAfterColon(_ colon: Int, text written: String) -> TextEdit {
         let end = lineEnd(of: colon)
-        // Keep a trailing comment after the empty value.
         var insertionEnd = colon + 1
-        while insertionEnd < end && Byte.isSpaceOrTab(text[insertionEnd]) && !(insertionEnd + 1 < end && text[insertionEnd + 1] == Byte.hash) {
-            insertionEnd += 1
-        }
+        while insertionEnd < end && Byte.isSpaceOrTab(text[insertionEnd]) { insertionEnd += 1 }
         if insertionEnd < end && text[insertionEnd] == Byte.hash {
-            return TextEdit(range: (colon + 1)..<(colon + 1), replacement: " " + written + " ")
+            // A trailing comment stays, and so do the spaces the user put before it.
+            return TextEdit(range: (colon + 1)..<(colon + 1), replacement: " " + written + (insertionEnd > colon + 1 ? "" : " "))
         }
-        return TextEdit(range: (colon + 1)..<Swift.max(colon + 1, insertionEnd), replacement: " " + written)
+        return TextEdit(range: (colon + 1)..<insertionEnd, replacement: " " + written)
     }
 
     private func dashOffset(before offset: Int) -> Int {

@@ -31,6 +31,9 @@ public enum YAMLOperation: Sendable, Hashable {
     case removeItem(YAMLPath)
     /// Moves the sequence item at the path one place: `by` is −1 (up) or +1 (down).
     case moveItem(YAMLPath, by: Int)
+    /// Moves the pair at the path one place in its block mapping: `by` is
+    /// −1 (up) or +1 (down); the comment lines right above each pair go with it.
+    case moveKey(YAMLPath, by: Int)
     /// Inserts a copy of the sequence item at the path right after it (without its anchor).
     case duplicateItem(YAMLPath)
 }

@@ -39,7 +39,23 @@ public struct FrontMatterSchema: Sendable, Hashable {
             if dialect == .yaml && (YAMLScalarType.isCalendarTimestamp(value) || Self.isDateTime(value)) { return nil }
             return "`date` must be a date written YYYY-MM-DD; found `\(value)`"
         }
+        if field.kind == .boolean && dialect == .yaml && !BooleanWord.isBoolean(value) {
+            // YAML 1.2 reads yes/no/on/off as text: the editor writes them quoted, and the message says so.
+            return "`\(key)` must be \(Self.yamlBooleanHint); found `\(value)`"
+        }
         return field.kind.problem(with: .text(value), key: key)
+    }
+
+    /// What a boolean field of YAML front matter takes, for hints and
+    /// messages: YAML 1.2 reads only `true` and `false` as booleans; the
+    /// other words Tiledown takes are text there, written in quotes.
+    public static let yamlBooleanHint = "true or false (yes/no, on/off and 1/0 are text in YAML, written in quotes)"
+
+    /// The hint of `key`'s field in `dialect` (`TilePropertyKind.hint`, a
+    /// boolean's in YAML by `yamlBooleanHint`); `nil` for an unknown key.
+    public func hint(for key: String, dialect: FrontMatterDialect) -> String? {
+        guard let field = field(key) else { return nil }
+        return field.kind == .boolean && dialect == .yaml ? Self.yamlBooleanHint : field.kind.hint
     }
 
     /// `YYYY-MM-DD` naming a day of the calendar (`CalendarDate`).

@@ -114,6 +114,8 @@ extension YAMLFileDocument {
             }
         case .moveItem(let path, let offset):
             return try moveItem(at: path, by: offset, document: document, planner: planner)
+        case .moveKey(let path, let offset):
+            return try moveKey(at: path, by: offset, document: document, planner: planner)
         case .duplicateItem(let path):
             let (items, index, flow, parentPath) = try item(at: path, document: document)
             guard let copy = planner.duplicateItem(items, index, flow: flow) else {
@@ -210,6 +212,29 @@ extension YAMLFileDocument {
         }
     }
 
+    private mutating func moveKey(at path: YAMLPath, by offset: Int, document: Int, planner: YAMLSourcePlanner) throws(EditError) -> Change {
+        let found = try locate(path, document: document)
+        guard let parent = found.parent, let pairs = parent.pairs, let index = found.index else {
+            throw .pathNotFound(message: "\(path.displayText) is not a key of a mapping")
+        }
+        guard offset == -1 || offset == 1 else { throw .invalidValue(message: "keys move one place at a time") }
+        guard parent.collectionStyle == .block, !found.inFlow else { throw .invalidValue(message: "this key is in a flow mapping; move it in the source") }
+        let target = index + offset
+        guard target >= 0, target < pairs.count else { throw .invalidValue(message: offset < 0 ? "the key is first already" : "the key is last already") }
+        let low = Swift.min(index, target)
+        guard let swap = planner.swapPairs(pairs, low) else { throw .invalidValue(message: "these keys share a line; move them in the source") }
+        let parentPath = YAMLPath(Array(path.components.dropLast()))
+        var expected = pairs
+        expected.swapAt(low, low + 1)
+        return try keepFirst([swap], notes: [], refusingNewErrors: true) { file in
+            if let problem = file.unreadable(path) { return problem }
+            guard let after = file.node(at: parentPath, document: document)?.pairs, Self.pairsReadAsSame(after, expected) else {
+                return .wouldChangeStructure(message: "moving the key would change the mapping")
+            }
+            return nil
+        }
+    }
+
     // MARK: Tiledown's flat dialect
 
     private mutating func performFlat(_ operation: YAMLOperation) throws(EditError) -> Change {
@@ -232,7 +257,9 @@ extension YAMLFileDocument {
         case .removeKey(let path):
             // Removing a key can leave `newsletter.username` missing: refused as any new error.
             guard let field = try flatField(path.description) else { throw .pathNotFound(message: "`\(path)` does not exist") }
-            return try keepFirst([[TextEdit(range: lineRange(containing: field.keySpan.lowerBound), replacement: [])]], notes: [], refusingNewErrors: true) { _ in nil }
+            return try keepFirst([[TextEdit(range: fieldLines(containing: field.keySpan.lowerBound), replacement: [])]], notes: [], refusingNewErrors: true) { _ in nil }
+        case .moveKey:
+            throw .invalidValue(message: "the lines of \(SiteConfigurationSchema.fileNames[0]) are moved in the source")
         case .appendItem, .removeItem, .moveItem, .duplicateItem:
             throw .invalidValue(message: "\(SiteConfigurationSchema.fileNames[0]) holds `key: value` lines; it has no lists")
         }

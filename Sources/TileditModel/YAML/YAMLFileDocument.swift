@@ -113,24 +113,8 @@ public struct YAMLFileDocument: Sendable {
     /// explicit keys only (no alias or merge resolution); keys are compared
     /// by their bytes, and a key written twice in its mapping leads nowhere.
     public func node(at path: YAMLPath, document: Int = 0) -> YAMLNode? {
-        guard document >= 0, document < documents.count, var current = documents[document].root else { return nil }
-        for component in path.components {
-            switch (component, current.content) {
-            case (.key(let key), .mapping(let pairs)):
-                let found = YAMLKey.indexes(of: key, in: pairs)
-                guard found.count == 1, let index = found.first else { return nil }
-                current = pairs[index].value
-            case (.index(let index), .sequence(let items)) where index < items.count:
-                current = items[index]
-            case (.index(let index), .mapping(let pairs)):
-                let found = YAMLKey.indexes(of: String(index), in: pairs)
-                guard found.count == 1, let first = found.first else { return nil }
-                current = pairs[first].value
-            default:
-                return nil
-            }
-        }
-        return current
+        guard document >= 0, document < documents.count else { return nil }
+        return documents[document].root?.node(at: path)
     }
 
     /// Which document of the stream an edit of `path` is meant for, when
@@ -236,7 +220,7 @@ public struct YAMLFileDocument: Sendable {
         switch dialect {
         case .flat:
             guard let field = try flatField(path.description) else { throw .pathNotFound(message: "`\(path)` does not exist") }
-            return try perform([TextEdit(range: lineRange(containing: field.keySpan.lowerBound), replacement: [])], notes: []) { _ in nil }
+            return try perform([TextEdit(range: fieldLines(containing: field.keySpan.lowerBound), replacement: [])], notes: []) { _ in nil }
         case .yaml:
             return try perform(try editor(document: document).removeKey(at: path), notes: []) { _ in nil }
         }
@@ -332,6 +316,14 @@ public struct YAMLFileDocument: Sendable {
         if let last = fields.last { at = lineRange(containing: last.keySpan.lowerBound).upperBound }
         if at == bytes.count && !bytes.isEmpty && bytes[bytes.count - 1] != Byte.newline { prefix = lineEnding.string }
         return [TextEdit(range: at..<at, replacement: prefix + "\(key): \(value)" + lineEnding.string)]
+    }
+
+    /// The lines of a flat `key: value` field starting on the line of
+    /// `offset`: with the comment lines right above it, which are its own
+    /// (`YAMLSourceScanner.leadingCommentStart`), through its line break.
+    func fieldLines(containing offset: Int) -> Range<Int> {
+        let lines = lineRange(containing: offset)
+        return YAMLSourceScanner(bytes: bytes).leadingCommentStart(ofLineAt: lines.lowerBound, after: 0)..<lines.upperBound
     }
 
     func lineRange(containing offset: Int) -> Range<Int> {

@@ -55,7 +55,8 @@ struct YAMLSourcePlanner {
     // MARK: Sequence items
 
     /// The bytes an item occupies: in a block sequence its whole lines from
-    /// the dash through its last line (line break excluded); in a flow
+    /// the comment lines right above its dash (`YAMLSourceScanner.leadingCommentStart`)
+    /// through its last line (line break excluded); in a flow
     /// sequence the item with its anchor or tag. `nil` when the item shares
     /// a line with another item or its dash cannot be found.
     func itemSpan(_ items: [YAMLNode], _ index: Int, flow: Bool) -> Range<Int>? {
@@ -74,8 +75,10 @@ struct YAMLSourcePlanner {
             return scan..<Swift.max(scan, item.range.upperBound)
         }
         guard let dash = scanner.dashBefore(item.range.lowerBound) else { return nil }
-        let start = scanner.lineStart(of: dash)
-        guard bytes[start..<dash].allSatisfy({ $0 == Byte.space }) else { return nil }
+        let dashLine = scanner.lineStart(of: dash)
+        guard bytes[dashLine..<dash].allSatisfy({ $0 == Byte.space }) else { return nil }
+        // The comment lines right above the dash are the item's: they go where it goes.
+        let start = scanner.leadingCommentStart(ofLineAt: dashLine, after: index > 0 ? scanner.commentBound(after: items[index - 1]) : 0)
         let lastByte = item.range.isEmpty ? item.range.lowerBound : item.range.upperBound - 1
         var end = scanner.lineEnd(of: Swift.max(lastByte, dash))
         if index + 1 < items.count, let next = scanner.dashBefore(items[index + 1].range.lowerBound), next < end { return nil }
@@ -97,7 +100,8 @@ struct YAMLSourcePlanner {
         if items.count == 1 {
             // The only item: the sequence becomes an empty flow sequence, one step in.
             guard let dash = scanner.dashBefore(items[0].range.lowerBound) else { return nil }
-            let indent = String(repeating: " ", count: dash - span.lowerBound + 2)
+            // Counted from the dash's line: the span may start at comment lines above it.
+            let indent = String(repeating: " ", count: dash - scanner.lineStart(of: dash) + 2)
             return [TextEdit(range: span, replacement: indent + "[]")]
         }
         var end = scanner.lineEndIncludingBreak(of: span.upperBound)
@@ -124,6 +128,38 @@ struct YAMLSourcePlanner {
             first = first.lowerBound..<scanner.endOfBlankLines(after: first.upperBound)
             second = second.lowerBound..<scanner.endOfBlankLines(after: second.upperBound)
         }
+        return [
+            TextEdit(range: first, replacement: Array(bytes[second])),
+            TextEdit(range: second, replacement: Array(bytes[first])),
+        ]
+    }
+
+    // MARK: Mapping pairs
+
+    /// The bytes pair `index` of a block mapping occupies: its whole lines
+    /// from the comment lines right above its key through its value's last
+    /// line (line break excluded), with the blank lines a keep-chomped value
+    /// owns. `nil` when its key does not start its line (`? key`, a pair
+    /// after a `-`) or it shares a line with the next pair.
+    func pairSpan(_ pairs: [YAMLPair], _ index: Int) -> Range<Int>? {
+        guard index >= 0, index < pairs.count else { return nil }
+        let pair = pairs[index]
+        let keyStart = Swift.min(pair.key.range.lowerBound, bytes.count)
+        let keyLine = scanner.lineStart(of: keyStart)
+        guard bytes[keyLine..<keyStart].allSatisfy({ $0 == Byte.space }) else { return nil }
+        let start = scanner.leadingCommentStart(ofLineAt: keyLine, after: index > 0 ? scanner.commentBound(after: pairs[index - 1].value) : 0)
+        let empty = pair.value.scalar?.isEmptyPlain == true && pair.value.anchor == nil && pair.value.tag == nil
+        let lastByte = empty || pair.value.range.isEmpty ? pair.key.range.upperBound : pair.value.range.upperBound - 1
+        var end = scanner.lineEnd(of: Swift.max(lastByte, pair.key.range.upperBound))
+        if index + 1 < pairs.count, pairs[index + 1].key.range.lowerBound <= end { return nil }
+        if scanner.keepsTrailingLines(pair.value) { end = scanner.endOfBlankLines(after: end) }
+        return start..<end
+    }
+
+    /// Edits swapping pairs `index` and `index + 1` of a block mapping; the
+    /// lines between them stay between them.
+    func swapPairs(_ pairs: [YAMLPair], _ index: Int) -> [TextEdit]? {
+        guard let first = pairSpan(pairs, index), let second = pairSpan(pairs, index + 1), first.upperBound < second.lowerBound else { return nil }
         return [
             TextEdit(range: first, replacement: Array(bytes[second])),
             TextEdit(range: second, replacement: Array(bytes[first])),

@@ -43,6 +43,41 @@ public struct YAMLSourceScanner: Sendable {
         return found
     }
 
+    /// The start of the comment lines right above the line starting at
+    /// `lineStart` (no blank line between), which belong to the entry on
+    /// that line and go wherever it goes; `lineStart` when there are none.
+    /// Lines starting before `lowerBound` (the end of the node before the
+    /// entry: a block scalar's `#` lines are its text) are not comments. A
+    /// block reaching the start of the text or a `---` line is the file's
+    /// (or the document's) header comment and stays: then `lineStart`.
+    public func leadingCommentStart(ofLineAt lineStart: Int, after lowerBound: Int) -> Int {
+        var start = self.lineStart(of: lineStart)
+        let entryLine = start
+        while start > 0 {
+            let previousStart = self.lineStart(of: start - 1)
+            guard previousStart >= lowerBound else { break }
+            var index = previousStart
+            while index < start && Byte.isSpaceOrTab(bytes[index]) { index += 1 }
+            guard index < start, bytes[index] == Byte.hash else {
+                let line = bytes[previousStart..<lineEnd(of: previousStart)]
+                return line.starts(with: Self.documentStart) && line.dropFirst(3).allSatisfy(Byte.isSpaceOrTab) ? entryLine : start
+            }
+            start = previousStart
+        }
+        return start == 0 ? entryLine : start
+    }
+
+    /// Where comment lines may start after `node`, for
+    /// `leadingCommentStart(ofLineAt:after:)`: the end of its last written
+    /// scalar (a block or quoted scalar's `#` lines are its text), else its
+    /// start (a collection's range may reach the next entry).
+    public func commentBound(after node: YAMLNode) -> Int {
+        guard let scalar = node.lastWrittenScalar, !scalar.isEmptyPlain, !scalar.range.isEmpty else { return node.range.lowerBound }
+        return scalar.range.upperBound
+    }
+
+    private static let documentStart: [UInt8] = Array("---".utf8)
+
     private func commentText(from hash: Int, to end: Int) -> String {
         String(decoding: bytes[(hash + 1)..<Swift.max(hash + 1, end)], as: UTF8.self).trimmingCharacters(in: .whitespaces)
     }

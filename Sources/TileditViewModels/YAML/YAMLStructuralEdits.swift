@@ -66,10 +66,17 @@ struct YAMLStructuralEdits {
         return true
     }
 
-    /// Moves the selected item `offset` places (−1 up, +1 down) in its sequence.
+    /// Moves the selected item `offset` places (−1 up, +1 down) in its
+    /// sequence, or the selected key in its mapping.
     func moveItem(by offset: Int) -> Bool {
-        guard let (id, path, position) = selectedItem() else { return edits.refuse("select a sequence item to move it") }
-        return edits.perform(.moveItem(path, by: offset), document: id.document, select: id.parent?.child(position + offset))
+        if let (id, path, position) = selectedItem() {
+            return edits.perform(.moveItem(path, by: offset), document: id.document, select: id.parent?.child(position + offset))
+        }
+        guard let locator, let id = edits.selection, let position = id.positions.last, let parentID = id.parent,
+              locator.resolve(parentID)?.node.pairs != nil, let path = locator.path(of: id) else {
+            return edits.refuse("select a sequence item or a key to move it")
+        }
+        return edits.perform(.moveKey(path, by: offset), document: id.document, select: parentID.child(position + offset))
     }
 
     /// Inserts a copy of the selected item right after it and selects the copy.
