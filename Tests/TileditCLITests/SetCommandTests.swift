@@ -176,3 +176,25 @@ struct SetCommandTests {
         #expect(try text(of: "page.md", in: folder) == Self.tiles)
     }
 }
+
+/// `set --yaml` on a block scalar: VALUE cannot hold a line break, so the
+/// scalar keeps its final line break as the editor's text area does, and
+/// with it its chomping indicator.
+@Suite("tiledit set on block scalars")
+struct SetCommandBlockScalarTests {
+    @Test(arguments: ["|", "|-", "|+", ">", ">-", ">+", "|2", ">2-", "|+2", ">-2"])
+    func aOneLineValueKeepsTheHeadersIndicators(header: String) async throws {
+        let indent = header.contains("2") ? "  " : ""
+        let original = "c: \(header)\n  \(indent)indented\n  more\nd: 1\n"
+        let folder = try makeFolder(["data.yaml": original])
+        let run = await CommandRun.run(["set", "data.yaml", "--yaml", "c=hello"], in: folder)
+        #expect(run == CommandRun(status: 0), "\(header)")
+        #expect(try text(of: "data.yaml", in: folder) == "c: \(header)\n  hello\nd: 1\n", "\(header)")
+    }
+
+    @Test func theExampleOfTheReportKeepsItsIndentationIndicatorAndFinalLineBreak() async throws {
+        let folder = try makeFolder(["data.yaml": "c: |2\n    indented\n  more\nd: 1\n"])
+        #expect(await CommandRun.run(["set", "data.yaml", "--yaml", "c=hello"], in: folder) == CommandRun(status: 0))
+        #expect(try text(of: "data.yaml", in: folder) == "c: |2\n  hello\nd: 1\n")
+    }
+}

@@ -29,7 +29,9 @@ struct SetCommand: Command {
                                     not a tile)
           --yaml PATH=VALUE         Set a value of a YAML file; PATH is dotted
                                     (services.web.image, items.0.name, a."b.c";
-                                    in quotes, \\" is a quote and \\\\ a backslash)
+                                    in quotes, \\" is a quote and \\\\ a backslash);
+                                    a block scalar (| or >) keeps its final
+                                    line break, as in the editor
           --document N              The YAML edits after it go to document N of
                                     the file (from 1; documents are separated by
                                     --- lines). Without it, a path goes to the only
@@ -253,8 +255,11 @@ struct SetCommand: Command {
                         throw Refusal(message: "\(path.displayText) is in none of the \(count) documents of this file; choose the document to add it to with --document N before --yaml")
                     }
                 }
+                // A block scalar keeps its own final line break, as the
+                // editor's text area does (VALUE cannot hold one).
+                let typed = yaml.node(at: path, document: index)?.scalar.map { yaml.editableText(of: $0).value(of: value) } ?? value
                 do throws(EditError) {
-                    notes += try yaml.setValue(at: path, to: value, document: index).notes
+                    notes += try yaml.setValue(at: path, to: typed, document: index).notes
                 } catch {
                     throw Refusal(message: yaml.documents.count > 1 ? "document \(index + 1): \(error.message)" : error.message)
                 }
