@@ -149,11 +149,59 @@ struct UnseenSiteMarkdownTests {
         }
     }
 
+    /// Generated: an unclosed single- or double-quoted value (or flow
+    /// list) on any line of the front matter, after any key; the error names
+    /// the line and column of the quote (or bracket), not the end of the text.
+    @Test func generatedUnclosedQuotesAreReportedWhereTheyOpen() {
+        var random = SeededGenerator(seed: 9)
+        for seed in 0..<200 {
+            var lines = (0..<Int.random(in: 0...3, using: &random)).map { "k\($0): v" }
+            let line = lines.count + 2
+            let key = String(repeating: "x", count: Int.random(in: 1...8, using: &random))
+            let opener = ["\"", "'", "["][Int.random(in: 0..<3, using: &random)]
+            lines.append("\(key): \(opener)open")
+            lines += (0..<Int.random(in: 0...2, using: &random)).map { "more \($0)" }
+            let text = (["---"] + lines + ["---", "", "Text", ""]).joined(separator: "\n")
+            let document = MarkdownDocument(text, dialect: .yaml)
+            let errors = document.diagnostics.filter { $0.severity == .error }
+            #expect(errors.map(\.location) == [SourceLocation(line: line, column: key.count + 3)], "seed \(seed): \(text.debugDescription)")
+        }
+    }
+
+    // MARK: Incremental reading
+
+    /// A table right after a tile whose closing line is deleted: the
+    /// incremental read equals a whole read (the tile's lines become prose).
+    @Test func deletingATilesClosingLineBeforeATableReadsAsAWholeRead() {
+        let text = ":::tile callout\ntitle: T\n:::\n| a | b |\n|---|---|\n| 1 | 2 |\n\n:::note\nN\n:::\n"
+        var document = MarkdownDocument(text, dialect: .yaml)
+        document.replace(25..<29, with: [])
+        let fresh = MarkdownDocument(bytes: document.bytes, dialect: .yaml)
+        #expect(EditingLaws.shapes(document) == EditingLaws.shapes(fresh))
+        // And typing it back, and deleting an admonition's closing line.
+        document.replace(25..<25, with: Array(":::\n".utf8))
+        #expect(EditingLaws.shapes(document) == EditingLaws.shapes(MarkdownDocument(bytes: document.bytes, dialect: .yaml)))
+        #expect(document.bytes == Array(text.utf8))
+        document.replace((text.utf8.count - 4)..<text.utf8.count, with: [])
+        #expect(EditingLaws.shapes(document) == EditingLaws.shapes(MarkdownDocument(bytes: document.bytes, dialect: .yaml)))
+    }
+
     // MARK: Nested front matter
 
     @Test func nestedValuesHaveAnOutline() throws {
         let document = MarkdownDocument("---\nauthor:\n  name: A\n  url: B\nlinks:\n  - title: x\n    url: y\n  - z\n---\n", dialect: .yaml)
         let frontMatter = try #require(document.frontMatter)
         #expect(frontMatter.fields.map(\.outline) == ["name: A\nurl: B", "- title: x\n  url: y\n- z"])
+    }
+
+    @Test func thePreviewShowsNestedValuesFromColumnOne() {
+        let document = MarkdownDocument("---\ntitle: T\nauthor:\n  name: A\n  url: B\nlinks:\n  - title: x\n    url: y\ntags: [a, b]\n---\n\nText\n", dialect: .yaml)
+        let frame = StyledDocumentBuilder.frontMatterFrame(document.frontMatter ?? FrontMatter(dialect: .yaml, fields: [], contentSpan: 0..<0, closingSpan: 0..<0))
+        #expect(frame.lines == [
+            .property(key: "title", value: "T"),
+            .literal(key: "author", text: "name: A\nurl: B"),
+            .literal(key: "links", text: "- title: x\n  url: y"),
+            .literal(key: "tags", text: "- a\n- b"),
+        ])
     }
 }
