@@ -65,6 +65,8 @@ public struct TiledownGenerator: Sendable {
         ":::", ":::\n", ":::tile callout\n", ":::tile chart\ntype: bar\n:::\n", "id: x-1\n", "title: |\n  a\n", "---\n", "===\n",
         "<!--\n", "-->\n", "<div>\n", "| a | b |\n|---|---|\n", "[ref]: /url\n", "$$\n", ":::recent:::\n", "\t", "  \n", "key: value\n",
         "\r", "\r\n", "\r\r", "[^n]: note\n", "[^n]", "[x\n", "]: /u\n", "    more\n",
+        // Other sites' syntax: YAML's document end marker, admonitions, table rows.
+        "...\n", ":::note\n", ":::tip Title\n", "::::warning\n", "::::\n", "| a |\n", "|---|\n", "| c | d |\n",
     ]
 
     // MARK: Pieces

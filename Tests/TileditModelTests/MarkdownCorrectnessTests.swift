@@ -185,7 +185,7 @@ struct MarkdownCorrectnessTests {
             let document = MarkdownDocument(text, dialect: .yaml)
             #expect(document.blocks.contains { if case .tile = $0.kind { true } else { false } }, "\(indentation.debugDescription)")
             let warnings = document.diagnostics.filter { $0.code == .tileIndentedAsCode }
-            #expect(warnings.map(\.location) == (columns >= 4 ? [SourceLocation(line: 3, column: 1)] : []), "\(indentation.debugDescription)")
+            #expect(warnings.map(\.location) == (columns >= 4 ? [SourceLocation(line: 3, column: indentation.unicodeScalars.count + 1)] : []), "\(indentation.debugDescription)")
         }}}
         let warning = try #require(MarkdownDocument("    :::tile callout\n    id: x\n    :::\n", dialect: .yaml).diagnostics.first)
         #expect(warning.severity == .warning)

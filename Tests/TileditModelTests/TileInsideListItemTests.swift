@@ -47,7 +47,7 @@ struct TileInsideListItemTests {
             #expect(found == expected, "\(text.debugDescription)")
             if commonMarkInside {
                 inside += 1
-                #expect(document.diagnostics.first { $0.code == .tileInsideListItem }?.location == SourceLocation(line: tileLine, column: 1))
+                #expect(document.diagnostics.first { $0.code == .tileInsideListItem }?.location == SourceLocation(line: tileLine, column: indent.unicodeScalars.count + 1))
             } else {
                 outside += 1
             }
@@ -62,7 +62,8 @@ struct TileInsideListItemTests {
         #expect(document.diagnostics.count == 1)
         #expect(warning.severity == .warning)
         #expect(warning.message == "this tile is indented under a list item, where CommonMark reads its lines as part of the item; Tiledown reads a tile here, which ends the list")
-        #expect(warning.location == SourceLocation(line: 3, column: 1))
+        // At the colons, where the tile's text starts (columns count characters, from 1).
+        #expect(warning.location == SourceLocation(line: 3, column: 3))
         // Unindented after a blank line, the list has ended for both readers.
         #expect(MarkdownDocument("- item\n\n:::tile callout\nid: x\n:::\n", dialect: .tiledown).diagnostics.isEmpty)
     }

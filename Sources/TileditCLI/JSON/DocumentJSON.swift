@@ -65,6 +65,8 @@ enum DocumentJSON {
             members.append(("info", .string(info)))
         case .footnoteDefinition(let label):
             members.append(("label", .string(label)))
+        case .directive(let name):
+            members.append(("name", .string(name)))
         case .raw(let origin):
             if case .tile(let type) = origin {
                 members.append(("tileType", type.map(JSONValue.string) ?? .null))
@@ -86,7 +88,7 @@ enum DocumentJSON {
 
     /// The block kind's name: the CommonMark block name in lowerCamelCase
     /// (`heading`, `paragraph`, `fencedCode`, …), `tile`, `frontMatter`,
-    /// `recentPosts`, `raw`.
+    /// `recentPosts`, `directive`, `raw`.
     static func kindName(_ kind: BlockKind) -> String {
         switch kind {
         case .frontMatter: "frontMatter"
@@ -104,6 +106,7 @@ enum DocumentJSON {
         case .displayMath: "displayMath"
         case .tile: "tile"
         case .recentPosts: "recentPosts"
+        case .directive: "directive"
         case .raw: "raw"
         }
     }
@@ -147,13 +150,37 @@ enum DocumentJSON {
         return .object(members)
     }
 
+    /// `{"key", "value", "range"}`: a YAML mapping's value is a JSON
+    /// object, a list's an array (`plainValue`), any other value its text.
     private static func field(_ field: FrontMatterField, base: Int) -> JSONValue {
         let end = Swift.max(field.keySpan.upperBound, field.valueSpan.upperBound)
+        let value: JSONValue
+        switch field.node?.content {
+        case .mapping?, .sequence?: value = field.node.map { plainValue($0) } ?? .string(field.value)
+        default: value = .string(field.value)
+        }
         return .object([
             ("key", .string(field.key)),
-            ("value", .string(field.value)),
+            ("value", value),
             ("range", .range(shifted(field.keySpan.lowerBound..<end, by: base))),
         ])
+    }
+
+    /// A YAML value as plain JSON: a mapping an object (keys as read, in
+    /// source order), a sequence an array, a scalar its text (never
+    /// re-typed), an alias `*name`. Nesting deeper than `depth` levels is
+    /// given as `null` (libyaml's own limit is lower; this only bounds recursion).
+    static func plainValue(_ node: YAMLNode, depth: Int = 64) -> JSONValue {
+        guard depth > 0 else { return .null }
+        switch node.content {
+        case .scalar(let scalar): return .string(scalar.value)
+        case .alias(let name): return .string("*\(name)")
+        case .sequence(let items): return .array(items.map { plainValue($0, depth: depth - 1) })
+        case .mapping(let pairs):
+            return .object(pairs.map { pair in
+                (pair.key.scalar?.value ?? "", plainValue(pair.value, depth: depth - 1))
+            })
+        }
     }
 
     // MARK: YAML

@@ -1,6 +1,7 @@
 /// Finds and reads front matter at the start of a file (ARCHITECTURE.md, "The Tiledown format":
 /// the first line is exactly `---`, closed by the next line that is exactly
-/// `---`; only a byte order mark may precede it).
+/// `---`, or, in the YAML dialect, exactly `...` (YAML's document end
+/// marker, which Jekyll and Hugo accept); only a byte order mark may precede it).
 enum FrontMatterReader {
     /// What the start of a file holds.
     enum Scan {
@@ -13,8 +14,10 @@ enum FrontMatterReader {
         case lookalike(BlockDiagnostic)
     }
 
-    /// Looks for front matter starting at `start` (just after a byte order mark, if any).
-    static func scan(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Scan {
+    /// Looks for front matter starting at `start` (just after a byte order
+    /// mark, if any). A `...` line closes `---` front matter in the YAML
+    /// dialect only: flat Tiledown front matter ends at `---` alone.
+    static func scan(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, dialect: FrontMatterDialect) -> Scan {
         guard start < buffer.count else { return .none }
         let first = buffer.line(startingAt: start)
         let firstTrimmed = buffer.trimmed(first)
@@ -22,7 +25,8 @@ enum FrontMatterReader {
             var position = first.end
             while position < buffer.count {
                 let line = buffer.line(startingAt: position)
-                if buffer.matches(line.start..<line.contentEnd, "---") {
+                if buffer.matches(line.start..<line.contentEnd, "---")
+                    || (dialect == .yaml && buffer.matches(line.start..<line.contentEnd, "...")) {
                     return .block(opening: first, closing: line)
                 }
                 position = line.end
@@ -162,7 +166,8 @@ enum FrontMatterReader {
 
     /// Warnings for lines inside the front matter that other tools read as
     /// its end: `---` or `...` with trailing whitespace (Jekyll's
-    /// `---\s*$`, for one). Tiledit reads on to the exact `---`, so such a
+    /// `---\s*$`, for one), and, in the flat dialect, `...` itself (the
+    /// YAML dialect ends the block there). Tiledit reads on to the exact `---`, so such a
     /// tool would publish the lines between as text, and a formatter that
     /// trims the whitespace would do the same here.
     private static func innerFences(_ buffer: UnsafeBufferPointer<UInt8>, base: Int, content: Range<Int>) -> [BlockDiagnostic] {

@@ -36,6 +36,11 @@ public enum BlockKind: Sendable, Hashable {
     indirect case tile(Tile)
     /// `:::recent:::`: the site's recent posts.
     case recentPosts
+    /// A container directive that is not a tile: a Docusaurus admonition or
+    /// remark directive (`:::note`, `:::tip Title`, `::::warning`), from its
+    /// opening line through the closing line of colons. Kept byte for byte;
+    /// `name` as written after the colons (`note`).
+    case directive(name: String)
     /// Text kept verbatim because it could not be read (see the block's diagnostics).
     case raw(RawBlockOrigin)
 
@@ -62,6 +67,7 @@ public enum BlockKind: Sendable, Hashable {
         case .displayMath: "display math"
         case .tile(let tile): "tile \(tile.type)"
         case .recentPosts: "recent posts"
+        case .directive(let name): "directive \(name)"
         case .raw(let origin):
             switch origin {
             case .tile(let type): "tile \(type ?? "?") (raw)"
@@ -71,10 +77,10 @@ public enum BlockKind: Sendable, Hashable {
     }
 
     /// Whether the block is prose (CommonMark/GFM), as opposed to front
-    /// matter, a tile directive or a raw block.
+    /// matter, a tile directive, another container directive or a raw block.
     public var isProse: Bool {
         switch self {
-        case .frontMatter, .tile, .recentPosts, .raw: false
+        case .frontMatter, .tile, .recentPosts, .directive, .raw: false
         default: true
         }
     }

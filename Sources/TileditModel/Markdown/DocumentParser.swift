@@ -40,6 +40,9 @@ struct ParsedBlock: Sendable {
     /// closing line, so a block can start there; a re-parse must then start
     /// before the fence and run past it.
     var startsInsideFence = false
+    /// Bytes of spaces and tabs before a tile's opening `:::` (0 for other
+    /// blocks), so diagnostics on the opening name the column it starts at.
+    var openingIndent = 0
     /// First byte of the block's first line.
     var start: Int
     /// Just past the block's last line (its terminator included).
@@ -120,7 +123,8 @@ private struct Scanner {
     /// Diagnostics not tied to a block yet, in buffer coordinates.
     var floating: [BlockDiagnostic] = []
     /// Directive openings with no closing line (offset of the opening
-    /// line, its content end, how messages name it), told once the block
+    /// line's first non-blank byte, so a position names the column where
+    /// the colons start; its content end; how messages name it), told once the block
     /// that keeps their lines is known.
     var unclosedOpenings: [(start: Int, contentEnd: Int, label: String)] = []
     /// Line states of the tile grammar known to reach the end unclosed.
@@ -128,6 +132,8 @@ private struct Scanner {
     var proseStart = 0
     var proseStartSlot = 0
     var sawUnclosedDirective = false
+    /// Lines read by container directive scans (`ContainerDirectiveReader`).
+    var directiveLinesRead = 0
     /// Line slots inside fences the scanner closed (after the opening line,
     /// up to and with the closing line), ascending.
     var fencedSlots: [Range<Int>] = []
@@ -145,7 +151,7 @@ private struct Scanner {
         var position = 0
         if atDocumentStart {
             if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { position = 3 }
-            switch FrontMatterReader.scan(buffer, from: position) {
+            switch FrontMatterReader.scan(buffer, from: position, dialect: dialect) {
             case .block(let opening, let closing):
                 let (frontMatter, read) = FrontMatterReader.read(buffer, opening: opening, closing: closing, dialect: dialect)
                 var diagnostics = read
@@ -210,26 +216,28 @@ private struct Scanner {
                             diagnostics.append(BlockDiagnostic(
                                 .warning, .tileInsideListItem,
                                 "this tile is indented under a list item, where CommonMark reads its lines as part of the item; Tiledown reads a tile here, which ends the list",
-                                range: 0..<(line.contentEnd - line.start)))
+                                range: (trimmed.lowerBound - line.start)..<(line.contentEnd - line.start)))
                         } else if html == .none, indentation >= 4 {
                             // CommonMark 4.4: four columns of indentation make an indented code block.
                             diagnostics.append(BlockDiagnostic(
                                 .warning, .tileIndentedAsCode,
                                 "this tile is indented four or more columns, which CommonMark reads as an indented code block; Tiledown still reads it as a tile and renders it",
-                                range: 0..<(line.contentEnd - line.start)))
+                                range: (trimmed.lowerBound - line.start)..<(line.contentEnd - line.start)))
                         }
                         if html != .none {
                             let place = html == .comment ? "an HTML comment" : "an HTML block"
                             diagnostics.append(BlockDiagnostic(
                                 .warning, .tileInsideHTML,
                                 "this tile is inside \(place); Tiledown still reads it and renders it",
-                                range: 0..<(line.contentEnd - line.start)))
+                                range: (trimmed.lowerBound - line.start)..<(line.contentEnd - line.start)))
                         }
                         let kind: BlockKind = result.tile.map(BlockKind.tile) ?? .raw(.tile(type: result.type))
                         // A tile always holds at least its opening line: the scan moves on.
                         let end = Swift.min(Swift.max(line.start + result.length, line.end), buffer.count)
                         if let controls = controlCharacters(in: line.start..<end) { diagnostics.append(controls) }
-                        blocks.append(ParsedBlock(kind: kind, htmlContext: html, start: line.start, end: end, diagnostics: diagnostics))
+                        var block = ParsedBlock(kind: kind, htmlContext: html, start: line.start, end: end, diagnostics: diagnostics)
+                        block.openingIndent = trimmed.lowerBound - line.start
+                        blocks.append(block)
                         recordLines(after: line.start, to: end, context: html)
                         position = end
                         startProse(at: position)
@@ -237,7 +245,26 @@ private struct Scanner {
                     }
                     // Unclosed: report it; the lines stay prose.
                     sawUnclosedDirective = true
-                    unclosedOpenings.append((line.start, line.contentEnd, result.label))
+                    unclosedOpenings.append((trimmed.lowerBound, line.contentEnd, result.label))
+                } else if html == .none, buffer.indentation(line) <= 3,
+                          let directive = ContainerDirectiveReader.opening(buffer, trimmed: trimmed) {
+                    let read = ContainerDirectiveReader.end(buffer, openingLine: line, opening: directive)
+                    directiveLinesRead += read.linesRead
+                    if let end = read.end {
+                        // Kept whole and never rewritten: other tools (Docusaurus, remark) own its grammar.
+                        flushProse(upTo: line.start)
+                        var diagnostics: [BlockDiagnostic] = []
+                        if let controls = controlCharacters(in: line.start..<end) { diagnostics.append(controls) }
+                        blocks.append(ParsedBlock(
+                            kind: .directive(name: directive.name), htmlContext: html, start: line.start, end: end, diagnostics: diagnostics))
+                        recordLines(after: line.start, to: end, context: html)
+                        position = end
+                        startProse(at: position)
+                        continue
+                    }
+                    // Unclosed: the lines stay prose; a closing line typed below makes it a directive.
+                    sawUnclosedDirective = true
+                    unclosedOpenings.append((trimmed.lowerBound, line.contentEnd, "directive `\(String(repeating: ":", count: directive.colons))\(directive.name)`"))
                 } else if TileParser.isClosing(buffer, trimmed: trimmed) {
                     floating.append(BlockDiagnostic(
                         .warning, .tileStrayClosing, "closing `:::` with no open tile; remove it or open a tile above",
@@ -257,7 +284,7 @@ private struct Scanner {
         reportUnclosedOpenings()
         attachFloating()
         var parsed = ParsedText(blocks: blocks, finalHTMLContext: html, endsOpen: sawUnclosedDirective || fence != nil, lineStarts: lineStarts)
-        parsed.linesRead = lineStarts.count + unclosedStates.linesRead
+        parsed.linesRead = lineStarts.count + unclosedStates.linesRead + directiveLinesRead
         return parsed
     }
 
@@ -476,7 +503,7 @@ private struct Scanner {
         for opening in unclosedOpenings {
             let index = blockIndex(holding: opening.start)
             let block = blocks[index]
-            let openLine = Swift.max(0, firstSlot(atOrAfter: opening.start) - firstSlot(atOrAfter: block.start))
+            let openLine = Swift.max(0, slot(at: opening.start) - firstSlot(atOrAfter: block.start))
             let lastLine = Swift.max(openLine, firstSlot(atOrAfter: block.end) - firstSlot(atOrAfter: block.start) - 1)
             let kept = openLine == lastLine
                 ? "line \(BlockDiagnostic.line(openLine)) is kept as written"

@@ -597,7 +597,7 @@ public struct MarkdownDocument: Sendable {
             let nextStart = next?.start ?? windowLength
             var diagnostics = block.diagnostics
             if case .tile(let tile) = block.kind {
-                diagnostics += TileValidator.diagnostics(for: tile, catalog: catalog)
+                diagnostics += TileValidator.diagnostics(for: tile, catalog: catalog, openingIndent: block.openingIndent)
             }
             result.append(Entry(
                 id: BlockID(rawValue: 0), kind: block.kind, htmlContext: block.htmlContext, startsInsideFence: block.startsInsideFence,

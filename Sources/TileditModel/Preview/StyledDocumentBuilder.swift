@@ -76,8 +76,10 @@ public struct StyledDocumentBuilder: Sendable {
     // MARK: Frames
 
     static func frontMatterFrame(_ frontMatter: FrontMatter) -> StyledFrame {
-        var lines: [StyledFrame.Line] = frontMatter.fields.map { field in
-            field.value.contains("\n") ? .literal(key: field.key, text: field.value) : .property(key: field.key, value: field.value)
+        var lines: [StyledFrame.Line] = frontMatter.fields.map { field -> StyledFrame.Line in
+            let shown = field.outline
+            return shown.contains("\n") || field.node?.scalar == nil && field.node != nil
+                ? .literal(key: field.key, text: shown) : .property(key: field.key, value: shown)
         }
         if let problem = frontMatter.problem { lines.append(.notice([InlineRun(problem, .error)])) }
         return StyledFrame(kind: .frontMatter, label: [InlineRun("front matter", .label)], lines: lines)

@@ -188,7 +188,7 @@ public struct HTMLRenderer: Sendable {
                         result.append(Definition(text: text, label: nil))
                     }
                     continue
-                case .frontMatter, .tile, .recentPosts, .raw, .displayMath:
+                case .frontMatter, .tile, .recentPosts, .directive, .raw, .displayMath:
                     continue
                 default:
                     break
@@ -321,6 +321,11 @@ public struct HTMLRenderer: Sendable {
                     TileHTMLRenderer.render(tile, headingLevel: Swift.min(sectionLevel + 1, 6), into: &block)
                 case .recentPosts:
                     TileHTMLRenderer.renderRecentPosts(into: &block)
+                case .directive(let name):
+                    // Its inner lines are prose (an admonition's text); the fences are not shown.
+                    let text = document.storage.string(document.range(at: index))
+                    block = "<div class=\"directive directive-\(HTMLText.escaped(name))\">\n"
+                        + ProseHTMLRenderer.render(HTMLRenderer.directiveBody(text), definitions: "") + "</div>\n"
                 case .raw(let origin):
                     let raw = document.block(at: index)
                     HTMLRenderer.renderRaw(origin, text: document.writtenText(of: raw), diagnostics: raw.diagnostics, into: &block)
@@ -437,6 +442,15 @@ public struct HTMLRenderer: Sendable {
     }
 
     /// The TeX between a display math block's `$$` delimiters, trimmed.
+    /// The lines of a container directive between its opening and closing
+    /// lines (the text after the first line break, up to the last line's start).
+    static func directiveBody(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last == "" { lines.removeLast() }
+        guard lines.count >= 2 else { return "" }
+        return lines[1..<(lines.count - 1)].joined(separator: "\n") + "\n"
+    }
+
     static func tex(of text: String) -> String {
         var body = Substring(text.trimmingWhitespace())
         if body.hasPrefix("$$") { body = body.dropFirst(2) }

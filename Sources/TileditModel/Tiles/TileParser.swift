@@ -121,6 +121,10 @@ struct TileParser {
 
     private func relative(_ range: Range<Int>) -> Range<Int> { (range.lowerBound - base)..<(range.upperBound - base) }
 
+    /// A line's text from its first non-blank byte, so a diagnostic on an
+    /// indented line (a tile in a list item) names the column its text starts at.
+    private func written(_ line: LineSpan) -> Range<Int> { buffer.trimmed(line).lowerBound..<line.contentEnd }
+
     private mutating func error(_ code: DiagnosticCode, _ message: String, _ range: Range<Int>, fix: DiagnosticFix? = nil) {
         diagnostics.append(BlockDiagnostic(.error, code, message, range: relative(range), fix: fix))
         broken = true
@@ -173,7 +177,7 @@ struct TileParser {
         }
         let label = form == .mermaidShorthand ? "`:::mermaid`" : type.map { "`:::tile \($0)`" } ?? "the tile directive"
         if type == nil {
-            error(.tileMissingType, "the tile has no type; write `:::tile <type>`, e.g. `:::tile callout`", opening.start..<opening.contentEnd)
+            error(.tileMissingType, "the tile has no type; write `:::tile <type>`, e.g. `:::tile callout`", written(opening))
         }
         if form == .mermaidShorthand { return runMermaid(opening: opening, label: label, unclosed: unclosed) }
 
@@ -227,7 +231,7 @@ struct TileParser {
             }
             if let nested = Self.opening(buffer, trimmed: trimmed), nested != .recent {
                 let owner = tileID.map { "tile `\($0)`" } ?? "this tile"
-                error(.tileNested, "a tile cannot start inside \(owner) (opened at line \(BlockDiagnostic.line(0))); tiles do not nest", line.start..<line.contentEnd)
+                error(.tileNested, "a tile cannot start inside \(owner) (opened at line \(BlockDiagnostic.line(0))); tiles do not nest", written(line))
                 continue
             }
             readProperty(line, trimmed: trimmed, lineOffset: lineOffset)
@@ -238,7 +242,7 @@ struct TileParser {
     private func unclosedResult(type: String?, opening: LineSpan, label: String) -> Result {
         let diagnostic = BlockDiagnostic(
             .error, .tileUnclosed, "\(label) is never closed; add a line `:::` after its properties",
-            range: relative(opening.start..<opening.contentEnd))
+            range: relative(written(opening)))
         return Result(tile: nil, type: type, length: buffer.count - base, isClosed: false, diagnostics: [diagnostic], label: label)
     }
 
@@ -247,12 +251,12 @@ struct TileParser {
         while colon < trimmed.upperBound && buffer[colon] != Byte.colon { colon += 1 }
         guard colon < trimmed.upperBound else {
             let hint = buffer.hasPrefix(trimmed, "-") ? "a list item must follow a `key:` line" : "expected `key: value` in the tile body"
-            error(.tileInvalidLine, hint, line.start..<line.contentEnd)
+            error(.tileInvalidLine, hint, written(line))
             return
         }
         let keyRange = buffer.trimmed(LineSpan(start: trimmed.lowerBound, contentEnd: colon, end: colon))
         guard !keyRange.isEmpty, buffer[keyRange.lowerBound] != Byte.hyphen, buffer[keyRange.lowerBound] != Byte.hash else {
-            error(.tileInvalidLine, "expected `key: value` in the tile body", line.start..<line.contentEnd)
+            error(.tileInvalidLine, "expected `key: value` in the tile body", written(line))
             return
         }
         var valueStart = colon + 1
@@ -260,7 +264,7 @@ struct TileParser {
         let valueRange = buffer.trimmed(LineSpan(start: valueStart, contentEnd: line.contentEnd, end: line.contentEnd))
         let key = buffer.string(keyRange)
         if !keys.insert(key).inserted {
-            error(.tileDuplicateProperty, "property `\(key)` is already set above; remove one of them", line.start..<line.contentEnd)
+            error(.tileDuplicateProperty, "property `\(key)` is already set above; remove one of them", written(line))
         }
         if buffer.matches(valueRange, "|") {
             startPending(.literal, PendingKey(key: key, keySpan: relative(keyRange), keyLine: line, lineOffset: lineOffset, valueStart: valueRange.upperBound, end: line.end))

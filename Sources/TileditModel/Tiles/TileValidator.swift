@@ -5,9 +5,13 @@ import Foundation
 /// unknown types and properties.
 enum TileValidator {
     /// Diagnostics for `tile`; ranges relative to the tile's block.
-    static func diagnostics(for tile: Tile, catalog: TileCatalog) -> [BlockDiagnostic] {
+    ///
+    /// - Parameter openingIndent: bytes of indentation before the opening
+    ///   `:::` (a tile in a list item); diagnostics on the opening line start after it.
+    static func diagnostics(for tile: Tile, catalog: TileCatalog, openingIndent: Int = 0) -> [BlockDiagnostic] {
         var result: [BlockDiagnostic] = []
-        let opening = 0..<Swift.max(tile.openingSpan.count - 1, 0)
+        let openingEnd = Swift.max(tile.openingSpan.count - 1, 0)
+        let opening = Swift.min(Swift.max(openingIndent, 0), openingEnd)..<openingEnd
         for property in tile.properties where isSecretLike(property.key) {
             result.append(BlockDiagnostic(
                 .error, .tileSecretProperty,

@@ -193,7 +193,11 @@ struct YAMLInvisibleCharacters {
                 "\(Self.name(cause.scalar)) \(what), so this YAML cannot be read here; \(remedy(cause.scalar))",
                 range: cause.range, fix: fix(cause))
         }
-        let range = offset..<Swift.min(offset + 1, bytes.count)
+        // An error at the end of the text (a quote or bracket never closed)
+        // is placed where libyaml's context opened: the end says nothing.
+        var at = offset
+        if let context = error.contextOffset, context < offset, bytes[offset...].allSatisfy(Byte.isWhitespace) { at = context }
+        let range = at..<Swift.min(at + 1, bytes.count)
         return BlockDiagnostic(.error, error.code, error.message, range: range, fix: error.fix)
     }
 

@@ -46,6 +46,11 @@ public struct InspectorField: Equatable, Sendable, Identifiable {
     /// The value's items as the document has them, for a `.list` field
     /// (the list editor's rows, `InspectorListField`); empty for any other.
     public var items: [String] = []
+    /// Why the value cannot be edited as a field (a YAML mapping, a list
+    /// whose items are not all plain values), or `nil` when it can. Such a
+    /// field shows its value (`original`, `FrontMatterField.outline`: one line
+    /// a key or item, nested levels indented) and is edited as text in the document.
+    public var readOnlyReason: String? = nil
 
     public var id: String { key }
 

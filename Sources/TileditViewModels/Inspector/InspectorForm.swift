@@ -111,9 +111,12 @@ struct InspectorForm {
         return keys.filter { seen.insert($0).inserted }.map { key in
             let existing = frontMatter.field(key)
             let known = schema.field(key)
-            let isList = existing?.node?.items != nil || (known?.kind == .list && frontMatter.dialect == .yaml && existing == nil)
+            let readOnlyReason = existing.flatMap(Self.nestedReason)
+            let isList = readOnlyReason == nil
+                && (existing?.node?.items != nil || (known?.kind == .list && frontMatter.dialect == .yaml && existing == nil))
             let original = existing.map { field in
-                field.node?.items.map { $0.compactMap(\.scalar?.value).joined(separator: ", ") } ?? field.value
+                readOnlyReason != nil ? field.outline
+                    : field.node?.items.map { $0.compactMap(\.scalar?.value).joined(separator: ", ") } ?? field.value
             } ?? ""
             let typed = pending.fields[key]
             let draft = typed ?? original
@@ -124,18 +127,33 @@ struct InspectorForm {
             if message == nil, typed != nil, frontMatter.dialect == .tiledown, draft != draft.trimmingCharacters(in: .whitespaces) {
                 message = "values are trimmed; remove the spaces at the start and end"
             }
-            if message == nil, typed != nil, existing?.node.map({ $0.scalar == nil && $0.items == nil }) == true {
-                message = "`\(key)` is a nested mapping; edit the YAML as text"
+            if message == nil, typed != nil, let readOnlyReason {
+                message = readOnlyReason
             }
-            let input: InspectorField.Input = isList || known?.kind == .list ? .list
+            let input: InspectorField.Input = readOnlyReason != nil ? .multiline
+                : isList || known?.kind == .list ? .list
                 : known?.kind == .boolean ? .toggle
                 : Self.spansLines(existing, original: original, dialect: frontMatter.dialect) ? .multiline : .line
             let items = existing.map { field in field.node?.items.map { $0.compactMap(\.scalar?.value) } ?? Self.items(field.value) } ?? []
             return InspectorField(
                 key: key, summary: known?.summary ?? "Front matter key", hint: schema.hint(for: key, dialect: frontMatter.dialect) ?? "text", input: input,
                 isRequired: false, isKnown: known != nil, isPresent: existing != nil,
-                original: original, draft: draft, message: message, items: input == .list ? items : [])
+                original: original, draft: draft, message: message, items: input == .list ? items : [], readOnlyReason: readOnlyReason)
         }
+    }
+
+    /// Why a YAML front-matter value cannot be a field: a mapping
+    /// (`author:` with `name:` and `url:` under it) or a list holding
+    /// anything but plain values (`links:` with `- title: x`); `nil` otherwise.
+    private static func nestedReason(_ field: FrontMatterField) -> String? {
+        guard let node = field.node else { return nil }
+        if case .mapping = node.content {
+            return "`\(field.key)` is a nested mapping; edit the YAML as text"
+        }
+        if let items = node.items, items.contains(where: { $0.scalar == nil }) {
+            return "`\(field.key)` is a list of mappings or lists; edit the YAML as text"
+        }
+        return nil
     }
 
     /// Whether a YAML front-matter value is text of several lines (a
