@@ -102,6 +102,10 @@ extension MarkdownDocument {
             } create: { dialect throws(EditError) in
                 dialect == .tiledown ? "\(key): \(item)" : nil
             } check: { _ in nil }
+        case .moveFrontMatterListItem(let key, let index, let offset):
+            return try plannedItemEdit(key: key, index: index, offset: offset)
+        case .removeFrontMatterListItem(let key, let index):
+            return try plannedItemEdit(key: key, index: index, offset: nil)
         case .removeFrontMatterField(let key):
             guard let frontMatter, let first = blockCount > 0 ? id(at: 0) : nil else { return Plan(edits: [], focus: nil) }
             let start = range(at: 0).lowerBound
@@ -385,6 +389,15 @@ extension MarkdownDocument {
             let (edits, notes) = try yaml(yamlEditor(frontMatter, blockIndex: 0))
             return Plan(edits: edits.map { shiftedEdit($0, by: start) }, focus: focus, notes: notes, check: verify)
         }
+    }
+
+    private func plannedItemEdit(key: String, index: Int, offset: Int?) throws(EditError) -> Plan {
+        let edit = try frontMatterItemEdit(key: key, index: index, offset: offset)
+        let expected = edit.expected
+        let check: @Sendable (MarkdownDocument, BlockID?, Replacement) -> EditError? = { document, _, _ in
+            Self.frontMatterItems(of: document, key: key, readAs: expected)
+        }
+        return Plan(edits: edit.edits, focus: id(at: 0), check: check)
     }
 
     private func yamlEditor(_ frontMatter: FrontMatter, blockIndex: Int) -> YAMLEditor {
