@@ -118,7 +118,7 @@ let package = Package(
         .testTarget(name: "TileditTextLayoutTests", dependencies: ["TileditTextLayout", "TileditModel", "TileditTestSupport"]),
         .testTarget(name: "TileditTerminalToolkitTests", dependencies: ["TileditTerminalToolkit", "TileditTextLayout", "TileditModel"]),
         .testTarget(name: "TileditTerminalTests", dependencies: ["TileditTerminal", "TileditTerminalToolkit", "TileditTextLayout", "TileditViewModels", "TileditServices", "TileditModel", "TileditTestSupport"]),
-        .testTarget(name: "TileditCLITests", dependencies: ["TileditCLI", "TileditServices", "TileditModel", "TileditTestSupport"]),
+        .testTarget(name: "TileditCLITests", dependencies: ["TileditCLI", "TileditServices", "TileditModel", "TileditTestSupport", "TileditFixtures"]),
         // Also drives the real `tiledit lsp` through pytest-lsp and Neovim.
         .testTarget(name: "TileditLanguageServerTests", dependencies: ["TileditLanguageServer", "tiledit", "TileditServices", "TileditModel", "TileditTestSupport"]),
         // Drives the real `tiledit` executable under tmux.

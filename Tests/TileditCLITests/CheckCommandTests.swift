@@ -23,7 +23,7 @@ struct CheckCommandTests {
         #expect(paths == paths.sorted())
         // Case 49 is not UTF-8: it is named on standard error and makes the run exit 2.
         #expect(run.status == 2)
-        #expect(run.standardError == "cases/49-non-utf8-bytes-refused/input.md: invalid UTF-8 at byte 26 (line 3, column 11); the file was not changed\n")
+        #expect(run.standardError == "cases/49-non-utf8-bytes-refused/input.md:3:11: error: invalid UTF-8 at byte 26; the file was not changed\n")
     }
 
     @Test func aFileWithoutProblemsPrintsNothingAndExitsZero() async throws {
@@ -143,8 +143,8 @@ struct CheckCommandTests {
             standardOutput: "docs/error.md:2:9: error: the value contains `: `, which YAML reads as a new key; quote the value\n",
             standardError: """
                 missing.md: no such file or folder
-                docs/binary.md: binary file (a NUL byte at byte 1, line 1, column 2); the file was not changed
-                docs/latin1.md: invalid UTF-8 at byte 5 (line 2, column 2); the file was not changed
+                docs/binary.md:1:2: error: binary file (a NUL byte at byte 1); the file was not changed
+                docs/latin1.md:2:2: error: invalid UTF-8 at byte 5; the file was not changed
 
                 """))
         #expect(try snapshot(of: folder) == before)

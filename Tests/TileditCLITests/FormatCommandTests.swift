@@ -114,7 +114,7 @@ struct FormatCommandTests {
         let run = await CommandRun.run(["fmt", "--write", "bad.md", "gone.md"], in: folder)
         #expect(run == CommandRun(status: 2, standardError: """
             gone.md: no such file or folder
-            bad.md: invalid UTF-8 at byte 1 (line 1, column 2); the file was not changed
+            bad.md:1:2: error: invalid UTF-8 at byte 1; the file was not changed
 
             """))
         #expect(try snapshot(of: folder) == before)

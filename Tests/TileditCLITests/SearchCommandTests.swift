@@ -61,8 +61,8 @@ struct SearchCommandTests {
         try TestSupport.writeFile(Array("# ".utf8) + [0x00, 0x01] + Array(" fox".utf8), at: "ws/bin.md", in: folder)
         try TestSupport.writeFile(Array("# Caf".utf8) + [0xE9] + Array(" fox\n".utf8), at: "ws/latin1.md", in: folder)
         let problems = """
-            ws/bin.md: binary file (a NUL byte at byte 2, line 1, column 3); the file was not changed
-            ws/latin1.md: invalid UTF-8 at byte 5 (line 1, column 6); the file was not changed
+            ws/bin.md:1:3: error: binary file (a NUL byte at byte 2); the file was not changed
+            ws/latin1.md:1:6: error: invalid UTF-8 at byte 5; the file was not changed
 
             """
         #expect(await CommandRun.run(["search", "ws", "fox"], in: folder) == CommandRun(

@@ -109,7 +109,8 @@ struct SetCommandTests {
         let folder = try makeFolder(["nested.md": source])
         let run = await CommandRun.run(["set", "nested.md", "--tile", "#1", "title=X"], in: folder)
         #expect(run == CommandRun(status: 1, standardError: """
-            nested.md: the block cannot be edited until it is fixed: a tile cannot start inside tile `outer` (opened at line 1); tiles do not nest
+            nested.md:3:1: error: a tile cannot start inside tile `outer` (opened at line 1); tiles do not nest
+            nested.md: tile `#1` cannot be edited until the errors above are fixed; nothing was written
 
             """))
         #expect(try text(of: "nested.md", in: folder) == source)

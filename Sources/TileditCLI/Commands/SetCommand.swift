@@ -86,9 +86,12 @@ struct SetCommand: Command {
         case yaml(path: String, value: String, document: Int?)
     }
 
-    /// Why an edit was refused, as `path: reason`.
+    /// Why an edit was refused, as `path: reason`, after the diagnostics
+    /// that are the reason (a tile that cannot be read), printed as `check`
+    /// prints them.
     private struct Refusal: Error {
         var message: String
+        var diagnostics: [Diagnostic] = []
     }
 
     let context: CommandContext
@@ -153,6 +156,9 @@ struct SetCommand: Command {
         do {
             (result, notes) = try Self.apply(edits, to: opened.document)
         } catch {
+            for diagnostic in CheckCommand.ordered(error.diagnostics) {
+                await context.printError(CheckCommand.line(for: diagnostic, path: file.displayPath))
+            }
             await context.printError("\(file.displayPath): \(error.message)")
             return ExitCode.failure
         }
@@ -220,6 +226,7 @@ struct SetCommand: Command {
         switch document {
         case .markdown(var markdown):
             for edit in edits {
+                var unreadable: (String, [Diagnostic])?
                 do throws(EditError) {
                     switch edit {
                     case .frontMatter(let key, let value):
@@ -227,12 +234,22 @@ struct SetCommand: Command {
                     case .tile(let reference, let key, let value):
                         if let problem = TileWriter.exactnessProblem(.text(value), key: key) { throw .invalidValue(message: problem) }
                         let id = try tile(reference, in: markdown)
+                        if let block = markdown.block(id: id), case .raw(.tile) = block.kind {
+                            unreadable = (reference, block.diagnostics.filter { $0.severity == .error })
+                            break
+                        }
                         notes += try markdown.perform(.setTileProperty(id, key: key, value: .text(value))).notes
                     case .yaml:
                         break
                     }
                 } catch {
                     throw Refusal(message: error.message)
+                }
+                // The reason a tile cannot be read is its own errors, at their lines.
+                if let (reference, diagnostics) = unreadable {
+                    throw Refusal(
+                        message: "tile `\(reference)` cannot be edited until the errors above are fixed; nothing was written",
+                        diagnostics: diagnostics)
                 }
             }
             return (.markdown(markdown), notes)
@@ -307,7 +324,11 @@ struct SetCommand: Command {
             }
             return document.id(at: tiles[position - 1])
         }
-        let matches = document.blocks(withTileID: reference)
+        var matches = document.blocks(withTileID: reference)
+        // A tile that breaks the grammar has no readable id, but the one its
+        // body declares is the tile the user meant: the reason it cannot be
+        // edited is its errors, not that the id is missing.
+        if matches.isEmpty { matches = document.unreadableTiles(declaringID: reference) }
         guard let first = matches.first else { throw .invalidValue(message: "no tile has the id `\(reference)`") }
         guard matches.count == 1 else {
             throw .invalidValue(message: "\(matches.count) tiles have the id `\(reference)`; name the tile by its position (#N)")

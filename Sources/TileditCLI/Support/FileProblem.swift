@@ -2,7 +2,10 @@ import TileditModel
 import TileditServices
 
 /// A file a command could not read or write, as one line for standard
-/// error: `path: reason` (the path as the user named it).
+/// error: `path: reason` (the path as the user named it), or
+/// `path:line:column: error: reason` when the reason is at a place in the
+/// file's bytes (invalid UTF-8, a NUL byte); lines and columns from 1, the
+/// column counting UTF-8 bytes.
 struct FileProblem: Error, Sendable, Hashable {
     /// The whole line, without its line break.
     var message: String
@@ -51,10 +54,12 @@ struct FileProblem: Error, Sendable, Hashable {
         switch problem {
         case .tooLarge(let fileSize, let limit):
             "\(path): the file is \(size(fileSize)), over the limit of \(size(limit)); the file was not changed"
+        // A problem at a place in the bytes takes the `path:line:column: error:`
+        // form every other diagnostic uses, so editors and scripts can jump to it.
         case .binary(let offset, let location):
-            "\(path): binary file (a NUL byte at byte \(offset), line \(location.line), column \(location.column)); the file was not changed"
+            "\(path):\(location.line):\(location.column): error: binary file (a NUL byte at byte \(offset)); the file was not changed"
         case .invalidUTF8(let offset, let location):
-            "\(path): invalid UTF-8 at byte \(offset) (line \(location.line), column \(location.column)); the file was not changed"
+            "\(path):\(location.line):\(location.column): error: invalid UTF-8 at byte \(offset); the file was not changed"
         case .unreadable(let reason):
             "\(path): cannot be read: \(reason)"
         }

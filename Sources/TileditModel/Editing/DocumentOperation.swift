@@ -18,6 +18,14 @@ public enum DocumentOperation: Sendable, Hashable {
     case setFrontMatterList(key: String, items: [String])
     /// Appends an item to a front-matter list (`tags: [a]` → `[a, b]`).
     case appendFrontMatterListItem(key: String, item: String)
+    /// Moves item `index` (from 0) of the YAML front-matter list `key` one
+    /// place, `by` -1 (up) or 1 (down), with the item's own bytes: its
+    /// quotes, its same-line comment, its lines (a block list) or its token
+    /// (a flow list). Only the two items' byte runs trade places.
+    case moveFrontMatterListItem(key: String, index: Int, by: Int)
+    /// Removes item `index` (from 0) of the YAML front-matter list `key`,
+    /// its own bytes only; the other items keep theirs.
+    case removeFrontMatterListItem(key: String, index: Int)
     /// Removes a front-matter field's lines.
     case removeFrontMatterField(key: String)
     /// Inserts a new tile of a catalog type, with a generated unique id, so

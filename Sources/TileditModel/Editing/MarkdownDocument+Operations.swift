@@ -116,6 +116,10 @@ extension MarkdownDocument {
             } create: { dialect throws(EditError) in
                 dialect == .tiledown ? "\(key): \(item)" : nil
             } check: { _ in nil }
+        case .moveFrontMatterListItem(let key, let index, let offset):
+            return try plannedItemEdit(key: key, index: index, offset: offset)
+        case .removeFrontMatterListItem(let key, let index):
+            return try plannedItemEdit(key: key, index: index, offset: nil)
         case .removeFrontMatterField(let key):
             guard let frontMatter, let first = blockCount > 0 ? id(at: 0) : nil else { return Plan(edits: [], focus: nil) }
             let start = range(at: 0).lowerBound
@@ -305,9 +309,11 @@ extension MarkdownDocument {
             let placed = document.block(at: index + 1)
             var placedText = document.bytes(of: placed)
             if !(placedText.last.map(LineEnding.isLineBreak) ?? false) { placedText += document.lineEnding.bytes }
+            // The original, no longer last, may gain the line break the file's end lacked.
             let kept = document.block(at: index)
             guard placed.kind.displayName == duplicatedKind.displayName, placedText == copy,
-                  kept.kind == duplicatedKind, document.bytes(of: kept) == original else {
+                  kept.kind.displayName == duplicatedKind.displayName,
+                  Self.replacingFinalLineBreak(of: document.bytes(of: kept), with: []) == Self.replacingFinalLineBreak(of: original, with: []) else {
                 return .wouldChangeStructure(message: "the copy would join the block it copies; add a block between them first")
             }
             return nil
@@ -327,8 +333,11 @@ extension MarkdownDocument {
             guard document.blockCount == count - 1 else { return joined }
             if let (kind, bytes) = before {
                 let kept = document.block(at: index - 1)
-                // The block before may lose the line break that ended the file.
-                guard kept.kind == kind, bytes.starts(with: document.bytes(of: kept)) else { return joined }
+                // The block before may lose its line break, to end as the file did
+                // (a tile's parse then differs by that break, not its kind).
+                let keptBytes = document.bytes(of: kept)
+                let sameKind = keptBytes == bytes ? kept.kind == kind : kept.kind.displayName == kind.displayName
+                guard sameKind, bytes.starts(with: keptBytes) else { return joined }
             }
             if let (kind, bytes) = after, index < document.blockCount {
                 let kept = document.block(at: index)
@@ -358,7 +367,9 @@ extension MarkdownDocument {
             let placed = document.block(at: destination)
             var placedText = document.bytes(of: placed)
             if !(placedText.last.map(LineEnding.isLineBreak) ?? false) { placedText += document.lineEnding.bytes }
-            guard placed.kind == movedKind, placedText == movedText else {
+            // Same kind by name: a tile's parse records its own spans, which
+            // differ by the line break when it moves to or from the file's end.
+            guard placed.kind.displayName == movedKind.displayName, placedText == movedText else {
                 return .wouldChangeStructure(message: "the block would join the blocks next to it there; put it elsewhere or add a block between them")
             }
             return nil
@@ -401,6 +412,15 @@ extension MarkdownDocument {
             let (edits, notes) = try yaml(yamlEditor(frontMatter, blockIndex: 0))
             return Plan(edits: edits.map { shiftedEdit($0, by: start) }, focus: focus, notes: notes, check: verify)
         }
+    }
+
+    private func plannedItemEdit(key: String, index: Int, offset: Int?) throws(EditError) -> Plan {
+        let edit = try frontMatterItemEdit(key: key, index: index, offset: offset)
+        let expected = edit.expected
+        let check: @Sendable (MarkdownDocument, BlockID?, Replacement) -> EditError? = { document, _, _ in
+            Self.frontMatterItems(of: document, key: key, readAs: expected)
+        }
+        return Plan(edits: edit.edits, focus: id(at: 0), check: check)
     }
 
     private func yamlEditor(_ frontMatter: FrontMatter, blockIndex: Int) -> YAMLEditor {
@@ -507,11 +527,22 @@ extension MarkdownDocument {
         }
         let end = storage.count
         var prefix: [UInt8] = []
+        var text = text
         if blockCount > 0 {
-            if end > 0 && !LineEnding.isLineBreak(storage[end - 1]) { prefix += eol }
+            if endsWithoutLineBreak {
+                prefix += eol
+                // The file's end keeps its form: the new last block ends
+                // without a line break too, so deleting it gives the bytes back.
+                text = Self.replacingFinalLineBreak(of: text, with: [])
+            }
             if gapAfter(blockCount - 1) == 0 { prefix += eol }
         }
         return TextEdit(range: end..<end, replacement: separated(prefix + text, at: end))
+    }
+
+    /// Whether the file has bytes and the last is no line break.
+    private var endsWithoutLineBreak: Bool {
+        storage.count > 0 && !LineEnding.isLineBreak(storage[storage.count - 1])
     }
 
     /// `bytes` to insert at `position`, with a leading `\n` written as `\r`
@@ -527,13 +558,17 @@ extension MarkdownDocument {
     }
 
     /// An edit removing the block at `index` and the blank lines after it
-    /// (for the last block, the blank lines before it).
+    /// (for the last block, the blank lines before it, and in a file
+    /// without a final line break the one ending the block before, which
+    /// becomes the last and so ends as the file did).
     private func removalEdit(at index: Int) -> TextEdit {
         if index + 1 < blockCount {
             return TextEdit(range: range(at: index).lowerBound..<range(at: index + 1).lowerBound, replacement: [])
         }
         if index > 0 {
-            return TextEdit(range: range(at: index - 1).upperBound..<storage.count, replacement: [])
+            let previous = range(at: index - 1)
+            let kept = endsWithoutLineBreak ? previous.upperBound - Self.finalLineBreak(of: storage[previous]).count : previous.upperBound
+            return TextEdit(range: kept..<storage.count, replacement: [])
         }
         return TextEdit(range: range(at: index).lowerBound..<storage.count, replacement: [])
     }

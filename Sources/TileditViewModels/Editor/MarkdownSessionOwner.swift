@@ -94,7 +94,12 @@ final class MarkdownSessionOwner: DocumentSessionOwner {
 
     var sessionRevision: Int { edits.history.revision }
 
-    var sessionIsDirty: Bool { edits.history.isDirty || inspector.hasPendingValues }
+    /// Changes that end on the bytes last read or written (a block moved
+    /// away and back by hand) leave nothing to save: dirty by the history
+    /// only while the bytes differ from those (compared only then).
+    var sessionIsDirty: Bool {
+        inspector.hasPendingValues || edits.history.isDirty && (session.baseBytes.map { $0 != sessionBytes } ?? true)
+    }
 
     var sessionPendingValues: [JournalEntry.PendingValue] {
         (edits.document.value.map { PendingValuesJournal.journalValues(inspector.pending, in: $0) } ?? [])

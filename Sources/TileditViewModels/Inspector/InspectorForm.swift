@@ -46,6 +46,22 @@ struct InspectorForm {
         }
     }
 
+    /// The operation moving item `index` (from 0) of the list `key` by
+    /// `offset` with its own bytes (quotes, comment), as the YAML tree
+    /// moves items; `nil` where the list is written whole (a tile's list,
+    /// Tiledown's `flat` front matter), whose items have no bytes of their own.
+    func operation(movingItem index: Int, by offset: Int, key: String, flat: Bool) -> DocumentOperation? {
+        guard case .frontMatter = block.kind, !flat else { return nil }
+        return .moveFrontMatterListItem(key: key, index: index, by: offset)
+    }
+
+    /// The operation removing item `index` (from 0) of the list `key`, its
+    /// own bytes only; `nil` where the list is written whole (see above).
+    func operation(removingItem index: Int, key: String, flat: Bool) -> DocumentOperation? {
+        guard case .frontMatter = block.kind, !flat else { return nil }
+        return .removeFrontMatterListItem(key: key, index: index)
+    }
+
     /// The operation that removes `key` from the block.
     func operation(removing key: String) -> DocumentOperation? {
         switch block.kind {

@@ -58,13 +58,15 @@ extension InspectorModel {
             guard open.typing == nil, let index = open.selectedIndex else { return nil }
             var items = open.items
             items.remove(at: index)
-            return form?.operation(writingItems: items, key: open.key)
+            return form?.operation(removingItem: index, key: open.key, flat: isFlatFrontMatter) ?? form?.operation(writingItems: items, key: open.key)
         case .movedItem(let offset):
             guard open.typing == nil, let index = open.selectedIndex,
                   let target = ListPosition.moved(index, by: offset, count: open.items.count), target != index else { return nil }
             var items = open.items
             items.insert(items.remove(at: index), at: target)
-            return form?.operation(writingItems: items, key: open.key)
+            // One place at a time with the item's bytes; a longer move (none of the keys makes one) writes the list.
+            let byBytes = abs(target - index) == 1 ? form?.operation(movingItem: index, by: target - index, key: open.key, flat: isFlatFrontMatter) : nil
+            return byBytes ?? form?.operation(writingItems: items, key: open.key)
         }
         list = open
         return nil
@@ -112,8 +114,7 @@ extension InspectorModel {
     private func commit(_ open: InspectorListField, typing: InspectorListField.Typing) -> DocumentOperation? {
         let chosen = typing.highlighted.flatMap { typing.completions.indices.contains($0) ? typing.completions[$0].value : nil }
         let item = (chosen ?? typing.text).trimmingCharacters(in: .whitespaces)
-        let flat: Bool = if case .frontMatter = subject { document?.dialect == .tiledown } else { false }
-        if let problem = Self.problem(with: item, target: typing.target, in: open, commaSeparated: flat) {
+        if let problem = Self.problem(with: item, target: typing.target, in: open, commaSeparated: isFlatFrontMatter) {
             refusal = ViewError(problem)
             return nil
         }
@@ -133,6 +134,12 @@ extension InspectorModel {
             items[index] = item
         }
         return form?.operation(writingItems: items, key: open.key)
+    }
+
+    /// Whether the list is in Tiledown's flat front matter (comma-separated
+    /// values, no quotes or comments of their own).
+    private var isFlatFrontMatter: Bool {
+        if case .frontMatter = subject { document?.dialect == .tiledown } else { false }
     }
 
     /// Why `item` cannot go into the list: empty, already there (case
