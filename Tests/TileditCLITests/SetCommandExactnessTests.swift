@@ -171,7 +171,8 @@ struct SetCommandExactnessTests {
             ("n: 42\n", "n=7", "n: 7\n"),
             ("s: 'single'\n", "s=it's", "s: 'it''s'\n"),
             ("s: \"double\"\n", "s=plain", "s: \"plain\"\n"),
-            ("s: |\n  block\n", "s=two\nlines", "s: |-\n  two\n  lines\n"),
+            // A block scalar keeps its final line break, as in the editor's text area.
+            ("s: |\n  block\n", "s=two\nlines", "s: |\n  two\n  lines\n"),
             ("s: >-\n  folded\n", "s=one line", "s: >-\n  one line\n"),
             // Readers disagree about this: the new text is quoted.
             ("answer: yes\n", "answer=no", "answer: \"no\"\n"),

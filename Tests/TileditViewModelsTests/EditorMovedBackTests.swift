@@ -12,13 +12,7 @@ import TileditTestSupport
 @Suite("Editor moves undone by hand")
 struct EditorMovedBackTests {
     private func makeEditor(_ text: String) async throws -> DocumentEditorModel {
-        let folder = try TestSupport.makeTemporaryFolder()
-        let url = try TestSupport.writeFile(Array(text.utf8), at: "page.md", in: folder)
-        let editor = DocumentEditorModel(
-            url: url, displayPath: "page.md", dialect: .yaml,
-            dependencies: .init(store: .testing(journalFolder: folder.appendingPathComponent("journal")), clock: ManualClock()))
-        await editor.onAppeared()
-        return editor
+        try await makePageEditor(text)
     }
 
     @Test func theLastBlockMovedUpAndDownInAFileWithoutAFinalLineBreakIsCleanAgain() async throws {

@@ -272,8 +272,9 @@ struct SetCommand: Command {
                         throw Refusal(message: "\(path.displayText) is in none of the \(count) documents of this file; choose the document to add it to with --document N before --yaml")
                     }
                 }
-                // A block scalar keeps its own final line break, as the
-                // editor's text area does (VALUE cannot hold one).
+                // A block scalar keeps its own final line break (and so its
+                // chomping), as the editor's text area does: VALUE is the text
+                // before it.
                 let typed = yaml.node(at: path, document: index)?.scalar.map { yaml.editableText(of: $0).value(of: value) } ?? value
                 do throws(EditError) {
                     notes += try yaml.setValue(at: path, to: typed, document: index).notes
