@@ -14,6 +14,20 @@ struct YAMLTypeKeepingTests {
         return file.text
     }
 
+    /// Every spelling YAML 1.1 reads as a boolean, given `true` or `false`,
+    /// becomes that boolean written plain (in a file and in front matter).
+    @Test func trueOrFalseInPlaceOfAYAML11BooleanWordIsThatBoolean() throws {
+        let words = ["yes", "no", "on", "off", "y", "n"].flatMap { [$0, $0.uppercased(), $0.prefix(1).uppercased() + $0.dropFirst()] }
+        for word in Set(words) where YAMLScalarType.yaml11(plain: word) == .boolean {
+            for value in ["true", "false"] {
+                #expect(try Self.set("k: \(word)\n", "k", value) == "k: \(value)\n", "\(word) → \(value)")
+                var page = MarkdownDocument("---\ndraft: \(word)\n---\n", dialect: .yaml)
+                _ = try page.perform(.setFrontMatterField(key: "draft", value: value))
+                #expect(page.text == "---\ndraft: \(value)\n---\n", "front matter \(word) → \(value)")
+            }
+        }
+    }
+
     @Test(arguments: [
         ("hex: 0x1F\n", "hex", "0x20", "hex: 0x20\n"),
         ("n: 10 # c\n", "n", "0x20", "n: 0x20 # c\n"),
@@ -35,6 +49,12 @@ struct YAMLTypeKeepingTests {
         ("s: \"0x1F\"\n", "s", "0x20", "s: \"0x20\"\n"),
         ("s: text\n", "s", "0x20", "s: \"0x20\"\n"),
         ("n: 10\n", "n", "yes", "n: \"yes\"\n"),
+        // `true`/`false` in place of a word YAML 1.1 reads as a boolean is that boolean.
+        ("draft: no\n", "draft", "true", "draft: true\n"),
+        ("draft: On # c\n", "draft", "false", "draft: false # c\n"),
+        ("answer: y\n", "answer", "n", "answer: \"n\"\n"),
+        ("answer: y\n", "answer", "True", "answer: \"True\"\n"),
+        ("draft: 1\n", "draft", "false", "draft: \"false\"\n"),
         ("n: 10\n", "n", "1e3", "n: \"1e3\"\n"),
         // An empty value given no text stays as written, a null: no byte changes.
         ("empty:\nnext: 1\n", "empty", "", "empty:\nnext: 1\n"),

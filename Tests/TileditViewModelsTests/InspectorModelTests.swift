@@ -109,6 +109,22 @@ struct InspectorModelTests {
         #expect(shown(inspector) == Shown(subject: .tile(chart), editing: nil, pending: [:], refusal: nil, selectedField: "id"))
     }
 
+    /// In YAML front matter a toggle writes `true` or `false` (YAML 1.2
+    /// reads the other words as text), and the file then holds the boolean
+    /// written plain, whatever word was there.
+    @Test(arguments: ["no", "yes", "off", "On", "NO", "y", "n", "true", "False"])
+    func aToggleInYAMLFrontMatterWritesABooleanEveryReaderReads(word: String) throws {
+        var page = MarkdownDocument("---\ntitle: T\ndraft: \(word)\n---\n\nBody\n", dialect: .yaml)
+        let inspector = InspectorModel()
+        inspector.update(document: page, selection: page.id(at: 0))
+        let field = try #require(inspector.field("draft"))
+        let expected = BooleanWord.isTrue(word) ? "false" : "true"
+        #expect(field.toggled == expected)
+        let operation = try #require(inspector.handle(.toggledField("draft")))
+        _ = try page.perform(operation)
+        #expect(page.text == "---\ntitle: T\ndraft: \(expected)\n---\n\nBody\n", "\(word)")
+    }
+
     @Test func aWholeNumberFieldGivesItsRangeAndTypingOutsideItIsStillTypedAndRefused() {
         let inspector = inspecting(chart)
         #expect(inspector.fields.map(\.wholeNumberRange) == [nil, nil, nil, nil, nil, 240...720, nil])

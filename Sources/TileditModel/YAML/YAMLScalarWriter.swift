@@ -45,6 +45,8 @@ public enum YAMLScalarWriter {
     /// - a null (`~`, `null`, nothing) takes the type every reader reads
     ///   its new text as written plain (`3`, `0x20`, `2.5`, a date naming a
     ///   real day), else it is text as a new value is;
+    /// - `true` or `false` in place of a plain word YAML 1.1 reads as a
+    ///   boolean (`no`, `On`) is that boolean, written plain;
     /// - a new value is a boolean for `true` and `false`, an integer for a
     ///   canonical one (`20`, not `020`); anything else is text, quoted
     ///   where a reader could take it for another type.
@@ -68,6 +70,9 @@ public enum YAMLScalarWriter {
         switch newType {
         case .boolean where typed == "true" || typed == "false":
             if currentType == nil || currentType == .boolean { return .typed(typed) }
+            // In place of a word YAML 1.1 reads as a boolean (`no`, `on`),
+            // `true` and `false` are the boolean every reader reads.
+            if let current, current.style == .plain, YAMLScalarType.yaml11(plain: current.value) == .boolean { return .typed(typed) }
         case .integer where isCanonicalInteger(typed):
             if currentType == nil || currentType == .integer || currentType == .float { return .typed(typed) }
         case .float where isCanonicalFloat(typed):

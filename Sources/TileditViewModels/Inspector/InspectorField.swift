@@ -51,8 +51,18 @@ public struct InspectorField: Equatable, Sendable, Identifiable {
     /// field shows its value (`original`, `FrontMatterField.outline`: one line
     /// a key or item, nested levels indented) and is edited as text in the document.
     public var readOnlyReason: String? = nil
+    /// Whether a toggle writes `true` and `false` only: in YAML front
+    /// matter, where YAML 1.2 reads `yes`, `no`, `on` and `off` as text.
+    /// Elsewhere (tiles, Tiledown's flat front matter) it flips the word
+    /// the value uses (`BooleanWord.toggled`).
+    public var togglesCoreBooleans = false
 
     public var id: String { key }
+
+    /// What the toggle writes next: the other value of `draft`.
+    public var toggled: String {
+        togglesCoreBooleans ? (isOn ? "false" : "true") : BooleanWord.toggled(draft)
+    }
 
     /// Whether the user changed the text and has not applied it.
     public var isEdited: Bool { draft != original }

@@ -151,10 +151,12 @@ struct InspectorForm {
                 : known?.kind == .boolean ? .toggle
                 : Self.spansLines(existing, original: original, dialect: frontMatter.dialect) ? .multiline : .line
             let items = existing.map { field in field.node?.items.map { $0.compactMap(\.scalar?.value) } ?? Self.items(field.value) } ?? []
-            return InspectorField(
+            var field = InspectorField(
                 key: key, summary: known?.summary ?? "Front matter key", hint: schema.hint(for: key, dialect: frontMatter.dialect) ?? "text", input: input,
                 isRequired: false, isKnown: known != nil, isPresent: existing != nil,
                 original: original, draft: draft, message: message, items: input == .list ? items : [], readOnlyReason: readOnlyReason)
+            field.togglesCoreBooleans = frontMatter.dialect == .yaml
+            return field
         }
     }
 

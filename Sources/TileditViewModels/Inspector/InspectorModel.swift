@@ -197,7 +197,7 @@ public final class InspectorModel {
             if editing == .field(key) { editing = nil }
         case .toggledField(let key):
             guard let field = field(key), field.input == .toggle else { return nil }
-            update(id) { $0.fields[key] = BooleanWord.toggled(field.draft) }
+            update(id) { $0.fields[key] = field.toggled }
             return self.field(key).flatMap { form?.operation(writing: $0) }
         case .steppedChoice(let key, let step):
             guard let field = field(key), case .choice(let words) = field.input, !words.isEmpty else { return nil }
