@@ -195,7 +195,7 @@ final class InspectorFieldRow {
         isShowing = true
         defer { isShowing = false }
         keyLabel.text = (field.isRequired ? "\(field.key) (required)" : field.key) + (field.isEdited ? " · not applied" : "")
-        hint.text = field.isKnown ? "\(field.summary) — accepts \(field.hint)" : "Unknown property — accepts \(field.hint)"
+        hint.text = (field.isKnown ? field.summary : "Unknown property") + " — \(field.guidance)"
         message.text = field.message ?? ""
         message.isVisible = field.message != nil
         entry?.text = field.draft
@@ -204,10 +204,11 @@ final class InspectorFieldRow {
         toggle?.isOn = field.isOn
         if case .choice(let words) = field.input { choice?.selectedIndex = words.firstIndex(of: field.draft) }
         let exact = GtkText.showsExactly(field.draft) && GtkText.showsExactly(field.original)
-        entry?.setEditable(exact)
-        spin?.setEditable(exact)
-        area?.setEditable(exact)
-        var description = field.message.map { "\(field.hint); \($0)" } ?? field.hint
+        let editable = exact && field.isEditable
+        entry?.setEditable(editable)
+        spin?.setEditable(editable)
+        area?.setEditable(editable)
+        var description = field.message.map { "\(field.guidance); \($0)" } ?? field.guidance
         if !exact { description += "; it holds a character this window cannot show (U+0000, shown as \(GtkText.nulStandIn)): edit it in the block's text elsewhere" }
         let controls: [Widget?] = [entry, spin, area, toggle, choice]
         for control in controls.compactMap({ $0 }) {

@@ -27,9 +27,15 @@ struct FrontMatterNestedFieldTests {
         let links = try #require(inspector.field("links"))
         #expect(links.original == "- title: x\n  url: y")
         #expect(links.readOnlyReason == "`links` is a list of mappings or lists; edit the YAML as text")
+        // Every renderer shows the reason where it shows what a field accepts.
+        #expect(author.guidance == "`author` is a nested mapping; edit the YAML as text")
+        #expect(!author.isEditable && !links.isEditable)
         // A list of plain values stays an editable list.
-        #expect(inspector.field("tags")?.input == .list)
-        #expect(inspector.field("tags")?.readOnlyReason == nil)
+        let tags = try #require(inspector.field("tags"))
+        #expect(tags.input == .list)
+        #expect(tags.readOnlyReason == nil)
+        #expect(tags.guidance == "accepts \(tags.hint)")
+        #expect(tags.isEditable)
     }
 
     @Test func typingIntoANestedValueIsRefusedWithTheReason() {

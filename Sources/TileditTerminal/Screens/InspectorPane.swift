@@ -89,7 +89,7 @@ enum InspectorPane {
             drawFields(fields, selected: selected, inspector: inspector, into: &buffer, rect: body, state: &state, focused: focused)
             if footerRows > 0, fields.indices.contains(selected) {
                 let field = fields[selected]
-                drawFooter(["\(field.key): \(field.summary)", "accepts \(field.hint)" + (field.input == .toggle ? " · Space toggles" : "")], into: &buffer, inside: inside)
+                drawFooter(["\(field.key): \(field.summary)", field.guidance + (field.input == .toggle ? " · Space toggles" : "")], into: &buffer, inside: inside)
             }
         case .text:
             drawText(inspector, into: &buffer, rect: body, state: &state)

@@ -59,6 +59,13 @@ public struct InspectorField: Equatable, Sendable, Identifiable {
 
     public var id: String { key }
 
+    /// The line a renderer shows under the field: "accepts " and `hint`, or
+    /// `readOnlyReason` for a value edited as text in the document.
+    public var guidance: String { readOnlyReason ?? "accepts \(hint)" }
+
+    /// Whether the field's control takes typing: not for a read-only value.
+    public var isEditable: Bool { readOnlyReason == nil }
+
     /// What the toggle writes next: the other value of `draft`.
     public var toggled: String {
         togglesCoreBooleans ? (isOn ? "false" : "true") : BooleanWord.toggled(draft)

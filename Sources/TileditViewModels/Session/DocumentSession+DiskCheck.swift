@@ -49,6 +49,7 @@ extension DocumentSession {
         guard let problem = diskProblem else { return }
         diskProblem = nil
         reportedProblem = nil
+        autosaveHeld = false
         if phase.isFailure { phase = .idle }
         if case .readOnly(let permissions) = problem {
             let path = owner?.sessionDisplayPath ?? url.lastPathComponent
@@ -101,6 +102,7 @@ extension DocumentSession {
             phase = .idle
             reportedConflictHash = nil
             conflictLink = nil
+            autosaveHeld = false
             owner?.sessionWithdraws(.conflict)
         }
         let wasWritable = (fingerprint?.permissions ?? 0) & 0o222 != 0
@@ -119,6 +121,13 @@ extension DocumentSession {
         conflictLink = link != fingerprint?.resolvedPath ? link : nil
         // The file is back, as another version: the conflict says so.
         settleProblem()
+        if phase == .conflict, reportedConflictHash == nil {
+            // A save found this conflict and asked (without the version it
+            // found): this is that version, already asked about.
+            reportedConflictHash = onDisk.hash
+            reportedConflictLink = link
+            return
+        }
         // Said once per version on disk: an alert dismissed with Cancel
         // does not come back under the user's typing (a key meant for
         // the document could answer it); a save raises it again.
@@ -126,6 +135,7 @@ extension DocumentSession {
         reportedConflictHash = onDisk.hash
         reportedConflictLink = link
         phase = .conflict
+        autosaveHeld = true
         owner?.sessionAsks(.conflict)
     }
 
@@ -145,10 +155,12 @@ extension DocumentSession {
         if case .readOnly(let permissions) = problem {
             // Only unsaved edits have something to decide; the status line says it.
             guard owner?.sessionIsDirty == true else { return }
+            autosaveHeld = true
             let path = owner?.sessionDisplayPath ?? url.lastPathComponent
             owner?.sessionAsks(.overrideReadOnly(message: SessionAlert.becameReadOnly(displayPath: path, permissions: permissions)))
             return
         }
+        autosaveHeld = true
         owner?.sessionAsks(.deletedOnDisk)
     }
 }

@@ -62,6 +62,12 @@ public final class DocumentSession {
     @ObservationIgnored var reportedProblem: DiskProblem?
     /// The pending automatic save (tests await it).
     @ObservationIgnored public private(set) var autosaveTask: Task<Void, Never>?
+    /// A question about the file waits for the user: a conflict, something
+    /// else (or nothing) at the path, a read-only file. Autosave holds, since
+    /// its save could only ask the same again under the user's typing; an
+    /// explicit save still asks. Over when a save succeeds, the file is
+    /// loaded again or the disk check finds the problem over.
+    @ObservationIgnored public internal(set) var autosaveHeld = false
 
     /// A session of the file at `url` through `store`; autosave waits
     /// `autosaveDelay` on `clock` after the last change (`nil`: off).
@@ -105,6 +111,7 @@ public final class DocumentSession {
         conflictLink = nil
         diskProblem = nil
         reportedProblem = nil
+        autosaveHeld = false
         return file.bytes
     }
 
@@ -160,10 +167,11 @@ public final class DocumentSession {
     }
 
     /// Schedules an automatic save `autosaveDelay` after now when the owner
-    /// is dirty, replacing any scheduled one.
+    /// is dirty and no question waits for the user (`autosaveHeld`),
+    /// replacing any scheduled one.
     public func scheduleAutosave() {
         autosaveTask?.cancel()
-        guard let delay = autosaveDelay, owner?.sessionIsDirty == true else { return }
+        guard let delay = autosaveDelay, owner?.sessionIsDirty == true, !autosaveHeld else { return }
         let wait = clock.sleeper(for: delay)
         autosaveTask = Task { [weak self] in
             do {
@@ -171,7 +179,9 @@ public final class DocumentSession {
             } catch {
                 return
             }
-            await self?.save()
+            // A disk check may have asked something while it waited.
+            guard let self, !self.autosaveHeld else { return }
+            await self.save()
         }
     }
 
@@ -184,7 +194,8 @@ public final class DocumentSession {
         await save(expected: fingerprint)
     }
 
-    /// Saves over `expected` (`nil`: a new file) with `options`.
+    /// Saves over `expected` (`nil`: a new file) with `options`; a failure
+    /// that asks the user something holds autosave until it is answered.
     func save(expected: FileFingerprint?, options: SaveOptions = SaveOptions()) async {
         guard let owner, owner.sessionBytes != nil, phase != .saving else { return }
         owner.sessionWillSave()
@@ -198,6 +209,7 @@ public final class DocumentSession {
             conflictLink = nil
             diskProblem = nil
             reportedProblem = nil
+            autosaveHeld = false
             self.owner?.sessionDidSave(bytes, revision: revision)
             // Values typed and not applied are not in the file: they stay in the journal.
             journal.write(journalContent)
@@ -205,11 +217,13 @@ public final class DocumentSession {
             switch error {
             case .conflict:
                 phase = .conflict
+                autosaveHeld = true
                 self.owner?.sessionAsks(.conflict)
             case .becameLink(_, let target):
                 // Never written through: the conflict says where it leads.
                 conflictLink = target
                 phase = .conflict
+                autosaveHeld = true
                 self.owner?.sessionAsks(.conflict)
             case .deletedOnDisk, .isFolder, .notAFile, .danglingLink:
                 // Nothing at the path, or something else there: the same
@@ -217,11 +231,13 @@ public final class DocumentSession {
                 phase = .failed(ViewError(error.message))
                 diskProblem = DiskProblem(error)
                 reportedProblem = diskProblem
+                autosaveHeld = true
                 self.owner?.sessionAsks(.deletedOnDisk)
             case .notWritable:
                 // Other editors ask too: a rename would bypass the file's
                 // own permission, so the user decides.
                 phase = .failed(ViewError(error.message))
+                autosaveHeld = true
                 self.owner?.sessionAsks(.overrideReadOnly(message: error.message))
             default:
                 phase = .failed(ViewError(error.message))
@@ -281,6 +297,7 @@ public final class DocumentSession {
         baseBytes = disk.bytes
         reportedConflictHash = nil
         phase = .idle
+        autosaveHeld = false
         textChanged()
     }
 
