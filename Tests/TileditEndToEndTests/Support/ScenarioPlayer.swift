@@ -443,7 +443,9 @@ final class ScenarioPlayer {
     private func goToField(_ key: String) async throws {
         try session.press("3", "g")
         try await sync()
-        var screen = try session.capture()
+        // A document opened a moment ago may still be filling its inspector
+        // on a busy machine: wait for a field before judging.
+        var screen = try await (try? session.waitUntil("the inspector's fields", timeout: .seconds(30), { $0.status.contains("  Field ") })) ?? session.capture()
         for _ in 0..<200 {
             if screen.status.contains("  Field \(key): ") || screen.status.contains("  Field \(key) (required): ") { return }
             guard screen.status.contains("  Field ") else { break }
