@@ -30,6 +30,7 @@ struct LinearityBenchmark: BenchmarkGroup {
             for index in 0..<count { text += "key\(index): value\n" }
             return Array((text + ":::\n").utf8)
         },
+        Input(name: "unclosed `:::note` directives", count: 8_000) { Array(String(repeating: ":::note\ntext\n\n", count: $0).utf8) },
         Input(name: "tiles sharing one id", count: 10_000) { Array(String(repeating: ":::tile callout\nid: same\n:::\n\n", count: $0).utf8) },
         Input(name: "tile openings inside one tile", count: 50_000) {
             Array((":::tile callout\nid: outer\n" + String(repeating: ":::tile callout\n", count: $0) + ":::\n").utf8)

@@ -14,6 +14,11 @@ struct LinearityTests {
         ("openings inside one tile", { ":::tile callout\nid: x\n" + String(repeating: ":::tile callout\n", count: $0) + ":::\n" }),
         ("list items in one tile", { ":::tile callout\nitems:\n" + String(repeating: "- item\n", count: $0) + ":::\n" }),
         ("unclosed list tiles", { String(repeating: ":::tile callout\nitems:\n- a\n  :::\n", count: $0) }),
+        ("unclosed directives", { String(repeating: ":::note\ntext\n\n", count: $0) }),
+        ("unclosed directives of more colons", { String(repeating: "::::warning[x]{.y}\n", count: $0) }),
+        ("directives closed inside an unclosed one", { ":::note\n" + String(repeating: ":::tip\nx\n:::\n", count: $0) }),
+        ("unclosed directives between fences", { String(repeating: ":::note\n```\n:::\n```\n", count: $0) }),
+        ("unclosed directives closed by fewer colons", { String(repeating: "::::note\n:::\n", count: $0) }),
     ]
 
     @Test(arguments: inputs.map(\.name))

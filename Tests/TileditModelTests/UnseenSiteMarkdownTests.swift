@@ -71,7 +71,16 @@ struct UnseenSiteMarkdownTests {
     @Test func anUnclosedAdmonitionIsReportedAtItsOpeningLine() {
         let document = MarkdownDocument("Intro\n\n:::danger\nText\n", dialect: .yaml)
         #expect(document.diagnostics.map { "\($0.location) \($0.code) \($0.message)" } == [
-            "3:1 tileUnclosed directive `:::danger` opened at line 3 has no closing `:::`, so lines 3–4 are kept as written and read as Markdown; add a line `:::` where the tile ends",
+            "3:1 tileUnclosed directive `:::danger` opened at line 3 has no closing `:::`, so lines 3–4 are kept as written and read as Markdown; add a line `:::` where the directive ends",
+        ])
+    }
+
+    @Test func anUnclosedDirectiveOfFourColonsAsksForFourColons() {
+        // `:::` closes nothing opened by `::::` (it is at least as many colons or nothing).
+        let document = MarkdownDocument("::::warning[Mind]\nText\n:::\n", dialect: .yaml)
+        #expect(document.diagnostics.map { "\($0.location) \($0.code) \($0.message)" } == [
+            "3:1 tileStrayClosing closing `:::` with no open tile; remove it or open a tile above",
+            "1:1 tileUnclosed directive `::::warning` opened at line 1 has no closing `::::`, so lines 1–3 are kept as written and read as Markdown; add a line `::::` where the directive ends",
         ])
     }
 

@@ -6,8 +6,9 @@
 /// Nesting follows micromark's directive extension: inside a container
 /// every `:::name` line opens a nested one and a line of only colons closes
 /// the innermost open one when it has at least as many colons; lines inside
-/// a fenced code block are code. The reading is iterative (no recursion),
-/// linear in the lines it reads.
+/// a fenced code block are code. The reading is iterative (no recursion);
+/// a document's directives are read in time linear in its lines, however
+/// many are left unclosed (`KnownEnds`).
 enum ContainerDirectiveReader {
     /// An opening line: its colon count (3 or more) and the directive's name.
     struct Opening: Equatable {
@@ -41,13 +42,42 @@ enum ContainerDirectiveReader {
         return trimmed.count
     }
 
+    /// What scans found about directives opened inside the lines they read,
+    /// by the offset of the opening line's start: a scan from an opening
+    /// follows, from that line on, exactly what the enclosing scan did with
+    /// that opening on its stack (the same lines, the same fences, the same
+    /// innermost entries), so the enclosing scan's answer is the nested
+    /// one's. Asking first keeps a document of many unclosed directives
+    /// linear (each would otherwise read to the end of the buffer).
+    struct KnownEnds {
+        private var closed: [Int: Int] = [:]
+        private var unclosed: Set<Int> = []
+
+        /// Whether a scan already answered for the opening line at `start`,
+        /// and its answer (`nil`: no line closes it).
+        func answer(forOpeningAt start: Int) -> (known: Bool, end: Int?) {
+            if let end = closed[start] { return (true, end) }
+            return (unclosed.contains(start), nil)
+        }
+
+        mutating func record(_ start: Int, end: Int?) {
+            if let end { closed[start] = end } else { unclosed.insert(start) }
+        }
+    }
+
     /// The end (just past the closing line's terminator) of the directive
     /// opened by `line` with `opening.colons` colons, or `nil` when no line
-    /// of the buffer closes it.
+    /// of the buffer closes it. The ends of the directives opened inside it
+    /// are added to `known`, and asked there first.
     ///
     /// - Returns: the end offset and the number of lines read.
-    static func end(_ buffer: UnsafeBufferPointer<UInt8>, openingLine line: LineSpan, opening: Opening) -> (end: Int?, linesRead: Int) {
-        var open = [opening.colons]
+    static func end(
+        _ buffer: UnsafeBufferPointer<UInt8>, openingLine line: LineSpan, opening: Opening, known: inout KnownEnds
+    ) -> (end: Int?, linesRead: Int) {
+        let asked = known.answer(forOpeningAt: line.start)
+        if asked.known { return (asked.end, 1) }
+        // The colons of each open directive and its opening line's start.
+        var open = [(colons: opening.colons, start: line.start)]
         var fence: (character: UInt8, length: Int)?
         var position = line.end
         var linesRead = 1
@@ -73,14 +103,17 @@ enum ContainerDirectiveReader {
             }
             guard first == Byte.colon else { continue }
             if let colons = closingColons(buffer, trimmed: trimmed) {
-                guard let innermost = open.last, colons >= innermost else { continue }
+                guard let innermost = open.last, colons >= innermost.colons else { continue }
+                let end = Swift.min(position, buffer.count)
+                known.record(innermost.start, end: end)
                 open.removeLast()
-                if open.isEmpty { return (Swift.min(position, buffer.count), linesRead) }
+                if open.isEmpty { return (end, linesRead) }
             } else if let inner = self.opening(buffer, trimmed: trimmed) {
                 // Tiles (`:::tile x`, `:::chart`) inside open here too: each is closed by its own `:::`.
-                open.append(inner.colons)
+                open.append((inner.colons, current.start))
             }
         }
+        for directive in open { known.record(directive.start, end: nil) }
         return (nil, linesRead)
     }
 

@@ -126,7 +126,7 @@ private struct Scanner {
     /// line's first non-blank byte, so a position names the column where
     /// the colons start; its content end; how messages name it), told once the block
     /// that keeps their lines is known.
-    var unclosedOpenings: [(start: Int, contentEnd: Int, label: String)] = []
+    var unclosedOpenings: [(start: Int, contentEnd: Int, label: String, closing: String, noun: String)] = []
     /// Line states of the tile grammar known to reach the end unclosed.
     var unclosedStates = TileParser.UnclosedStates()
     var proseStart = 0
@@ -134,6 +134,8 @@ private struct Scanner {
     var sawUnclosedDirective = false
     /// Lines read by container directive scans (`ContainerDirectiveReader`).
     var directiveLinesRead = 0
+    /// The ends those scans found for directives opened inside them.
+    var directiveEnds = ContainerDirectiveReader.KnownEnds()
     /// Line slots inside fences the scanner closed (after the opening line,
     /// up to and with the closing line), ascending.
     var fencedSlots: [Range<Int>] = []
@@ -245,10 +247,10 @@ private struct Scanner {
                     }
                     // Unclosed: report it; the lines stay prose.
                     sawUnclosedDirective = true
-                    unclosedOpenings.append((trimmed.lowerBound, line.contentEnd, result.label))
+                    unclosedOpenings.append((trimmed.lowerBound, line.contentEnd, result.label, ":::", "tile"))
                 } else if html == .none, buffer.indentation(line) <= 3,
                           let directive = ContainerDirectiveReader.opening(buffer, trimmed: trimmed) {
-                    let read = ContainerDirectiveReader.end(buffer, openingLine: line, opening: directive)
+                    let read = ContainerDirectiveReader.end(buffer, openingLine: line, opening: directive, known: &directiveEnds)
                     directiveLinesRead += read.linesRead
                     if let end = read.end {
                         // Kept whole and never rewritten: other tools (Docusaurus, remark) own its grammar.
@@ -264,7 +266,9 @@ private struct Scanner {
                     }
                     // Unclosed: the lines stay prose; a closing line typed below makes it a directive.
                     sawUnclosedDirective = true
-                    unclosedOpenings.append((trimmed.lowerBound, line.contentEnd, "directive `\(String(repeating: ":", count: directive.colons))\(directive.name)`"))
+                    let colons = String(repeating: ":", count: directive.colons)
+                    // Closed only by a line of at least as many colons.
+                    unclosedOpenings.append((trimmed.lowerBound, line.contentEnd, "directive `\(colons)\(directive.name)`", colons, "directive"))
                 } else if TileParser.isClosing(buffer, trimmed: trimmed) {
                     floating.append(BlockDiagnostic(
                         .warning, .tileStrayClosing, "closing `:::` with no open tile; remove it or open a tile above",
@@ -510,7 +514,7 @@ private struct Scanner {
                 : "lines \(BlockDiagnostic.line(openLine))–\(BlockDiagnostic.line(lastLine)) are kept as written"
             floating.append(BlockDiagnostic(
                 .error, .tileUnclosed,
-                "\(opening.label) opened at line \(BlockDiagnostic.line(openLine)) has no closing `:::`, so \(kept) and read as Markdown; add a line `:::` where the tile ends",
+                "\(opening.label) opened at line \(BlockDiagnostic.line(openLine)) has no closing `\(opening.closing)`, so \(kept) and read as Markdown; add a line `\(opening.closing)` where the \(opening.noun) ends",
                 range: opening.start..<opening.contentEnd))
         }
         unclosedOpenings = []
