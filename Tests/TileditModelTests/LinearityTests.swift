@@ -43,6 +43,19 @@ struct LinearityTests {
         #expect(large.read <= 2 * small.read + 16)
     }
 
+    @Test func anEditAfterUnclosedDirectivesReadsTheFileOnce() {
+        func linesRead(_ count: Int) -> (lines: Int, read: Int) {
+            var document = MarkdownDocument(String(repeating: ":::note\ntext\n\n", count: count), dialect: .yaml)
+            let end = document.storage.count
+            document.replace(end..<end, with: Array("x".utf8))
+            return (3 * count, document.linesReadByLastReplace)
+        }
+        let small = linesRead(2_000)
+        let large = linesRead(4_000)
+        #expect(small.read <= 3 * small.lines, "\(small.read) lines read for one edit of \(small.lines) lines")
+        #expect(large.read <= 2 * small.read + 16)
+    }
+
     @Test func manyTilesSharingAnIdAreEachReportedOnce() {
         let document = MarkdownDocument(String(repeating: ":::tile callout\nid: same\n:::\n\n", count: 3_000), dialect: .yaml)
         let duplicates = document.diagnostics.filter { $0.code == .tileDuplicateID }
