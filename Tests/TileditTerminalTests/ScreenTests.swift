@@ -168,6 +168,32 @@ struct ScreenTests {
         #expect(lines[11] == " Could not open the workspace  Documents                                             ? keys  q quit")
     }
 
+    @Test func theBlocksPaneWidthIsMeasuredAgainWhenTheDocumentChangesOnly() async throws {
+        let fixture = try await exampleSite()
+        await fixture.press(.character("2"))
+        _ = await fixture.frame(rows: 40, columns: 240)
+        let editor = try #require(fixture.app.editor)
+        var widths = [try #require(fixture.state.blocksWidth?.width)]
+        #expect(widths[0] == BlocksPane.wantedWidth(fixture.app))
+        // Moving the selection keeps the measure (the same document).
+        let changes = editor.documentChanges
+        await fixture.press(.down)
+        _ = await fixture.frame(rows: 40, columns: 240)
+        #expect(editor.documentChanges == changes)
+        // Each deletion is a new document: measured again, as a fresh measure gives.
+        while editor.blockCount > 1 {
+            editor.onSelectedEdge(last: false)
+            editor.onTappedDelete()
+            editor.onConfirmedDelete()
+            _ = await fixture.frame(rows: 40, columns: 240)
+            let cached = try #require(fixture.state.blocksWidth)
+            #expect(cached.documentChanges == editor.documentChanges)
+            #expect(cached.width == BlocksPane.wantedWidth(fixture.app))
+            widths.append(cached.width)
+        }
+        #expect(Set(widths).count > 1, "the example's rows should differ in width: \(widths)")
+    }
+
     @Test func anEmptyFolderSaysSoAndHowToStart() async throws {
         let fixture = try EditorFixture(copying: nil)
         await fixture.appear()

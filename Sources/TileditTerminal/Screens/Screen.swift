@@ -11,9 +11,19 @@ import TileditTerminalToolkit
 public enum Screen {
     /// What the documents and blocks panes' rows want, measured only
     /// when the panes are side by side.
-    static func wanted(_ app: AppModel, columns: Int) -> Layout.Wanted {
+    static func wanted(_ app: AppModel, columns: Int, state: inout ViewState) -> Layout.Wanted {
         guard columns >= Layout.wideMinimumColumns else { return Layout.Wanted() }
-        return Layout.Wanted(documents: DocumentsPane.wantedWidth(app), blocks: app.yamlEditor == nil ? BlocksPane.wantedWidth(app) : 0)
+        return Layout.Wanted(documents: DocumentsPane.wantedWidth(app), blocks: app.yamlEditor == nil ? blocksWidth(app, state: &state) : 0)
+    }
+
+    /// `BlocksPane.wantedWidth`, measured again only when the document changed.
+    private static func blocksWidth(_ app: AppModel, state: inout ViewState) -> Int {
+        guard let editor = app.editor else { return BlocksPane.wantedWidth(app) }
+        let key = (ObjectIdentifier(editor), editor.documentChanges)
+        if let cached = state.blocksWidth, cached.editor == key.0, cached.documentChanges == key.1 { return cached.width }
+        let width = BlocksPane.wantedWidth(app)
+        state.blocksWidth = (key.0, key.1, width)
+        return width
     }
 
     /// Draws the whole editor into `buffer` (its size is the terminal's).
@@ -23,7 +33,7 @@ public enum Screen {
         state.sync(with: app)
         buffer = ScreenBuffer(rows: size.rows, columns: size.columns)
         state.hitRegions = []
-        let layout = Layout(size: size, focus: state.focus, wanted: wanted(app, columns: size.columns))
+        let layout = Layout(size: size, focus: state.focus, wanted: wanted(app, columns: size.columns, state: &state))
         if layout.isTooSmall {
             buffer.put(DisplayWidth.truncate("Tiledit needs \(Layout.minimumSize.columns)×\(Layout.minimumSize.rows)", to: size.columns), row: 0, column: 0)
             return

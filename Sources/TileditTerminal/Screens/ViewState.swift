@@ -28,6 +28,10 @@ public struct ViewState: Sendable {
     var previewFollowed: Int?
     /// The preview laid out at the pane's width, as far as shown so far.
     var preview: PreviewPane.Cache?
+    /// The blocks pane's wanted width for one version of one editor's
+    /// document (`DocumentEditorModel.documentChanges`): measuring its first
+    /// rows is work a keystroke that only moves the selection need not redo.
+    var blocksWidth: (editor: ObjectIdentifier, documentChanges: Int, width: Int)?
     var helpScroll = 0
     /// The modal the state below belongs to (see `Modal.identity`).
     var modalIdentity: String?

@@ -15,7 +15,12 @@ import TileditModel
 @Observable @MainActor
 final class BlockEdits {
     /// The document, once loaded.
-    private(set) var document: Loadable<MarkdownDocument> = .idle
+    private(set) var document: Loadable<MarkdownDocument> = .idle {
+        didSet { documentChanges &+= 1 }
+    }
+    /// How many times `document` was set: a renderer's cache of something
+    /// made from the document holds while this stays the same.
+    @ObservationIgnored private(set) var documentChanges = 0
     /// The selected block.
     private(set) var selection = BlockSelection()
     /// What the last change (or the editor) wants the user to know.

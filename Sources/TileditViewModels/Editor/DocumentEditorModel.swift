@@ -79,6 +79,10 @@ public final class DocumentEditorModel {
 
     /// The document, once loaded.
     public var document: Loadable<MarkdownDocument> { edits.document }
+    /// A number that changes whenever `document` does (never the same for
+    /// two documents of one editor): what a renderer keys a cache of
+    /// something made from the document by, instead of comparing documents.
+    public var documentChanges: Int { edits.documentChanges }
     /// The selected block.
     public var selection: BlockID? { edits.selection.id }
     /// What the last change wants the user to know, or why an action was refused.
