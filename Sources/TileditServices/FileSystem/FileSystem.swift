@@ -48,6 +48,15 @@ public struct FileSystem: Sendable {
     /// All bytes of an open file from its first byte, at most `limit + 1`
     /// (`pread` until the end of the file).
     public var readFile: @Sendable (_ file: FileDescriptor, _ limit: Int) throws -> [UInt8]
+    /// `fstat` of an open file and, when it is a regular file, all its bytes
+    /// from the first, at most `limit + 1`, into a buffer sized by that
+    /// status (one `pread` normally; more only while the file grows); for
+    /// anything but a regular file, its status and no bytes (never read, so
+    /// a FIFO never blocks). The read path of search and folder listings:
+    /// one status call and one read per file where `describeFile` then
+    /// `readFile` take two of each. By default (`init` without it) those two
+    /// closures in turn, so a test file system fails either step.
+    public var readWholeFile: @Sendable (_ file: FileDescriptor, _ limit: Int) throws -> FileContents
     /// One `pwrite` of `bytes` at `offset` (`write` at the current position
     /// when `offset` is `nil`); returns how many bytes were written, which
     /// may be fewer than given.
@@ -89,6 +98,7 @@ public struct FileSystem: Sendable {
         openFile: @escaping @Sendable (URL, FileOpenMode) throws -> FileDescriptor,
         describeFile: @escaping @Sendable (FileDescriptor) throws -> FileStatus,
         readFile: @escaping @Sendable (_ file: FileDescriptor, _ limit: Int) throws -> [UInt8],
+        readWholeFile: (@Sendable (_ file: FileDescriptor, _ limit: Int) throws -> FileContents)? = nil,
         writeFile: @escaping @Sendable (_ file: FileDescriptor, _ bytes: ArraySlice<UInt8>, _ offset: Int?) throws -> Int,
         truncateFile: @escaping @Sendable (_ file: FileDescriptor, _ length: Int) throws -> Void,
         synchronizeFile: @escaping @Sendable (FileDescriptor) throws -> Void,
@@ -114,6 +124,11 @@ public struct FileSystem: Sendable {
         self.openFile = openFile
         self.describeFile = describeFile
         self.readFile = readFile
+        self.readWholeFile = readWholeFile ?? { file, limit in
+            let status = try describeFile(file)
+            guard status.kind == .file else { return FileContents(bytes: [], status: status) }
+            return FileContents(bytes: try readFile(file, limit), status: status)
+        }
         self.writeFile = writeFile
         self.truncateFile = truncateFile
         self.synchronizeFile = synchronizeFile
@@ -143,6 +158,7 @@ public struct FileSystem: Sendable {
             openFile: { try POSIXFileOperations.open($0, mode: $1) },
             describeFile: { try POSIXFileOperations.describe($0) },
             readFile: { try POSIXFileOperations.read($0, limit: $1) },
+            readWholeFile: { try POSIXFileOperations.readWhole($0, limit: $1) },
             writeFile: { try POSIXFileOperations.write($0, bytes: $1, offset: $2) },
             truncateFile: { try POSIXFileOperations.truncate($0, length: $1) },
             synchronizeFile: { try POSIXFileOperations.synchronize($0) },
@@ -179,13 +195,22 @@ public struct FileSystem: Sendable {
     /// listing's (one call less per file when a whole folder is read); the
     /// open file's status is still checked, so something else swapped in
     /// meanwhile is opened without blocking (`O_NONBLOCK`) but never read.
+    /// Read by `readWholeFile`: open, one `fstat`, one `pread` normally,
+    /// close (what search and the index do for every file).
     ///
     /// - Throws: as `read(_:limit:)`.
     public func readListedFile(_ url: URL, limit: Int) throws -> FileContents {
-        try readOpened(url, limit: limit)
+        let file = try openFile(url, .read(followsLinks: true))
+        defer { try? closeFile(file) }
+        let contents = try readWholeFile(file, limit)
+        guard contents.status.kind == .file else {
+            throw FileSystemError.notRegularFile(.read, path: url.path, kind: contents.status.kind)
+        }
+        return contents
     }
 
-    /// Opens `url`, checks the open file is a regular one, and reads it.
+    /// Opens `url`, checks the open file is a regular one, and reads it
+    /// (`describeFile`, then `readFile`: the path saving checks a file by).
     private func readOpened(_ url: URL, limit: Int) throws -> FileContents {
         let file = try openFile(url, .read(followsLinks: true))
         defer { try? closeFile(file) }

@@ -295,7 +295,7 @@ enum POSIXFileOperations {
 
     /// The path an open file was opened at, for messages (Linux only;
     /// empty elsewhere).
-    private static func path(of file: FileDescriptor) -> String {
+    static func path(of file: FileDescriptor) -> String {
         #if os(Linux)
         (try? readLink(URL(fileURLWithPath: "/proc/self/fd/\(file.rawValue)"))) ?? ""
         #else
@@ -322,7 +322,7 @@ enum POSIXFileOperations {
         }
     }
 
-    private static func fileStatus(_ info: stat) -> FileStatus {
+    static func fileStatus(_ info: stat) -> FileStatus {
         #if canImport(Darwin)
         let modified = info.st_mtimespec
         let changed = info.st_ctimespec
