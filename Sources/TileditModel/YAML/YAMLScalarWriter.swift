@@ -171,7 +171,9 @@ public enum YAMLScalarWriter {
             if needsEscape(scalar) { return false }
             if scalar == "#" && (previous == " " || previous == "\t") { return false }
             if previous == ":" && (scalar == " " || scalar == "\t") { return false }
-            if inFlow && (scalar == "," || scalar == "[" || scalar == "]" || scalar == "{" || scalar == "}") { return false }
+            // In a flow collection libyaml and PyYAML take `?` and `:` for
+            // indicators wherever they stand (`{?a: 1}` is an explicit key).
+            if inFlow && (scalar == "," || scalar == "[" || scalar == "]" || scalar == "{" || scalar == "}" || scalar == "?" || scalar == ":") { return false }
             previous = scalar
         }
         if typeFixed { return true }
