@@ -22,6 +22,12 @@ struct YAMLKeyWritingTests {
         // In a block mapping the same characters need no quotes after the first.
         #expect(try Self.performed(.addKey(to: root, key: "a,b", value: "2"), on: "x: 1\n") == "x: 1\na,b: 2\n")
         #expect(try Self.performed(.renameKey(YAMLPath(parsing: "x"), to: "p,q"), on: "{x: 1}\n") == "{\"p,q\": 1}\n")
+        // `?` and a first `:` are indicators in a flow collection; a later `:` is not.
+        #expect(try Self.performed(.addKey(to: root, key: "?a", value: "2"), on: "{x: 1}\n") == "{x: 1, \"?a\": 2}\n")
+        #expect(try Self.performed(.addKey(to: root, key: ":a", value: "2"), on: "{x: 1}\n") == "{x: 1, \":a\": 2}\n")
+        #expect(try Self.performed(.addKey(to: root, key: "a?b", value: "2"), on: "{x: 1}\n") == "{x: 1, \"a?b\": 2}\n")
+        #expect(try Self.performed(.appendItem(to: YAMLPath(parsing: "k"), item: "http://x.org"), on: "k: [a]\n") == "k: [a, http://x.org]\n")
+        #expect(try Self.performed(.addKey(to: root, key: "?a", value: "2"), on: "x: 1\n") == "x: 1\n?a: 2\n")
     }
 
     /// Generated keys of YAML's indicator characters, spaces, quotes,

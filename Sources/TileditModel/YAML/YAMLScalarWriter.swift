@@ -158,6 +158,9 @@ public enum YAMLScalarWriter {
         if text.hasPrefix("---") || text.hasPrefix("...") { return false }
         let second = text.unicodeScalars.dropFirst().first
         switch first {
+        case "?" where inFlow, ":" where inFlow:
+            // There libyaml and PyYAML read them first as indicators (`{?a: 1}`, `[:a]`).
+            return false
         case "-", "?", ":":
             if second == nil || second == " " || second == "\t" { return false }
         case ",", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "'", "\"", "%", "@", "`":
@@ -171,9 +174,8 @@ public enum YAMLScalarWriter {
             if needsEscape(scalar) { return false }
             if scalar == "#" && (previous == " " || previous == "\t") { return false }
             if previous == ":" && (scalar == " " || scalar == "\t") { return false }
-            // In a flow collection libyaml and PyYAML take `?` and `:` for
-            // indicators wherever they stand (`{?a: 1}` is an explicit key).
-            if inFlow && (scalar == "," || scalar == "[" || scalar == "]" || scalar == "{" || scalar == "}" || scalar == "?" || scalar == ":") { return false }
+            // In a flow collection PyYAML ends a plain scalar at `?`.
+            if inFlow && (scalar == "," || scalar == "[" || scalar == "]" || scalar == "{" || scalar == "}" || scalar == "?") { return false }
             previous = scalar
         }
         if typeFixed { return true }
