@@ -71,6 +71,10 @@ struct YAMLTypeKeepingTests {
         // PyYAML reads `1.0_0` as the float 1.0.
         ("n: 10\n", "n", "1.0_0", "n: \"1.0_0\"\n"),
         ("s: text\n", "s", "1.0_0", "s: \"1.0_0\"\n"),
+        // YAML 1.1's value and merge types, which PyYAML's safe loader refuses as values.
+        ("s: text\n", "s", "=", "s: \"=\"\n"),
+        ("s: text\n", "s", "<<", "s: \"<<\"\n"),
+        ("s: text\n", "s", "=a", "s: =a\n"),
     ])
     func setKeepsTheType(text: String, key: String, value: String, expected: String) throws {
         #expect(try Self.set(text, key, value) == expected)

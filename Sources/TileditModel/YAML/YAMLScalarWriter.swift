@@ -179,6 +179,8 @@ public enum YAMLScalarWriter {
             previous = scalar
         }
         if typeFixed { return true }
+        // YAML 1.1's value and merge types: PyYAML's safe loader cannot construct a plain `=` or `<<` value.
+        if text == "=" || text == "<<" { return false }
         if YAMLScalarType.core(plain: text) != .string { return false }
         if readers == .frontMatter && ["y", "Y", "n", "N"].contains(text) { return true }
         return YAMLScalarType.yaml11(plain: text) == .string
