@@ -53,4 +53,41 @@ struct YAMLKeyIdentityTests {
             #expect(duplicates.first.map { $0.location.line == 2 } ?? true, "\(text)")
         }
     }
+
+    @Test func aPathNamingDifferentKeysWrittenAlikeIsRefusedSayingSo() {
+        var file = YAMLFileDocument("1: a\n\"1\": b\n")
+        #expect(throws: EditError.invalidValue(message: "`1` names 2 different keys in its mapping (lines 1 and 2), written alike but read as different types (as `1` and `\"1\"` are); a path cannot tell them apart, so edit the one you mean in the source")) {
+            try file.setValue(at: YAMLPath(parsing: "1"), to: "z")
+        }
+        #expect(file.text == "1: a\n\"1\": b\n")
+        var twice = YAMLFileDocument("a: 1\na: 2\n")
+        #expect(throws: EditError.invalidValue(message: "`a` is written 2 times in its mapping (lines 1 and 2); YAML readers keep only one, so remove the others before editing it")) {
+            try twice.perform(.removeKey(YAMLPath(parsing: "a")))
+        }
+    }
+
+    /// Generated pairs of keys with the same characters in generated
+    /// styles: an edit through the path is refused, and the refusal says
+    /// "written 2 times" exactly when YAML reads them as one key.
+    @Test(arguments: 0..<8)
+    func generatedKeysWrittenAlikeAreRefusedWithTheReasonThatHolds(seed: Int) {
+        let spellings: [(text: String, quoted: Bool)] = [("true", false), ("\"true\"", true), ("'true'", true), ("12", false), ("\"12\"", true), ("'12'", true)]
+        var random = SeededGenerator(seed: UInt64(seed))
+        for _ in 0..<20 {
+            let pick = Int.random(in: 0..<2, using: &random) * 3
+            let first = spellings[pick + Int.random(in: 0..<3, using: &random)]
+            let second = spellings[pick + Int.random(in: 0..<3, using: &random)]
+            let text = "\(first.text): a\n\(second.text): b\n"
+            var file = YAMLFileDocument(text)
+            let key = pick == 0 ? "true" : "12"
+            do {
+                _ = try file.setValue(at: YAMLPath([.key(key)]), to: "z")
+                Issue.record("\(text): the edit was taken")
+            } catch {
+                guard case .invalidValue(let message) = error else { Issue.record("\(text): \(error)"); continue }
+                #expect(message.contains("is written 2 times") == (first.quoted == second.quoted), "\(text): \(message)")
+            }
+            #expect(file.text == text)
+        }
+    }
 }

@@ -115,7 +115,7 @@ struct YAMLEditor {
         let found = YAMLKey.indexes(of: key, in: pairs)
         guard found.count > 1 else { return found.first }
         let lines = lines(of: found.map { pairs[$0].key.range.lowerBound })
-        throw .invalidValue(message: "\(path.displayText) is written \(found.count) times in its mapping (lines \(Self.list(lines))); YAML readers keep only one, so remove the others before editing it")
+        throw .invalidValue(message: YAMLKey.refusal(of: path.displayText, found: found, in: pairs, lines: lines))
     }
 
     /// `1, 2 and 3`.

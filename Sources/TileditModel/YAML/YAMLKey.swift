@@ -17,6 +17,19 @@ enum YAMLKey {
         return found
     }
 
+    /// Why an edit of `path` is refused when several pairs of `pairs`
+    /// (`found`, on `lines`) have its key's bytes: they are one key written
+    /// again, which readers keep only one of, or different keys written
+    /// alike (`1`, an integer, and `"1"`, text), which are all kept and
+    /// which a path cannot tell apart.
+    static func refusal(of path: String, found: [Int], in pairs: [YAMLPair], lines: [Int]) -> String {
+        let keys = Set(found.compactMap { Identity(pairs[$0].key) })
+        if keys.count == found.count {
+            return "\(path) names \(found.count) different keys in its mapping (lines \(YAMLEditor.list(lines))), written alike but read as different types (as `1` and `\"1\"` are); a path cannot tell them apart, so edit the one you mean in the source"
+        }
+        return "\(path) is written \(found.count) times in its mapping (lines \(YAMLEditor.list(lines))); YAML readers keep only one, so remove the others before editing it"
+    }
+
     /// What makes two scalar keys the same key for a YAML reader: the type
     /// they resolve to (their tag, or the core schema's reading of a plain
     /// key; quoted keys are strings) and their value: the bytes of a
