@@ -58,6 +58,23 @@ struct YAMLTypeKeepingTests {
         ("n: 10\n", "n", "1e3", "n: \"1e3\"\n"),
         // An empty value given no text stays as written, a null: no byte changes.
         ("empty:\nnext: 1\n", "empty", "", "empty:\nnext: 1\n"),
+        // Readers disagree on a leading zero (octal to YAML 1.1) and drop a float's trailing zero.
+        ("zip: ~\n", "zip", "02134", "zip: \"02134\"\n"),
+        ("mode:\n", "mode", "0755", "mode: \"0755\"\n"),
+        ("version: null\n", "version", "1.10", "version: \"1.10\"\n"),
+        ("n: 12\n", "n", "007", "n: \"007\"\n"),
+        ("mode: 0755 # octal\n", "mode", "0644", "mode: 0644 # octal\n"),
+        ("mode: 0755\n", "mode", "420", "mode: 420\n"),
+        // An integer and a float are both a number.
+        ("weight: 10\n", "weight", "12.5", "weight: 12.5\n"),
+        ("weight: 10\n", "weight", "12.50", "weight: \"12.50\"\n"),
+        // PyYAML reads `1.0_0` as the float 1.0.
+        ("n: 10\n", "n", "1.0_0", "n: \"1.0_0\"\n"),
+        ("s: text\n", "s", "1.0_0", "s: \"1.0_0\"\n"),
+        // YAML 1.1's value and merge types, which PyYAML's safe loader refuses as values.
+        ("s: text\n", "s", "=", "s: \"=\"\n"),
+        ("s: text\n", "s", "<<", "s: \"<<\"\n"),
+        ("s: text\n", "s", "=a", "s: =a\n"),
     ])
     func setKeepsTheType(text: String, key: String, value: String, expected: String) throws {
         #expect(try Self.set(text, key, value) == expected)
@@ -104,13 +121,63 @@ struct YAMLTypeKeepingTests {
             if !oldIsNull && YAMLScalarWriter.keepsType(old, new) {
                 #expect(read.style == .plain, "\(old) → \(new)")
                 #expect(YAMLScalarType.core(read) == YAMLScalarType.core(oldScalar), "\(old) → \(new)")
-            } else if oldIsNull, let type = YAMLScalarWriter.agreedType(new), type != .string, type != .timestamp || YAMLScalarType.isCalendarTimestamp(new) {
+            } else if oldIsNull, let type = YAMLScalarWriter.agreedType(new), type != .string, YAMLScalarWriter.readsAsWritten(new, type) {
                 // A null takes the type its new text reads as.
                 #expect(read.style == .plain, "\(old) → \(new)")
             } else if read.style == .plain && old != new {
-                // Written plain otherwise only as a new value would be.
-                #expect(YAMLScalarWriter.intent(for: new, replacing: nil) == .typed(new) || YAMLScalarWriter.agreedType(new) == .string, "\(old) → \(new)")
+                // Written plain otherwise only as a new value would be, or as a
+                // number in place of one (`10` to `3.0`).
+                let number = YAMLValueType(oldScalar) == .number && YAMLScalarType.core(read) == .float
+                #expect(YAMLScalarWriter.intent(for: new, replacing: nil) == .typed(new) || YAMLScalarWriter.agreedType(new) == .string || number,
+                        "\(old) → \(new)")
             }
         }
+    }
+
+    /// Generated number-like texts (digits, `0`, `.`, `_`, signs, `x`, `o`,
+    /// `e`) typed in place of a null, an integer, a float, a string, or as
+    /// a new key: the value reads back as the text, and when it is written
+    /// plain YAML 1.2 and YAML 1.1 readers read it as the same value, the
+    /// one its characters say (never `02134` read as 2134 or 1116, `1.10`
+    /// as 1.1, `1.0_0` as 1.0), in a YAML file and in front matter alike.
+    @Test(arguments: 0..<16)
+    func generatedNumberLikeTextsWrittenPlainReadAsTheSameValueEverywhere(seed: Int) throws {
+        let alphabet = Array("00123789._+-xoe")
+        let olds = ["~", "", "12", "1.5", "0755", "text", "0x1F"]
+        var random = SeededGenerator(seed: UInt64(seed))
+        for _ in 0..<40 {
+            let length = Int.random(in: 1...5, using: &random)
+            let new = String((0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &random)] })
+            let old = olds[Int.random(in: 0..<olds.count, using: &random)]
+            var file = YAMLFileDocument("k: \(old)\nz: 1\n")
+            _ = try file.setValue(at: YAMLPath(parsing: "k"), to: new)
+            let read = try #require(file.node(at: YAMLPath(parsing: "k"))?.scalar, "\(old) → \(new)")
+            #expect(read.value == new, "\(old) → \(new)")
+            var page = MarkdownDocument("---\nk: \(old)\n---\n", dialect: .yaml)
+            _ = try page.perform(.setFrontMatterField(key: "k", value: new))
+            let line = try #require(page.text.split(separator: "\n").dropFirst().first, "front matter \(old) → \(new)")
+            for (written, place) in [(read.style == .plain ? read.value : nil, "file"), (line == "k: \(new)" ? new : nil, "front matter")] {
+                guard let written, !(old == "0755" && Self.leadingZero(written)) else { continue }
+                #expect(Self.everyReaderReadsAsWritten(written), "\(place): \(old) → \(new) written plain")
+            }
+        }
+    }
+
+    /// An oracle apart from the writer: whether `text`, plain, is text to
+    /// both YAML versions, or the same number to both, written as that
+    /// number's own spelling.
+    private static func everyReaderReadsAsWritten(_ text: String) -> Bool {
+        let core = YAMLScalarType.core(plain: text)
+        guard core == YAMLScalarType.yaml11(plain: text) else { return false }
+        switch core {
+        case .integer: return !leadingZero(text)
+        case .float: return Double(text).map { $0.description == text } ?? !text.contains(where: \.isNumber)
+        default: return true
+        }
+    }
+
+    private static func leadingZero(_ text: String) -> Bool {
+        let digits = text.drop { $0 == "-" || $0 == "+" }
+        return digits.count > 1 && digits.first == "0" && digits.allSatisfy(\.isNumber)
     }
 }

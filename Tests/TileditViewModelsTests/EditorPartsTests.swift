@@ -207,6 +207,13 @@ struct EditorPartsTests {
         #expect(field.type == .date)
         field.typed("hello")
         #expect(field.type == .string)
+        // Readers disagree on these numbers' values: text, as `set` writes them.
+        for text in ["02134", "0755", "1.10", "1e3", "0o17"] {
+            field.typed(text)
+            #expect(field.type == .string, "\(text)")
+        }
+        field.typed("0x1F")
+        #expect(field.type == .number)
         field.chose(.number)
         field.typed("x")
         #expect(field.type == .number)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TileditFixtures
 import TileditModel
 import TileditServices
 import TileditTestSupport
@@ -507,6 +508,28 @@ struct YAMLDocumentModelTests {
         editor.onEditedField("30")
         #expect(editor.onCommittedField())
         #expect(shown(editor) == Shown(text: "a: 1\nb: 30\n", selection: "b", field: try field(editor, "b", .number, "30"), saveState: .dirty, canUndo: true))
+    }
+
+    /// Generated number-like texts typed into a null's field and committed
+    /// are written as `tiledit set` writes them (`YAMLFileDocument.setValue`):
+    /// the field's type and the bytes are the writer's, never a plain
+    /// `02134` that readers read as 2134 or 1116.
+    @Test(arguments: 0..<4)
+    func generatedTextsTypedIntoANullAreWrittenAsSetWritesThem(seed: Int) async throws {
+        let alphabet = Array("0012789._+-xe")
+        var random = SeededGenerator(seed: UInt64(seed))
+        for _ in 0..<6 {
+            let typed = String((0..<Int.random(in: 1...5, using: &random)).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &random)] })
+            let (editor, _) = try await makeEditor("zip: ~\nname: x\n")
+            try select(editor, "zip")
+            editor.onTappedEdit()
+            editor.onEditedField(typed)
+            #expect(editor.field?.type == YAMLValueType.takenByNull(typed), "\(typed)")
+            #expect(editor.onCommittedField(), "\(typed)")
+            var file = YAMLFileDocument("zip: ~\nname: x\n")
+            _ = try file.setValue(at: YAMLPath(parsing: "zip"), to: typed)
+            #expect(text(editor) == file.text, "\(typed)")
+        }
     }
 
     @Test func anItemAddedHasNoValueAndTextTypedIntoItIsWrittenPlain() async throws {

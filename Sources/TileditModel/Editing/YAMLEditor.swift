@@ -115,7 +115,7 @@ struct YAMLEditor {
         let found = YAMLKey.indexes(of: key, in: pairs)
         guard found.count > 1 else { return found.first }
         let lines = lines(of: found.map { pairs[$0].key.range.lowerBound })
-        throw .invalidValue(message: "\(path.displayText) is written \(found.count) times in its mapping (lines \(Self.list(lines))); YAML readers keep only one, so remove the others before editing it")
+        throw .invalidValue(message: YAMLKey.refusal(of: path.displayText, found: found, in: pairs, lines: lines))
     }
 
     /// `1, 2 and 3`.
@@ -754,8 +754,11 @@ struct YAMLEditor {
         return lineStart(of: offset)
     }
 
-    private func keyText(_ key: String) -> String {
-        YAMLScalarWriter.isSafePlain(key, readers: readers) ? key : YAMLScalarWriter.doubleQuoted(key)
+    /// `key` as written in a mapping: plain when safe there, else double
+    /// quoted. In a flow mapping `,[]{}` end a plain key too (`{a,b: 1}` is
+    /// two keys), as `YAMLSourcePlanner.renameKey` knows.
+    private func keyText(_ key: String, inFlow: Bool = false) -> String {
+        YAMLScalarWriter.isSafePlain(key, inFlow: inFlow, readers: readers) ? key : YAMLScalarWriter.doubleQuoted(key)
     }
 
     private func keyLine(key: String, value: String, indent: String, intent: YAMLScalarWriter.Intent) throws(EditError) -> String {
@@ -798,7 +801,7 @@ struct YAMLEditor {
             let close = mapping.range.upperBound - 1
             guard close >= mapping.range.lowerBound, text[close] == 0x7D else { throw .pathNotFound(message: "the mapping cannot be extended") }
             // No value: the key alone (`{a: 1, key}`); libyaml 0.2.5 refuses `key:}`.
-            let entry = keyText(key) + (valueText.isEmpty ? "" : ": " + valueText)
+            let entry = keyText(key, inFlow: true) + (valueText.isEmpty ? "" : ": " + valueText)
             if let last = mapping.pairs?.last {
                 let at = last.value.range.upperBound
                 return TextEdit(range: at..<at, replacement: ", " + entry)

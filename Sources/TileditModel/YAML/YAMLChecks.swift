@@ -111,10 +111,12 @@ enum YAMLChecks {
             let key = pairs[again].key
             let value = key.scalar?.value ?? ""
             let label = value.isEmpty ? "the empty key" : "key `\(Self.shown(value))`"
-            found.append(BlockDiagnostic(
-                .error, duplicateCode,
-                "\(label) is written twice in this mapping, on line \(line(pairs[first].key.range.lowerBound)) and line \(line(key.range.lowerBound)); YAML readers keep only one of them, so Tiledit does not edit it until one is removed",
-                range: key.range))
+            let firstValue = pairs[first].key.scalar?.value ?? ""
+            // The same value spelled two ways (`0x1` and `1`): byte-exact edits can tell them apart.
+            let message = firstValue.hasSameBytes(as: value)
+                ? "\(label) is written twice in this mapping, on line \(line(pairs[first].key.range.lowerBound)) and line \(line(key.range.lowerBound)); YAML readers keep only one of them, so Tiledit does not edit it until one is removed"
+                : "\(label) on line \(line(key.range.lowerBound)) is the same key as `\(Self.shown(firstValue))` on line \(line(pairs[first].key.range.lowerBound)) (YAML reads both as one value); YAML readers keep only one of them, so remove or rename one"
+            found.append(BlockDiagnostic(.error, duplicateCode, message, range: key.range))
         }
         return found + lookalikeKeys(pairs, line: line)
     }

@@ -327,7 +327,7 @@ extension YAMLFileDocument {
         guard let index = indexes.first else { throw .pathNotFound(message: "\(path.displayText) does not exist") }
         guard indexes.count == 1 else {
             let lines = indexes.map { location(of: pairs[$0].key.range.lowerBound).line }
-            throw .invalidValue(message: "\(path.displayText) is written \(indexes.count) times in its mapping (lines \(YAMLEditor.list(lines))); YAML readers keep only one, so remove the others before editing it")
+            throw .invalidValue(message: YAMLKey.refusal(of: path.displayText, found: indexes, in: pairs, lines: lines))
         }
         return Located(node: pairs[index].value, key: pairs[index].key, parent: parent, index: index, inFlow: inFlow)
     }

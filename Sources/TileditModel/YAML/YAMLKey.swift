@@ -17,23 +17,64 @@ enum YAMLKey {
         return found
     }
 
+    /// Why an edit of `path` is refused when several pairs of `pairs`
+    /// (`found`, on `lines`) have its key's bytes: they are one key written
+    /// again, which readers keep only one of, or different keys written
+    /// alike (`1`, an integer, and `"1"`, text), which are all kept and
+    /// which a path cannot tell apart.
+    static func refusal(of path: String, found: [Int], in pairs: [YAMLPair], lines: [Int]) -> String {
+        let keys = Set(found.compactMap { Identity(pairs[$0].key) })
+        if keys.count == found.count {
+            return "\(path) names \(found.count) different keys in its mapping (lines \(YAMLEditor.list(lines))), written alike but read as different types (as `1` and `\"1\"` are); a path cannot tell them apart, so edit the one you mean in the source"
+        }
+        return "\(path) is written \(found.count) times in its mapping (lines \(YAMLEditor.list(lines))); YAML readers keep only one, so remove the others before editing it"
+    }
+
     /// What makes two scalar keys the same key for a YAML reader: the type
     /// they resolve to (their tag, or the core schema's reading of a plain
-    /// key; quoted keys are strings) and the bytes of their value. `nil`
-    /// for keys that are collections or aliases, which are not compared.
+    /// key; quoted keys are strings) and their value: the bytes of a
+    /// string, the value of a plain null, boolean, integer or float however
+    /// it is spelled (`0x1` and `1`, `True` and `true`, `~` and `null` are
+    /// one key to a YAML 1.2 reader). `nil` for keys that are collections
+    /// or aliases, which are not compared.
     struct Identity: Hashable {
         var type: String
         var bytes: [UInt8]
 
         init?(_ node: YAMLNode) {
             guard let scalar = node.scalar else { return nil }
+            bytes = Array(scalar.value.utf8)
             if let tag = node.tag, tag != "!" {
                 type = tag
-            } else {
-                let core = node.tag == "!" ? .string : YAMLScalarType.core(scalar)
-                type = core == .string ? "tag:yaml.org,2002:str" : core.rawValue
+                return
             }
-            bytes = Array(scalar.value.utf8)
+            let core = node.tag == "!" ? .string : YAMLScalarType.core(scalar)
+            type = core == .string ? "tag:yaml.org,2002:str" : core.rawValue
+            if let value = Self.value(scalar.value, core) { bytes = Array(value.utf8) }
+        }
+
+        /// The value of a plain scalar of the core type `type` in one
+        /// spelling; `nil` to compare its bytes (a string, a NaN, which
+        /// equals nothing, an integer beyond 64 bits).
+        private static func value(_ text: String, _ type: YAMLScalarType) -> String? {
+            switch type {
+            case .null: return "null"
+            case .boolean: return text.lowercased()
+            case .integer:
+                var digits = Substring(text)
+                let negative = digits.first == "-"
+                if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
+                let radix = digits.hasPrefix("0x") ? 16 : digits.hasPrefix("0o") ? 8 : 10
+                if radix != 10 { digits = digits.dropFirst(2) }
+                guard let magnitude = UInt64(digits, radix: radix) else { return nil }
+                return (negative && magnitude != 0 ? "-" : "") + String(magnitude)
+            case .float:
+                let lower = text.lowercased()
+                if lower.hasSuffix(".nan") { return nil }
+                if lower.hasSuffix(".inf") { return lower.hasPrefix("-") ? "-inf" : "inf" }
+                return Double(text).map { $0 == 0 ? "0.0" : $0.description }
+            case .timestamp, .string: return nil
+            }
         }
     }
 

@@ -131,7 +131,8 @@ public enum YAMLScalarType: String, Sendable, Hashable, Codable {
         return true
     }
 
-    /// YAML 1.1 float: `[-+]?([0-9][0-9_]*)?\.[0-9.]*([eE][-+][0-9]+)?`, or sexagesimal with a fraction.
+    /// YAML 1.1 float: `[-+]?([0-9][0-9_]*)?\.[0-9._]*([eE][-+][0-9]+)?` (the type
+    /// repository's `[0-9.]*` and PyYAML's `[0-9_]*` together), or sexagesimal with a fraction.
     private static func isYAML11Float(_ bytes: [UInt8]) -> Bool {
         var body = bytes[...]
         if let first = body.first, first == 0x2B || first == 0x2D { body = body.dropFirst() }
@@ -140,7 +141,8 @@ public enum YAMLScalarType: String, Sendable, Hashable, Codable {
         while index < body.endIndex && (isDigit(body[index]) || body[index] == 0x5F) { index += 1 }
         guard index < body.endIndex, body[index] == 0x2E else { return false }
         index += 1
-        while index < body.endIndex && (isDigit(body[index]) || body[index] == 0x2E) { index += 1 }
+        // PyYAML also takes `_` in the fraction (`1.0_0` is 1.0 to it).
+        while index < body.endIndex && (isDigit(body[index]) || body[index] == 0x2E || body[index] == 0x5F) { index += 1 }
         if index < body.endIndex && (body[index] == 0x65 || body[index] == 0x45) {
             index += 1
             guard index < body.endIndex, body[index] == 0x2B || body[index] == 0x2D else { return false }
@@ -152,18 +154,40 @@ public enum YAMLScalarType: String, Sendable, Hashable, Codable {
         return index == body.endIndex && body.count > 1
     }
 
-    /// `YYYY-MM-DD`, optionally followed by a time (YAML 1.1 timestamp).
+    /// The shape of a YAML 1.1 timestamp (yaml.org/type/timestamp), as
+    /// loaders resolve it, the whole text matched: `YYYY-MM-DD`, or
+    /// `YYYY-M-D` with a time `([Tt]|[ \t]+)h:mm:ss(.fraction)?` and an
+    /// optional zone (`[ \t]*` then `Z` or `±h(:mm)?`). Text after a date
+    /// that is not such a time (`2024-01-05 Launch`) makes a string.
     private static func isTimestamp(_ bytes: [UInt8]) -> Bool {
-        guard bytes.count >= 8, bytes[0...3].allSatisfy(isDigit), bytes[4] == 0x2D else { return false }
-        var index = 5
-        var monthDigits = 0
-        while index < bytes.count && isDigit(bytes[index]) && monthDigits < 2 { index += 1; monthDigits += 1 }
-        guard monthDigits > 0, index < bytes.count, bytes[index] == 0x2D else { return false }
-        index += 1
-        var dayDigits = 0
-        while index < bytes.count && isDigit(bytes[index]) && dayDigits < 2 { index += 1; dayDigits += 1 }
-        guard dayDigits > 0 else { return false }
-        if index == bytes.count { return monthDigits == 2 && dayDigits == 2 }
-        return bytes[index] == 0x54 || bytes[index] == 0x74 || bytes[index] == 0x20 || bytes[index] == 0x09
+        var index = 0
+        func digits(_ minimum: Int, _ maximum: Int) -> Int? {
+            var count = 0
+            while index < bytes.count && isDigit(bytes[index]) && count < maximum { index += 1; count += 1 }
+            return count >= minimum ? count : nil
+        }
+        func expect(_ byte: UInt8) -> Bool {
+            guard index < bytes.count, bytes[index] == byte else { return false }
+            index += 1
+            return true
+        }
+        guard digits(4, 4) != nil, expect(0x2D), let month = digits(1, 2), expect(0x2D), let day = digits(1, 2) else { return false }
+        if index == bytes.count { return month == 2 && day == 2 }
+        if bytes[index] == 0x54 || bytes[index] == 0x74 {
+            index += 1
+        } else {
+            guard bytes[index] == 0x20 || bytes[index] == 0x09 else { return false }
+            while index < bytes.count && (bytes[index] == 0x20 || bytes[index] == 0x09) { index += 1 }
+        }
+        guard digits(1, 2) != nil, expect(0x3A), digits(2, 2) != nil, expect(0x3A), digits(2, 2) != nil else { return false }
+        if expect(0x2E) { _ = digits(0, Int.max) }
+        let beforeSpaces = index
+        while index < bytes.count && (bytes[index] == 0x20 || bytes[index] == 0x09) { index += 1 }
+        // Spaces lead to a zone only.
+        if index == bytes.count { return index == beforeSpaces }
+        if bytes[index] == 0x5A { return index + 1 == bytes.count }
+        guard expect(0x2B) || expect(0x2D), digits(1, 2) != nil else { return false }
+        if index < bytes.count { guard expect(0x3A), digits(2, 2) != nil else { return false } }
+        return index == bytes.count
     }
 }

@@ -44,7 +44,11 @@ public enum YAMLScalarWriter {
     ///   booleans, nulls, timestamps naming a real day);
     /// - a null (`~`, `null`, nothing) takes the type every reader reads
     ///   its new text as written plain (`3`, `0x20`, `2.5`, a date naming a
-    ///   real day), else it is text as a new value is;
+    ///   real day) when they read it as the value its characters say
+    ///   (`readsAsWritten`: not `02134` nor `1.10`), else it is text as a new
+    ///   value is;
+    /// - an integer and a float are one kind, a number: a canonical float
+    ///   in place of an integer stays a number (`10` to `12.5`);
     /// - `true` or `false` in place of a plain word YAML 1.1 reads as a
     ///   boolean (`no`, `On`) is that boolean, written plain;
     /// - a new value is a boolean for `true` and `false`, an integer for a
@@ -61,7 +65,7 @@ public enum YAMLScalarWriter {
         if let current, current.style == .plain, !typed.isEmpty, keepsType(current.value, typed) { return .typed(typed) }
         // A null takes the type every reader reads its new text as (a date naming a real day).
         if let current, current.style == .plain, !typed.isEmpty, YAMLScalarType.core(current) == .null, let type = agreedType(typed), type != .string,
-           type != .timestamp || YAMLTagRule.isTimestamp(Array(typed.utf8)) {
+           readsAsWritten(typed, type) {
             return .typed(typed)
         }
         let current = current.flatMap { $0.style == .plain && YAMLScalarType.core($0) == .null ? nil : $0 }
@@ -76,7 +80,8 @@ public enum YAMLScalarWriter {
         case .integer where isCanonicalInteger(typed):
             if currentType == nil || currentType == .integer || currentType == .float { return .typed(typed) }
         case .float where isCanonicalFloat(typed):
-            if currentType == .float { return .typed(typed) }
+            // An integer and a float are both a number (`YAMLValueType.number`): `10` to `12.5` stays one.
+            if currentType == .float || currentType == .integer { return .typed(typed) }
         default:
             break
         }
@@ -85,17 +90,38 @@ public enum YAMLScalarWriter {
 
     /// Whether `typed` written plain reads as the type `old` (plain) reads
     /// as, to every reader (the type YAML 1.2 and 1.1 agree on, not text):
-    /// every integer form both read (`0x20`, `017`), a float in its
+    /// every integer form both read as the same value (`0x20`, `+7`; one
+    /// with a leading zero only in place of one, `0755` to `0644`, as
+    /// readers disagree on its value), a float in its
     /// canonical spelling (`1.20` would read as 1.2: a version number is
     /// text, shared case 11), a boolean, a null, a timestamp naming a real
     /// day. A value they disagree about (`yes`, `1e3`, `0o17`) is text.
     static func keepsType(_ old: String, _ typed: String) -> Bool {
         guard let kept = agreedType(old), kept != .string, agreedType(typed) == kept else { return false }
-        switch kept {
-        case .float: return isCanonicalFloat(typed) || YAMLScalarType.core(plain: typed) == .float && !typed.contains(where: \.isNumber)
-        case .timestamp: return YAMLTagRule.isTimestamp(Array(typed.utf8))
+        // A leading zero in place of one is the file's own convention (`0755` to `0644`).
+        if kept == .integer && hasLeadingZero(old) && hasLeadingZero(typed) { return true }
+        return readsAsWritten(typed, kept)
+    }
+
+    /// Whether every reader reads `text` written plain, of the agreed type
+    /// `type`, as the one value its characters say: not an integer with a
+    /// leading zero (`0755`, `007`, a zip code `02134`: octal to YAML 1.1,
+    /// decimal to 1.2, and the zero lost either way), not a float spelled
+    /// otherwise than its canonical form (`1.10` reads as 1.1: a version
+    /// number is text, shared case 11), and a timestamp naming a real day.
+    static func readsAsWritten(_ text: String, _ type: YAMLScalarType) -> Bool {
+        switch type {
+        case .integer: return !hasLeadingZero(text)
+        case .float: return isCanonicalFloat(text) || YAMLScalarType.core(plain: text) == .float && !text.contains(where: \.isNumber)
+        case .timestamp: return YAMLTagRule.isTimestamp(Array(text.utf8))
         default: return true
         }
+    }
+
+    /// Whether `text` is a decimal integer written with a leading zero (`007`, `-012`).
+    static func hasLeadingZero(_ text: String) -> Bool {
+        let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.utf8.dropFirst() : text.utf8[...]
+        return digits.count > 1 && digits.first == UInt8(ascii: "0") && digits.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
     }
 
     /// Why `typed` cannot replace `current`, a plain timestamp: it is shaped
@@ -132,6 +158,9 @@ public enum YAMLScalarWriter {
         if text.hasPrefix("---") || text.hasPrefix("...") { return false }
         let second = text.unicodeScalars.dropFirst().first
         switch first {
+        case "?" where inFlow, ":" where inFlow:
+            // There libyaml and PyYAML read them first as indicators (`{?a: 1}`, `[:a]`).
+            return false
         case "-", "?", ":":
             if second == nil || second == " " || second == "\t" { return false }
         case ",", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "'", "\"", "%", "@", "`":
@@ -145,10 +174,13 @@ public enum YAMLScalarWriter {
             if needsEscape(scalar) { return false }
             if scalar == "#" && (previous == " " || previous == "\t") { return false }
             if previous == ":" && (scalar == " " || scalar == "\t") { return false }
-            if inFlow && (scalar == "," || scalar == "[" || scalar == "]" || scalar == "{" || scalar == "}") { return false }
+            // In a flow collection PyYAML ends a plain scalar at `?`.
+            if inFlow && (scalar == "," || scalar == "[" || scalar == "]" || scalar == "{" || scalar == "}" || scalar == "?") { return false }
             previous = scalar
         }
         if typeFixed { return true }
+        // YAML 1.1's value and merge types: PyYAML's safe loader cannot construct a plain `=` or `<<` value.
+        if text == "=" || text == "<<" { return false }
         if YAMLScalarType.core(plain: text) != .string { return false }
         if readers == .frontMatter && ["y", "Y", "n", "N"].contains(text) { return true }
         return YAMLScalarType.yaml11(plain: text) == .string

@@ -30,6 +30,18 @@ public enum YAMLValueType: String, Sendable, Hashable, CaseIterable {
         YAMLValueType(YAMLScalar(value: text, style: .plain, range: 0..<0))
     }
 
+    /// The type a null takes from `text` typed into it, the one
+    /// `YAMLScalarWriter.intent` writes it as: the type of `text` written
+    /// plain when every reader reads it as its characters say (`3`, `2.5`,
+    /// `true`, `2024-01-05`), else a string (`02134`, `1.10`, `1e3`, `yes`);
+    /// empty text leaves it a null.
+    public static func takenByNull(_ text: String) -> YAMLValueType {
+        guard !text.isEmpty else { return .null }
+        let null = YAMLScalar(value: "", style: .plain, range: 0..<0)
+        guard case .typed = YAMLScalarWriter.intent(for: text, replacing: null) else { return .string }
+        return plain(text)
+    }
+
     /// The values offered as choices, when the set is closed.
     public var choices: [String] {
         switch self {

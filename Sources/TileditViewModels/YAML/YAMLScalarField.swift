@@ -78,7 +78,7 @@ public struct YAMLScalarField: Sendable, Hashable {
     /// The user typed: the text is `text`, checked.
     mutating func typed(_ text: String) {
         self.text = text
-        if typeFollowsText { type = YAMLValueType.plain(text) }
+        if typeFollowsText { type = YAMLValueType.takenByNull(text) }
         problem = problem(with: text)
     }
 
