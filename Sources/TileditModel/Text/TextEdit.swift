@@ -33,6 +33,17 @@ public struct TextEdit: Sendable, Hashable {
         return result
     }
 
+    /// Applies non-overlapping `edits` (any order) to `bytes` in place: an
+    /// array no other copy shares is not copied, only the bytes after each
+    /// edit moved (and the array grown when it has no room).
+    ///
+    /// - Precondition: ranges lie inside `bytes` and do not overlap.
+    public static func splice(_ edits: [TextEdit], into bytes: inout [UInt8]) {
+        for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+            bytes.replaceSubrange(edit.range, with: edit.replacement)
+        }
+    }
+
     /// The edits that undo `edits` once they have been applied.
     ///
     /// - Parameters:

@@ -45,6 +45,9 @@ struct YAMLDiagnosticTable: Sendable {
     private(set) var count = 0
     /// Number of errors and warnings.
     private(set) var totals: (errors: Int, warnings: Int) = (0, 0)
+    /// Number of diagnostics of the checks across top-level keys
+    /// (`.rootKey`), so an edit asks whether there are any without a pass.
+    private(set) var rootKeyCount = 0
 
     /// The table of `entries`, which are in file order.
     init(_ entries: [Entry] = []) {
@@ -56,6 +59,7 @@ struct YAMLDiagnosticTable: Sendable {
         }
         count = entries.count
         totals = Self.totals(of: entries)
+        rootKeyCount = Self.rootKeyCount(of: entries)
     }
 
     /// Every diagnostic, in file order (made on demand: O(count)).
@@ -149,6 +153,7 @@ struct YAMLDiagnosticTable: Sendable {
         let removed = Self.totals(of: old)
         let put = Self.totals(of: merged)
         totals = (totals.errors - removed.errors + put.errors, totals.warnings - removed.warnings + put.warnings)
+        rootKeyCount += Self.rootKeyCount(of: merged) - Self.rootKeyCount(of: old)
         if delta != 0 || lineDelta != 0 {
             for index in high..<chunks.count {
                 chunks[index].byteShift += delta
@@ -204,6 +209,10 @@ struct YAMLDiagnosticTable: Sendable {
             }
         }
         return (diagnostic, source)
+    }
+
+    private static func rootKeyCount(of entries: [Entry]) -> Int {
+        entries.reduce(0) { $0 + ($1.source.rank == .rootKey ? 1 : 0) }
     }
 
     private static func totals(of entries: [Entry]) -> (errors: Int, warnings: Int) {

@@ -6,14 +6,28 @@
 /// from reading the whole file (see `YAMLTopLevelEntries`), nothing is
 /// done and the caller reads the whole file.
 extension YAMLFileDocument {
-    /// Reads `bytes` again after `edits` (in the coordinates of `old`, the
-    /// bytes before them) by reading only the one top-level entry they
-    /// changed.
-    ///
-    /// - Returns: whether it did; when not, nothing but `bytes` changed.
-    mutating func readIncrementally(after edits: [TextEdit], before old: [UInt8]) -> Bool {
-        lastEntryRead = nil
-        guard dialect == .yaml, readError == nil, let first = edits.first else { return false }
+    /// What an incremental read needs to know of the bytes before an
+    /// edit, found before the edit is spliced into them (so the old bytes
+    /// need not be kept): the entry the edit stays in and what it held.
+    struct IncrementalPlan {
+        var documentIndex: Int
+        /// Whether the document's root is a mapping (else a sequence).
+        var isMapping: Bool
+        var span: YAMLTopLevelEntries.Span
+        /// Change in length of all the edits, in bytes.
+        var delta: Int
+        /// The entry's key and value, or its item.
+        var oldEntry: [YAMLNode]
+        var oldSharing: YAMLTopLevelEntries.Sharing
+        /// The line slot (from 0) of the entry's first byte.
+        var lineSlot: Int
+    }
+
+    /// The plan of an incremental read after `edits` (in the coordinates of
+    /// `bytes`, which they are not applied to yet), `nil` when only a whole
+    /// read gives the right result (see `YAMLTopLevelEntries`).
+    func incrementalPlan(for edits: [TextEdit]) -> IncrementalPlan? {
+        guard dialect == .yaml, readError == nil, let first = edits.first else { return nil }
         var lower = first.range.lowerBound
         var upper = first.range.upperBound
         var delta = 0
@@ -24,16 +38,32 @@ extension YAMLFileDocument {
         }
         guard let documentIndex = documents.firstIndex(where: { $0.range.lowerBound <= lower && upper <= $0.range.upperBound }),
               let root = documents[documentIndex].root, root.collectionStyle == .block, root.anchor == nil, root.tag == nil,
-              !YAMLTopLevelEntries.hasDirectives(old, in: documents[documentIndex].range.lowerBound..<root.range.lowerBound),
+              !YAMLTopLevelEntries.hasDirectives(bytes, in: documents[documentIndex].range.lowerBound..<root.range.lowerBound),
               let span = YAMLTopLevelEntries.span(
-                holding: lower..<upper, root: root, documentEnd: documents[documentIndex].range.upperBound, bytes: old) else { return false }
-        let oldEntry = root.pairs.map { [$0[span.index].key, $0[span.index].value] } ?? root.items.map { [$0[span.index]] } ?? []
-        let newEnd = span.end + delta
+                holding: lower..<upper, root: root, documentEnd: documents[documentIndex].range.upperBound, bytes: bytes) else { return nil }
+        let oldEntry = root.pair(at: span.index).map { [$0.key, $0.value] } ?? root.item(at: span.index).map { [$0] } ?? []
         let oldSharing = YAMLTopLevelEntries.sharing(oldEntry)
-        guard !oldSharing.refersOutside, newEnd > span.start, newEnd <= bytes.count else { return false }
-        let lineSlot = Self.slot(of: span.start, in: lineStarts)
-        guard lineStarts.indices.contains(lineSlot), lineStarts[lineSlot] == span.start else { return false }
-        let isMapping = root.pairs != nil
+        let newEnd = span.end + delta
+        guard !oldEntry.isEmpty, !oldSharing.refersOutside, newEnd > span.start, newEnd <= bytes.count + delta else { return nil }
+        let lineSlot = lineStartTable.slot(of: span.start)
+        guard lineStartTable[lineSlot] == span.start else { return nil }
+        // The plan holds no copy of the root: the read changes its entries in place.
+        return IncrementalPlan(
+            documentIndex: documentIndex, isMapping: root.pair(at: span.index) != nil, span: span, delta: delta, oldEntry: oldEntry,
+            oldSharing: oldSharing, lineSlot: lineSlot)
+    }
+
+    /// Reads `bytes` again after the edits `plan` was made for (now
+    /// applied) by reading only the one top-level entry they changed.
+    ///
+    /// - Returns: whether it did; when not, the caller reads the whole file
+    ///   (what this changed is all made again then).
+    mutating func readIncrementally(_ plan: IncrementalPlan) -> Bool {
+        lastEntryRead = nil
+        let (documentIndex, isMapping, span, delta, oldEntry, oldSharing, lineSlot) =
+            (plan.documentIndex, plan.isMapping, plan.span, plan.delta, plan.oldEntry, plan.oldSharing, plan.lineSlot)
+        let newEnd = span.end + delta
+        guard newEnd > span.start, newEnd <= bytes.count, documents.indices.contains(documentIndex) else { return false }
         let read = bytes.withUnsafeBufferPointer { buffer in
             YAMLTopLevelEntries.read(UnsafeBufferPointer(rebasing: buffer[span.start..<newEnd]), at: span.start, mapping: isMapping, lineSlot: lineSlot)
         }
@@ -42,36 +72,30 @@ extension YAMLFileDocument {
         for (name, count) in piece.sharing.aliases { aliasCounts[name, default: 0] += count }
 
         // Lines: those before the entry stay, the entry's are read, those after move.
-        let firstAfter = Self.slot(of: span.end, in: lineStarts) + 1
+        let firstAfter = lineStartTable.slot(of: span.end) + 1
         let lineDelta = piece.lineStarts.count - (firstAfter - lineSlot - 1)
-        var starts = Array(lineStarts[...lineSlot])
-        starts.reserveCapacity(lineStarts.count + lineDelta)
-        starts += piece.lineStarts
-        for start in lineStarts[firstAfter...] { starts.append(start + delta) }
-        lineStarts = starts
+        lineStartTable.replace((lineSlot + 1)..<firstAfter, with: piece.lineStarts, movingLaterBy: delta)
 
-        // The tree: the entry's nodes replaced, the later ones moved.
-        var newRoot = root
-        if var pairs = root.pairs, let pair = piece.pair {
-            pairs[span.index] = pair
-            if delta != 0 {
-                for index in (span.index + 1)..<pairs.count {
-                    pairs[index] = YAMLPair(key: pairs[index].key.shifted(by: delta), value: pairs[index].value.shifted(by: delta))
-                }
-            }
-            newRoot.content = .mapping(pairs)
-        } else if var items = root.items, let item = piece.item {
-            items[span.index] = item
-            if delta != 0 {
-                for index in (span.index + 1)..<items.count { items[index] = items[index].shifted(by: delta) }
-            }
-            newRoot.content = .sequence(items)
+        // The tree: the entry's nodes replaced, the later ones moved, in
+        // place: the root is taken out of its document meanwhile, so that it
+        // alone holds its entries when no other version shares them.
+        guard var newRoot = documents[documentIndex].root else { return false }
+        documents[documentIndex].root = nil
+        let oldRootRange = newRoot.range
+        let isLast = span.index + 1 == (newRoot.childCount ?? 0)
+        let replaced = if let pair = piece.pair {
+            newRoot.replacePair(at: span.index, with: pair, movingLaterBy: delta)
+        } else if let item = piece.item {
+            newRoot.replaceItem(at: span.index, with: item, movingLaterBy: delta)
         } else {
+            false
+        }
+        // Not replaced, the root goes back as it was; the caller reads the whole file.
+        guard replaced else {
+            documents[documentIndex].root = newRoot
             return false
         }
-        let isLast = span.index + 1 == (root.pairs?.count ?? root.items?.count ?? 0)
-        newRoot.range = root.range.lowerBound..<(isLast ? piece.rootEnd : root.range.upperBound + delta)
-        let oldRootRange = root.range
+        newRoot.range = oldRootRange.lowerBound..<(isLast ? piece.rootEnd : oldRootRange.upperBound + delta)
         documents[documentIndex].root = newRoot
         documents[documentIndex].range = documents[documentIndex].range.lowerBound..<(documents[documentIndex].range.upperBound + delta)
         if delta != 0 {
@@ -107,31 +131,29 @@ extension YAMLFileDocument {
         keyKept: Bool
     ) {
         var added: [YAMLDiagnosticTable.Entry] = Array(zip(piece.diagnostics, piece.sources))
-        added = added.enumerated().sorted {
-            ($0.element.0.range.lowerBound, $0.element.1.rank, $0.offset) < ($1.element.0.range.lowerBound, $1.element.1.rank, $1.offset)
-        }.map(\.element)
         let keysChecked = !keyKept || (lineDelta != 0 && hasRootKeyDiagnostic(in: rootRange))
         guard keysChecked else {
             // The common case: only the chunks holding the entry are written
             // again; a kept key's own diagnostic stays (its key did not move).
-            diagnosticTable.replace(in: span.start..<span.end, with: added, delta: delta, lineDelta: lineDelta) { $0.source.rank == .rootKey }
+            diagnosticTable.replace(in: span.start..<span.end, with: Self.ordered(added), delta: delta, lineDelta: lineDelta) {
+                $0.source.rank == .rootKey
+            }
             return
         }
         // The top-level keys' diagnostics may be anywhere in the root: they
         // are all made again, and the whole list with them.
         if let pairs = newRoot.pairs {
-            let starts = lineStarts
-            let keys = YAMLChecks.keyDiagnostics(pairs, line: { BlockDiagnostic.line(Self.slot(of: $0, in: starts)) }, duplicateCode: .yamlDuplicateKey)
+            let starts = lineStartTable
+            let keys = YAMLChecks.keyDiagnostics(pairs, line: { BlockDiagnostic.line(starts.slot(of: $0)) }, duplicateCode: .yamlDuplicateKey)
             for diagnostic in keys {
                 added.append((
                     Diagnostic(severity: diagnostic.severity, code: diagnostic.code, message: diagnostic.resolvedMessage(firstLine: 1),
                                range: diagnostic.range, location: location(of: diagnostic.range.lowerBound), fix: diagnostic.fix),
                     YAMLDiagnosticSource(diagnostic, rank: .rootKey, firstLine: 1)))
             }
-            added = added.enumerated().sorted {
-                ($0.element.0.range.lowerBound, $0.element.1.rank, $0.offset) < ($1.element.0.range.lowerBound, $1.element.1.rank, $1.offset)
-            }.map(\.element)
         }
+        // Sorted once, with the keys' diagnostics among the entry's.
+        added = Self.ordered(added)
         var merged: [YAMLDiagnosticTable.Entry] = []
         var next = 0
         for entry in diagnosticTable.entries {
@@ -150,19 +172,16 @@ extension YAMLFileDocument {
         diagnosticTable = YAMLDiagnosticTable(merged)
     }
 
-    /// Whether a diagnostic of the checks across top-level keys starts in `range`.
-    private func hasRootKeyDiagnostic(in range: Range<Int>) -> Bool {
-        diagnosticTable.contains(rank: .rootKey, startingIn: range)
+    /// `entries` in file order: by start, then rank, then as given.
+    private static func ordered(_ entries: [YAMLDiagnosticTable.Entry]) -> [YAMLDiagnosticTable.Entry] {
+        entries.enumerated().sorted {
+            ($0.element.0.range.lowerBound, $0.element.1.rank, $0.offset) < ($1.element.0.range.lowerBound, $1.element.1.rank, $1.offset)
+        }.map(\.element)
     }
 
-    /// The line slot (from 0) holding `offset` among `starts`.
-    static func slot(of offset: Int, in starts: [Int]) -> Int {
-        var low = 0
-        var high = starts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if starts[middle] <= offset { low = middle } else { high = middle - 1 }
-        }
-        return low
+    /// Whether a diagnostic of the checks across top-level keys starts in
+    /// `range` (O(1) when the file has none, the common case).
+    private func hasRootKeyDiagnostic(in range: Range<Int>) -> Bool {
+        diagnosticTable.rootKeyCount > 0 && diagnosticTable.contains(rank: .rootKey, startingIn: range)
     }
 }

@@ -28,16 +28,18 @@ extension YAMLFileDocument {
     // MARK: YAML
 
     private mutating func performYAML(_ operation: YAMLOperation, document: Int) throws(EditError) -> Change {
+        if case .setScalar(let path, let value, let type) = operation {
+            // Planned apart: the planner and the editor hold the bytes and the
+            // tree, which the edit then changes in place (ARCHITECTURE.md, "Scale").
+            let planned = try scalarPlans(value, as: type, at: path, document: document)
+            return try keepFirst(planned.plans, notes: planned.notes, refusingNewErrors: true, check: planned.check)
+        }
         let editor = try editor(document: document)
         let planner = YAMLSourcePlanner(bytes: bytes, lineEnding: lineEnding)
         switch operation {
-        case .setScalar(let path, let value, nil):
-            let (plans, notes) = try editor.setScalarPlans(at: path, to: value)
-            return try keepFirst(plans, notes: notes, refusingNewErrors: true) { file in
-                file.unreadable(path) ?? file.readsBack(value, at: path, document: document)
-            }
-        case .setScalar(let path, let value, let type?):
-            return try setTyped(value, as: type, at: path, document: document, editor: editor, planner: planner)
+        case .setScalar:
+            // Planned and kept above.
+            throw .invalidValue(message: "the value cannot be written here")
         case .addKey(let mappingPath, let key, let value):
             let mapping = try locate(mappingPath, document: document).node
             guard let pairs = mapping.pairs else { throw .pathNotFound(message: "\(mappingPath.displayText) is \(mapping.kindDescription), not a mapping") }
@@ -132,58 +134,6 @@ extension YAMLFileDocument {
                 if items[index].anchor != nil { after[index + 1].anchor = items[index].anchor }
                 return after.readAsSameValues(as: expected) ? nil : .wouldChangeStructure(message: "the copy would change the sequence")
             }
-        }
-    }
-
-    /// Writes `value` as a `type` value at `path` (see `YAMLOperation.setScalar`).
-    private mutating func setTyped(
-        _ value: String, as type: YAMLValueType, at path: YAMLPath, document: Int, editor: YAMLEditor, planner: YAMLSourcePlanner
-    ) throws(EditError) -> Change {
-        if let problem = type.problem(with: value) { throw .invalidValue(message: problem) }
-        let found = try locate(path, document: document)
-        if case .alias(let name) = found.node.content {
-            throw .pathNotFound(message: "this is an alias of `&\(name)`; edit the anchored value")
-        }
-        guard let scalar = found.node.scalar else { throw .pathNotFound(message: "this is \(found.node.kindDescription), not a single value") }
-        // An explicit tag is kept only while the new value satisfies it, whatever the field's type.
-        if let tag = found.node.tag, let problem = YAMLTagRule.problem(value: value, tag: tag, name: path.description) {
-            throw .invalidValue(message: problem)
-        }
-        if scalar.isEmptyPlain && (found.node.anchor != nil || found.node.tag != nil) {
-            // Where the value goes beside its `&anchor` or `!tag` is not known from the parse; nothing is guessed.
-            throw .invalidValue(message: "an empty value with an anchor or a tag is edited in the source")
-        }
-        let notes = editor.anchorNotes(at: path)
-        if type == .string {
-            // A block scalar stays one, or the edit is refused with the reason.
-            if scalar.isBlock {
-                if let problem = YAMLBlockScalarWriter.problem(with: value) { throw .invalidValue(message: problem) }
-                return try keepFirst(try editor.setScalarPlans(at: path, to: value).plans, notes: notes, refusingNewErrors: true) { file in
-                    file.unreadable(path) ?? file.readsBack(value, at: path, document: document)
-                }
-            }
-            // In the value's own style first; double quoted when that would read as another type.
-            var plans = (try? editor.setScalarPlans(at: path, to: value).plans) ?? []
-            let quoted = YAMLScalarWriter.singleLine(.text(value), style: .doubleQuoted, inFlow: true) ?? YAMLScalarWriter.doubleQuoted(value)
-            plans += planner.replaceScalar(found.node, key: found.key, with: quoted)
-            return try keepFirst(plans, notes: notes, refusingNewErrors: true) { file in
-                if let problem = file.unreadable(path) { return problem }
-                guard let read = file.node(at: path, document: document)?.scalar, read.value.hasSameBytes(as: value),
-                      YAMLValueType(read) == .string || value.isEmpty && read.style != .plain else {
-                    return .invalidValue(message: "the value would not read back as the text given")
-                }
-                return nil
-            }
-        }
-        let written = type == .null && value.isEmpty ? "null" : value
-        let plans = planner.replaceScalar(found.node, key: found.key, with: written)
-        guard !plans.isEmpty else { throw .invalidValue(message: "the value cannot be written here") }
-        return try keepFirst(plans, notes: notes, refusingNewErrors: true) { file in
-            if let problem = file.unreadable(path) { return problem }
-            guard let read = file.node(at: path, document: document)?.scalar, read.value == written, read.style == .plain, YAMLValueType(read) == type else {
-                return .invalidValue(message: "`\(written)` would not read back as a \(type.rawValue) here")
-            }
-            return nil
         }
     }
 

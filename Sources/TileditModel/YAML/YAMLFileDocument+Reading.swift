@@ -61,7 +61,9 @@ extension YAMLFileDocument {
                 stopping.map(materialized), index.lineStarts)
         }
         let entries: [YAMLDiagnosticTable.Entry]
-        (entries, readError, lineStarts) = read
+        let starts: [Int]
+        (entries, readError, starts) = read
+        lineStartTable = YAMLLineStarts(starts)
         diagnosticTable = YAMLDiagnosticTable(entries)
     }
 }

@@ -70,9 +70,14 @@ public struct YAMLFileDocument: Sendable {
     var diagnosticTable = YAMLDiagnosticTable()
     /// How each of `diagnostics` was found (same order).
     var diagnosticSources: [YAMLDiagnosticSource] { diagnosticTable.entries.map(\.source) }
+    /// Where the lines of `bytes` start, kept with every read: in chunks,
+    /// so an incremental read writes again only the starts of the lines it
+    /// read (ARCHITECTURE.md, "Scale").
+    public internal(set) var lineStartTable = YAMLLineStarts()
     /// UTF-8 offsets where the lines of `bytes` start (the first is 0; a
-    /// line ends at LF, CRLF or a lone CR), kept with every read.
-    public internal(set) var lineStarts: [Int] = [0]
+    /// line ends at LF, CRLF or a lone CR): `lineStartTable` as one array,
+    /// made on each call (O(lines)).
+    public var lineStarts: [Int] { lineStartTable.array }
     /// How many aliases (`*name`) of each name the file holds (YAML dialect).
     var aliasCounts: [String: Int] = [:]
     /// The top-level entry (document and position among its root's pairs
@@ -148,8 +153,8 @@ public struct YAMLFileDocument: Sendable {
     /// Line (from 1) and column of a byte offset.
     public func location(of offset: Int) -> SourceLocation {
         let clamped = Swift.max(0, Swift.min(offset, bytes.count))
-        let slot = Self.slot(of: clamped, in: lineStarts)
-        var start = lineStarts.indices.contains(slot) ? Swift.min(lineStarts[slot], clamped) : 0
+        let slot = lineStartTable.slot(of: clamped)
+        var start = Swift.max(0, Swift.min(lineStartTable[slot], clamped))
         if slot == 0 && clamped >= 3 && bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
         var column = 1
         for index in start..<clamped where bytes[index] & 0xC0 != 0x80 { column += 1 }
@@ -182,14 +187,14 @@ public struct YAMLFileDocument: Sendable {
                     ? nil : .invalidValue(message: "\(path.displayText) would not read back as the text given")
             }
         case .yaml:
-            let editor = try editor(document: document)
             // A date stays a date: text shaped like one that names no day is
             // a mistake, not a new string (front matter follows the same rule).
             if let scalar = node(at: path, document: document), scalar.tag == nil,
                let problem = YAMLScalarWriter.timestampProblem(for: value, replacing: scalar.scalar, name: path.description) {
                 throw .invalidValue(message: problem)
             }
-            let (plans, notes) = try editor.setScalarPlans(at: path, to: value)
+            // The editor is let go before the edit: it holds the bytes the edit changes in place.
+            let (plans, notes) = try editor(document: document).setScalarPlans(at: path, to: value)
             return try keepFirst(plans, notes: notes, refusingNewErrors: refusingNewErrors) { file in
                 if let problem = file.unreadable(path) { return problem }
                 return file.node(at: path, document: document)?.scalar?.value.hasSameBytes(as: value) == true
@@ -227,10 +232,26 @@ public struct YAMLFileDocument: Sendable {
     }
 
     /// Applies non-overlapping `edits` (undo, redo, fixes) and parses again.
+    ///
+    /// The edits are spliced into `bytes` in place: a file whose bytes no
+    /// other copy shares is not copied (ARCHITECTURE.md, "Scale"); what an
+    /// incremental read needs of the old bytes is found before.
     public mutating func apply(_ edits: [TextEdit]) {
-        let before = bytes
-        bytes = TextEdit.apply(edits, to: bytes)
-        if !readIncrementally(after: edits, before: before) { reparse() }
+        let plan = incrementalPlan(for: edits)
+        TextEdit.splice(edits, into: &bytes)
+        lastEntryRead = nil
+        if !(plan.map { readIncrementally($0) } ?? false) { reparse() }
+    }
+
+    /// Applies non-overlapping `edits` (a diagnostic's fix) and keeps them
+    /// only when `check` finds nothing wrong with the result (it returns
+    /// the refusal).
+    ///
+    /// - Returns: the edits and their inverse (in the coordinates after them).
+    /// - Throws: the refusal `check` returned; the file is then as it was.
+    @discardableResult
+    public mutating func apply(_ edits: [TextEdit], refusing check: (YAMLFileDocument) -> EditError?) throws(EditError) -> Change {
+        try keepFirst([edits], notes: [], refusingNewErrors: false, check: check)
     }
 
     private mutating func perform(_ edits: [TextEdit], notes: [String], check: (YAMLFileDocument) -> EditError?) throws(EditError) -> Change {
@@ -245,14 +266,27 @@ public struct YAMLFileDocument: Sendable {
     mutating func keepFirst(
         _ plans: [[TextEdit]], notes: [String], refusingNewErrors: Bool, check: (YAMLFileDocument) -> EditError?
     ) throws(EditError) -> Change {
-        let before = self
+        // The version to go back to keeps everything but the bytes and the
+        // tree, which the inverse gives back: so it shares neither, and the
+        // edit changes them in place instead of copying the file and the
+        // root's entries (ARCHITECTURE.md, "Scale").
+        var before = self
+        before.bytes = []
+        before.documents = []
         var firstProblem: EditError?
         for edits in plans {
-            let inverse = TextEdit.inverses(of: edits, original: { Array(before.bytes[$0]) })
+            let inverse = TextEdit.inverses(of: edits, original: { Array(bytes[$0]) })
             apply(edits)
             let problem = check(self) ?? (refusingNewErrors ? newError(since: before) : nil)
             guard let problem else { return Change(edits: edits, inverse: inverse, notes: edits.isEmpty ? [] : notes) }
+            // Read again after the inverse, the tree is the one a whole read
+            // of the old bytes gives, as every read's is; the rest is put back.
+            apply(inverse)
+            var restored: (bytes: [UInt8], documents: [YAMLDocumentNode]) = ([], [])
+            swap(&restored.bytes, &bytes)
+            swap(&restored.documents, &documents)
             self = before
+            (bytes, documents) = restored
             firstProblem = firstProblem ?? problem
         }
         throw firstProblem ?? .invalidValue(message: "the value cannot be written here")

@@ -5,8 +5,9 @@
 enum YAMLKey {
     /// Whether `node` is a scalar key whose value has exactly the bytes of `key`.
     static func matches(_ node: YAMLNode, _ key: String) -> Bool {
-        guard let scalar = node.scalar else { return false }
-        return scalar.value.hasSameBytes(as: key)
+        // The stored text, without a `YAMLScalar` made per pair: a lookup
+        // goes through the thousands of top-level keys of a large file.
+        node.storedKind.scalarStyle != nil && node.text.hasSameBytes(as: key)
     }
 
     /// Indexes of the pairs whose key has exactly the bytes of `key`, in order.

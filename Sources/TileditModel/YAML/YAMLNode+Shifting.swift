@@ -43,6 +43,66 @@ extension YAMLNode {
         }
     }
 
+    /// Replaces the pair at `index` (from 0) of this mapping with `pair`
+    /// (ranges as handed out) and moves every later pair by `delta` bytes.
+    /// The pairs are changed in place when no other copy of the node
+    /// shares them (an incremental read of a 10 MB file's root; a pending
+    /// move is then taken by every pair).
+    ///
+    /// - Returns: whether the node is a mapping with such a pair; when not,
+    ///   it is unchanged.
+    mutating func replacePair(at index: Int, with pair: YAMLPair, movingLaterBy delta: Int) -> Bool {
+        var pairs: [YAMLPair]
+        let isFlow: Bool
+        switch storedKind {
+        case .blockMapping(let stored): (pairs, isFlow) = (stored, false)
+        case .flowMapping(let stored): (pairs, isFlow) = (stored, true)
+        default: return false
+        }
+        guard pairs.indices.contains(index) else { return false }
+        let (shift, anchor, tag, scalarRange) = (childShift, anchor, tag, properties?.scalarRange)
+        // The node lets go of its pairs, so `pairs` is their one owner unless another version shares them.
+        setStorage(kind: .alias, anchor: nil, tag: nil, scalarRange: nil)
+        for position in pairs.indices {
+            let move = position < index ? shift : shift + delta
+            if position == index {
+                pairs[position] = pair
+            } else if move != 0 {
+                pairs[position] = YAMLPair(key: pairs[position].key.shifted(by: move), value: pairs[position].value.shifted(by: move))
+            }
+        }
+        setStorage(kind: isFlow ? .flowMapping(pairs) : .blockMapping(pairs), anchor: anchor, tag: tag, scalarRange: scalarRange)
+        return true
+    }
+
+    /// Replaces the item at `index` (from 0) of this sequence with `item`
+    /// and moves every later item by `delta` bytes, as `replacePair` does.
+    ///
+    /// - Returns: whether the node is a sequence with such an item; when
+    ///   not, it is unchanged.
+    mutating func replaceItem(at index: Int, with item: YAMLNode, movingLaterBy delta: Int) -> Bool {
+        var items: [YAMLNode]
+        let isFlow: Bool
+        switch storedKind {
+        case .blockSequence(let stored): (items, isFlow) = (stored, false)
+        case .flowSequence(let stored): (items, isFlow) = (stored, true)
+        default: return false
+        }
+        guard items.indices.contains(index) else { return false }
+        let (shift, anchor, tag, scalarRange) = (childShift, anchor, tag, properties?.scalarRange)
+        setStorage(kind: .alias, anchor: nil, tag: nil, scalarRange: nil)
+        for position in items.indices {
+            let move = position < index ? shift : shift + delta
+            if position == index {
+                items[position] = item
+            } else if move != 0 {
+                items[position] = items[position].shifted(by: move)
+            }
+        }
+        setStorage(kind: isFlow ? .flowSequence(items) : .blockSequence(items), anchor: anchor, tag: tag, scalarRange: scalarRange)
+        return true
+    }
+
     // MARK: Equality
 
     /// Whether the two nodes read the same: text, style, anchor, tag,

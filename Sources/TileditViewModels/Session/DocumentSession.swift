@@ -142,6 +142,16 @@ public final class DocumentSession {
         await journal.flush()
     }
 
+    /// Makes the journal follow the owner's text: what it holds is taken
+    /// when the write starts (the latest text then, without a copy kept
+    /// meanwhile); nothing is written once the owner is gone.
+    private func writeJournal() {
+        journal.write { [weak self] in
+            guard let self, self.owner != nil else { return nil }
+            return self.journalContent
+        }
+    }
+
     /// What the journal must hold now: the owner's text, the base version
     /// and its pending values when dirty, else nothing.
     public var journalContent: JournalWriter.Content {
@@ -155,7 +165,7 @@ public final class DocumentSession {
     /// follows, and autosave starts waiting again.
     public func textChanged() {
         if phase == .saved || phase.isFailure { phase = .idle }
-        journal.write(journalContent)
+        writeJournal()
         scheduleAutosave()
     }
 
@@ -163,7 +173,7 @@ public final class DocumentSession {
     /// follows; a finished save is over when there is now something unsaved.
     public func pendingValuesChanged() {
         if phase == .saved, owner?.sessionIsDirty == true { phase = .idle }
-        journal.write(journalContent)
+        writeJournal()
     }
 
     /// Schedules an automatic save `autosaveDelay` after now when the owner
@@ -212,7 +222,7 @@ public final class DocumentSession {
             autosaveHeld = false
             self.owner?.sessionDidSave(bytes, revision: revision)
             // Values typed and not applied are not in the file: they stay in the journal.
-            journal.write(journalContent)
+            writeJournal()
         } catch let error as DocumentStoreError {
             switch error {
             case .conflict:

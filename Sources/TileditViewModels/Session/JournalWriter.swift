@@ -26,8 +26,9 @@ public final class JournalWriter {
 
     @ObservationIgnored private let url: URL
     @ObservationIgnored private let store: DocumentStore
-    /// The content waiting for the running write to end.
-    @ObservationIgnored private var waiting: Content?
+    /// What gives the content waiting for the running write to end; asked
+    /// when that write starts (`nil`: nothing to write).
+    @ObservationIgnored private var waiting: (@MainActor () -> Content?)?
     /// The running write, with any waiting ones after it.
     @ObservationIgnored private var task: Task<Void, Never>?
 
@@ -44,12 +45,22 @@ public final class JournalWriter {
     /// Makes the journal hold `content`, starting at once unless a write is
     /// running (then right after it, unless replaced first).
     public func write(_ content: Content) {
+        write { content }
+    }
+
+    /// Makes the journal hold what `content` gives when the write starts
+    /// (at once unless a write is running; `nil` writes nothing): the
+    /// latest text then, and no copy of it is held while the write waits,
+    /// so an edit meanwhile changes the text's bytes in place instead of
+    /// copying them (a 10 MB YAML file; ARCHITECTURE.md, "Scale").
+    public func write(_ content: @escaping @MainActor () -> Content?) {
         waiting = content
         guard task == nil else { return }
         task = Task { [weak self] in
             while let self, let next = self.waiting {
                 self.waiting = nil
-                await self.perform(next)
+                guard let content = next() else { continue }
+                await self.perform(content)
             }
             self?.task = nil
         }

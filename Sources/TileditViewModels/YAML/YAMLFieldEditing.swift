@@ -34,8 +34,9 @@ struct YAMLFieldEditing {
         let written = edits.resolve(current.id)?.node.scalar
         let typeChanged = !current.isSiteConfiguration && current.type != written.map(YAMLValueType.init)
         guard current.text != current.original || typeChanged else { return false }
-        guard let file = edits.file.value, written != nil else { return refuse("the value is no longer in the file") }
-        guard let path = YAMLNodeLocator(file: file).path(of: current.id) else {
+        guard edits.file.value != nil, written != nil else { return refuse("the value is no longer in the file") }
+        // No copy of the file is kept past this line: the edit changes its bytes in place.
+        guard let path = edits.file.value.flatMap({ YAMLNodeLocator(file: $0).path(of: current.id) }) else {
             return refuse("a key on the way to this value is not a plain key or appears twice; edit it in the source")
         }
         let operation = YAMLOperation.setScalar(path, value: current.value, type: current.isSiteConfiguration ? nil : current.type)

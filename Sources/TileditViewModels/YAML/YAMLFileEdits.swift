@@ -45,7 +45,7 @@ final class YAMLFileEdits {
     /// Lines of the current bytes.
     var lines: YAMLLineTable {
         if let cached = lineTableCache { return cached }
-        let table = YAMLLineTable(starts: file.value?.lineStarts ?? [0])
+        let table = YAMLLineTable(starts: file.value?.lineStartTable ?? YAMLLineStarts())
         lineTableCache = table
         return table
     }
@@ -174,24 +174,33 @@ final class YAMLFileEdits {
         return false
     }
 
-    /// Performs `operation` on document `document` of a copy of the file
-    /// (the model plans and checks it) and keeps the result: one undoable
-    /// edit, `next` selected, the model's notes shown.
+    /// Performs `operation` on document `document` of the file (the model
+    /// plans and checks it, and leaves the file as it was when it refuses)
+    /// and keeps the result: one undoable edit, `next` selected, the
+    /// model's notes shown.
     ///
     /// - Returns: whether the file changed; when not, `notes` says why.
     func perform(_ operation: YAMLOperation, document: Int, select next: YAMLNodeID?) -> Bool {
-        guard var copy = file.value, let current = file.value else { return false }
-        do {
-            let change = try copy.perform(operation, document: document)
+        let outcome = changingFile { file -> Result<YAMLFileDocument.Change, EditError> in
+            do throws(EditError) {
+                return .success(try file.perform(operation, document: document))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch outcome {
+        case nil:
+            return false
+        case .failure(let error)?:
+            return refuse(error.message)
+        case .success(let change)?:
             guard !change.edits.isEmpty else {
                 notes = []
                 return false
             }
-            record(edits: change.edits, before: current, after: copy, selectionAfter: next)
+            record(edits: change.edits, inverse: change.inverse, selectionAfter: next)
             notes = change.notes
             return true
-        } catch {
-            return refuse(error.message)
         }
     }
 
@@ -200,14 +209,28 @@ final class YAMLFileEdits {
     ///
     /// - Returns: whether the file changed.
     func apply(_ fix: DiagnosticFix) -> Bool {
-        guard var copy = file.value, let current = file.value, !fix.edits.isEmpty else { return false }
-        copy.apply(fix.edits)
-        if let error = copy.readFailure, current.readFailure == nil {
-            return refuse("the fix would leave the file unreadable (line \(error.location.line): \(error.message)); nothing was changed")
+        guard !fix.edits.isEmpty else { return false }
+        let outcome = changingFile { file -> Result<YAMLFileDocument.Change, EditError> in
+            let wasReadable = file.readFailure == nil
+            do throws(EditError) {
+                return .success(try file.apply(fix.edits, refusing: { after in
+                    guard wasReadable, let error = after.readFailure else { return nil }
+                    return .invalidValue(message: "the fix would leave the file unreadable (line \(error.location.line): \(error.message)); nothing was changed")
+                }))
+            } catch {
+                return .failure(error)
+            }
         }
-        record(edits: fix.edits, before: current, after: copy, selectionAfter: selection)
-        notes = [fix.title + ": done"]
-        return true
+        switch outcome {
+        case nil:
+            return false
+        case .failure(let error)?:
+            return refuse(error.message)
+        case .success(let change)?:
+            record(edits: change.edits, inverse: change.inverse, selectionAfter: selection)
+            notes = [fix.title + ": done"]
+            return true
+        }
     }
 
     /// Records `edits`, which made `after` of `before`, as one undoable edit
@@ -215,8 +238,30 @@ final class YAMLFileEdits {
     func record(edits: [TextEdit], before: YAMLFileDocument, after: YAMLFileDocument, selectionAfter: YAMLNodeID?) {
         let original = before.bytes
         let inverse = TextEdit.inverses(of: edits, original: { Array(original[$0]) })
+        file = .loaded(after)
+        record(edits: edits, inverse: inverse, selectionAfter: selectionAfter)
+    }
+
+    /// Records `edits` and their `inverse`, already applied to the file, as
+    /// one undoable edit and shows the file with `selectionAfter` selected.
+    private func record(edits: [TextEdit], inverse: [TextEdit], selectionAfter: YAMLNodeID?) {
         history.record(YAMLChange(edits: edits, inverse: inverse, selectionAfter: selectionAfter), selectionBefore: selection, indexBefore: selectedRow)
-        applied(after, select: selectionAfter)
+        guard let document = file.value else { return }
+        applied(document, select: selectionAfter)
+    }
+
+    /// Calls `change` on the file with the editor's own reference to it let
+    /// go meanwhile, so its bytes have one owner and an edit splices them in
+    /// place rather than copying the whole file (ARCHITECTURE.md, "Scale");
+    /// the file is put back as `change` left it. `nil` when no file is loaded.
+    @discardableResult
+    private func changingFile<Outcome>(_ change: (inout YAMLFileDocument) -> Outcome) -> Outcome? {
+        guard var document = file.value else { return nil }
+        let wasLoading = file.isLoading
+        file = .idle
+        let result = change(&document)
+        file = wasLoading ? .loading(previous: document) : .loaded(document)
+        return result
     }
 
     private func applied(_ document: YAMLFileDocument, select next: YAMLNodeID?) {
@@ -231,17 +276,17 @@ final class YAMLFileEdits {
 
     /// Undoes the last edit and selects what it changed.
     func undo() {
-        guard var current = file.value, let entry = history.popUndo() else { return }
-        current.apply(entry.change.inverse)
-        applied(current, select: entry.selectionBefore)
+        guard file.value != nil, let entry = history.popUndo() else { return }
+        changingFile { $0.apply(entry.change.inverse) }
+        if let document = file.value { applied(document, select: entry.selectionBefore) }
         notes = []
     }
 
     /// Redoes the last undone edit.
     func redo() {
-        guard var current = file.value, let entry = history.popRedo() else { return }
-        current.apply(entry.change.edits)
-        applied(current, select: entry.change.selectionAfter)
+        guard file.value != nil, let entry = history.popRedo() else { return }
+        changingFile { $0.apply(entry.change.edits) }
+        if let document = file.value { applied(document, select: entry.change.selectionAfter) }
         notes = []
     }
 

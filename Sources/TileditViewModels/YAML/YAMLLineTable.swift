@@ -1,15 +1,18 @@
+import TileditModel
+
 /// Lines of a file's bytes: the offset each line starts at, so a row's
 /// line is a binary search. Lines end at LF, CRLF or a lone CR
 /// (CommonMark's and YAML's line breaks). The editor takes the starts the
-/// file keeps with every read (`YAMLFileDocument.lineStarts`, updated by
-/// an incremental read without a pass over the bytes).
+/// file keeps with every read (`YAMLFileDocument.lineStartTable`, updated
+/// by an incremental read without a pass over the bytes, and shared, not
+/// copied, by this table).
 struct YAMLLineTable {
-    /// UTF-8 offsets where lines start; the first is 0.
-    private let starts: [Int]
+    /// Where lines start; the first is 0.
+    private let starts: YAMLLineStarts
 
-    /// The lines of a file whose lines start at `starts` (the first is 0).
-    init(starts: [Int]) {
-        self.starts = starts.first == 0 ? starts : [0] + starts
+    /// The lines of a file whose lines start at `starts`.
+    init(starts: YAMLLineStarts) {
+        self.starts = starts
     }
 
     init(bytes: [UInt8]) {
@@ -19,7 +22,7 @@ struct YAMLLineTable {
             if bytes[index] == 0x0A || (bytes[index] == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) { found.append(index + 1) }
             index += 1
         }
-        starts = found
+        starts = YAMLLineStarts(found)
     }
 
     /// Number of lines (an empty file has one).
@@ -28,18 +31,12 @@ struct YAMLLineTable {
     /// The UTF-8 offset where `line` (from 1) starts, kept within the
     /// lines (line 0 and below is the first, past the last is the last).
     func offset(ofLine line: Int) -> Int {
-        starts[Swift.min(Swift.max(line, 1), starts.count) - 1]
+        starts[line - 1]
     }
 
     /// The line (from 1) holding the UTF-8 offset `offset`; offsets before
     /// the file are on line 1, those past its end on the last line.
     func line(of offset: Int) -> Int {
-        var low = 0
-        var high = starts.count
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            if starts[middle] <= offset { low = middle } else { high = middle }
-        }
-        return low + 1
+        starts.slot(of: offset) + 1
     }
 }
