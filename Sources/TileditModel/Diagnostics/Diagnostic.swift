@@ -60,6 +60,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     case frontMatterUnclosed = "front-matter.unclosed"
     case frontMatterTOML = "front-matter.toml"
     case frontMatterTrailingWhitespace = "front-matter.trailing-whitespace"
+    case frontMatterDelimiterLookalike = "front-matter.delimiter-lookalike"
     case frontMatterNotAtStart = "front-matter.not-at-start"
     case frontMatterNotMapping = "front-matter.not-a-mapping"
     case frontMatterInvalidLine = "front-matter.invalid-line"
