@@ -63,14 +63,15 @@ enum FrontMatterReader {
                 if let found = FrontMatterDelimiter.extras(buffer, line: line, markers: closers) {
                     // Trailing whitespace alone is the common slip (Jekyll
                     // accepts it); other characters must also have a
-                    // `key:` line between, so a page that opens with a
+                    // `key:` line (TOML: `key =`) between, so a page that opens with a
                     // thematic break is no look-alike.
                     guard opening.isTrailingWhitespaceOnly || sawKey else { return .none }
                     return .lookalike(lookalike(
                         opener: opener, opening: first, openingExtras: opening, closing: line, closingOffset: offset,
                         marker: found.marker, closingExtras: found.extras))
                 }
-                if buffer[line.start..<line.contentEnd].contains(Byte.colon) { sawKey = true }
+                let text = buffer[line.start..<line.contentEnd]
+                if text.contains(Byte.colon) || (isTOML && text.contains(0x3D)) { sawKey = true }
                 position = line.end
                 offset += 1
             }

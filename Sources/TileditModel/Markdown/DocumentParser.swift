@@ -195,6 +195,7 @@ private struct Scanner {
                         fence = nil
                         if let first = openFenceFirstSlot { fencedSlots.append(first..<lineStarts.count) }
                         openFenceFirstSlot = nil
+                        listItems.closeParagraph()
                     }
                     position = line.end
                     continue
@@ -203,6 +204,7 @@ private struct Scanner {
             let trimmed = buffer.trimmed(line)
             if trimmed.isEmpty {
                 if html == .untilBlankLine { html = .none }
+                listItems.closeParagraph()
                 position = line.end
                 continue
             }
@@ -287,6 +289,7 @@ private struct Scanner {
                 // line is HTML text, as CommonMark reads it.
                 fence = open
                 openFenceFirstSlot = lineStarts.count
+                listItems.closeParagraph()
             } else {
                 html = nextHTMLState(html, line: line, trimmed: trimmed)
             }

@@ -11,6 +11,13 @@
 struct ListItemColumns {
     /// Content columns (from 0) of the open items, innermost last, ascending.
     private(set) var columns: [Int] = []
+    /// Whether the line before was paragraph text, which an ordered item
+    /// not starting at 1, or an empty item, cannot interrupt (CommonMark 5.2).
+    private var paragraphOpen = false
+
+    /// Notes a line that ends a paragraph without being read: a blank
+    /// line, a fence's opening or closing line.
+    mutating func closeParagraph() { paragraphOpen = false }
 
     /// Where a line's content starts once the list markers on it are read.
     struct Content {
@@ -33,6 +40,9 @@ struct ListItemColumns {
         var column = 0
         skipSpaces(buffer, &index, &column, end: line.contentEnd)
         // A list marker starts an item only within three columns of its container's content.
+        let interrupts = paragraphOpen
+        var first = true
+        defer { paragraphOpen = true }
         while index < line.contentEnd, column - container <= 3, !isThematicBreak(buffer, from: index, end: line.contentEnd),
               let markerEnd = markerEnd(buffer, at: index, end: line.contentEnd) {
             let markerColumn = column + (markerEnd - index)
@@ -40,6 +50,12 @@ struct ListItemColumns {
             var afterColumn = markerColumn
             skipSpaces(buffer, &after, &afterColumn, end: line.contentEnd)
             let spaces = afterColumn - markerColumn
+            if first && interrupts {
+                // Paragraph text goes on unless the item may interrupt it.
+                let isOne = markerEnd - index == 1 || (markerEnd - index == 2 && buffer[index] == 0x31)
+                guard isOne, after < line.contentEnd else { break }
+            }
+            first = false
             if after == line.contentEnd || spaces >= 5 {
                 // An empty item, or one starting with indented code: its content is one column after the marker.
                 columns.append(markerColumn + 1)
