@@ -99,6 +99,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     case tileInsideHTML = "tile.inside-html"
     case tileIndentedAsCode = "tile.indented-as-code"
     case tileInsideListItem = "tile.inside-list-item"
+    case tileDelimiterLookalike = "tile.delimiter-lookalike"
     case rawBlock = "markdown.raw-block"
     case controlCharacter = "markdown.control-character"
     case siteConfigUnknownKey = "site-config.unknown-key"

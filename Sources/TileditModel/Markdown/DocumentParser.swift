@@ -209,6 +209,7 @@ private struct Scanner {
                 continue
             }
             let content = listItems.read(buffer, line: line)
+            if let lookalike = TileDelimiterLookalike.diagnostic(buffer, line: line, trimmed: trimmed) { floating.append(lookalike) }
             if buffer[trimmed.lowerBound] == Byte.colon {
                 if let opening = TileParser.opening(buffer, trimmed: trimmed) {
                     if opening == .recent {
