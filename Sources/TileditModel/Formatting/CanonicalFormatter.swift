@@ -121,6 +121,11 @@ public struct CanonicalFormatter: Sendable {
             type: tile.type, properties: properties, schema: document.catalog.schema(for: tile.type), lineEnding: eol)
         else { return nil }
         let rewritten = keepingFinalLineBreak(of: bytes, Array(text.utf8))
+        // Canonical but for its line endings (a file that mixes them): the
+        // formatter does not choose line endings, so the tile stays as written.
+        if LineEnding.normalizedToLF(String(decoding: rewritten, as: UTF8.self)) == LineEnding.normalizedToLF(String(decoding: bytes, as: UTF8.self)) {
+            return nil
+        }
         // Read it back alone: one tile ending where the text ends, same type, same values.
         let reread = MarkdownDocument(bytes: rewritten, dialect: document.dialect, catalog: document.catalog)
         guard reread.blockCount == 1, reread.range(at: 0) == 0..<rewritten.count,

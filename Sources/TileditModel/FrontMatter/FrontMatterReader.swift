@@ -16,54 +16,64 @@ enum FrontMatterReader {
 
     /// Looks for front matter starting at `start` (just after a byte order
     /// mark, if any). A `...` line closes `---` front matter in the YAML
-    /// dialect only: flat Tiledown front matter ends at `---` alone.
+    /// dialect only: flat Tiledown front matter ends at `---` alone. A
+    /// delimiter line with other characters around its marker (trailing
+    /// whitespace, a no-break or zero-width space, `--- # comment`:
+    /// `FrontMatterDelimiter`) does not open or close front matter; when it
+    /// is what keeps a block from being front matter, the block is a
+    /// look-alike whose fix deletes those characters.
     static func scan(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, dialect: FrontMatterDialect) -> Scan {
         guard start < buffer.count else { return .none }
         let first = buffer.line(startingAt: start)
-        let firstTrimmed = buffer.trimmed(first)
-        if buffer.matches(first.start..<first.contentEnd, "---") {
-            var position = first.end
-            while position < buffer.count {
-                let line = buffer.line(startingAt: position)
-                if buffer.matches(line.start..<line.contentEnd, "---")
-                    || (dialect == .yaml && buffer.matches(line.start..<line.contentEnd, "...")) {
-                    return .block(opening: first, closing: line)
-                }
-                position = line.end
-            }
-            return .lookalike(BlockDiagnostic(
-                .warning, .frontMatterUnclosed,
-                "front matter delimiter `---` is opened but never closed; it is read as a thematic break (add a closing `---` line to make it front matter)",
-                range: first.start..<first.contentEnd))
-        }
-        if buffer.matches(first.start..<first.contentEnd, "+++") {
-            // TOML front matter (Hugo, Zola): kept as one block, never read as Markdown.
-            var position = first.end
-            while position < buffer.count {
-                let line = buffer.line(startingAt: position)
-                if buffer.matches(line.start..<line.contentEnd, "+++") { return .block(opening: first, closing: line) }
-                position = line.end
-            }
-            return .none
-        }
-        if buffer.matches(firstTrimmed, "---") && firstTrimmed.lowerBound == first.start {
-            // `--- ` with trailing whitespace.
-            var position = first.end
-            while position < buffer.count {
-                let line = buffer.line(startingAt: position)
-                let trimmed = buffer.trimmed(line)
-                if buffer.matches(trimmed, "---") && trimmed.lowerBound == line.start {
-                    var edits = [TextEdit(range: firstTrimmed.upperBound..<first.contentEnd, replacement: [])]
-                    if trimmed.upperBound < line.contentEnd {
-                        edits.append(TextEdit(range: trimmed.upperBound..<line.contentEnd, replacement: []))
+        let closers: [StaticString] = dialect == .yaml ? ["---", "..."] : ["---"]
+        for (isTOML, opener, closers) in [(false, "---", closers), (true, "+++", ["+++"])] as [(Bool, StaticString, [StaticString])] {
+            guard let opening = FrontMatterDelimiter.extras(buffer, line: first, marker: opener) else { continue }
+            if opening.isExact {
+                var position = first.end
+                var nearest: (line: LineSpan, offset: Int, marker: StaticString, extras: FrontMatterDelimiter.Extras)?
+                var offset = 1
+                while position < buffer.count {
+                    let line = buffer.line(startingAt: position)
+                    if let found = FrontMatterDelimiter.extras(buffer, line: line, markers: closers) {
+                        if found.extras.isExact { return .block(opening: first, closing: line) }
+                        if nearest == nil { nearest = (line, offset, found.marker, found.extras) }
                     }
-                    return .lookalike(BlockDiagnostic(
-                        .warning, .frontMatterTrailingWhitespace,
-                        "this looks like front matter, but the `---` delimiter has trailing whitespace, so it is not read as front matter",
-                        range: first.start..<line.contentEnd,
-                        fix: DiagnosticFix(title: "Remove the trailing whitespace after `---`", edits: edits)))
+                    position = line.end
+                    offset += 1
                 }
+                if let nearest {
+                    // The closing line the author meant is not exact: say which and how.
+                    return .lookalike(lookalike(
+                        opener: opener, opening: first, openingExtras: nil, closing: nearest.line, closingOffset: nearest.offset,
+                        marker: nearest.marker, closingExtras: nearest.extras))
+                }
+                return .lookalike(BlockDiagnostic(
+                    .warning, .frontMatterUnclosed,
+                    isTOML
+                        ? "TOML front matter `+++` is opened but never closed; it is read as a paragraph (add a closing `+++` line to make it front matter)"
+                        : "front matter delimiter `---` is opened but never closed; it is read as a thematic break (add a closing `---` line to make it front matter)",
+                    range: first.start..<first.contentEnd))
+            }
+            // An opening line with more than its marker.
+            var position = first.end
+            var offset = 1
+            var sawKey = false
+            while position < buffer.count {
+                let line = buffer.line(startingAt: position)
+                if let found = FrontMatterDelimiter.extras(buffer, line: line, markers: closers) {
+                    // Trailing whitespace alone is the common slip (Jekyll
+                    // accepts it); other characters must also have a
+                    // `key:` line (TOML: `key =`) between, so a page that opens with a
+                    // thematic break is no look-alike.
+                    guard opening.isTrailingWhitespaceOnly || sawKey else { return .none }
+                    return .lookalike(lookalike(
+                        opener: opener, opening: first, openingExtras: opening, closing: line, closingOffset: offset,
+                        marker: found.marker, closingExtras: found.extras))
+                }
+                let text = buffer[line.start..<line.contentEnd]
+                if text.contains(Byte.colon) || (isTOML && text.contains(0x3D)) { sawKey = true }
                 position = line.end
+                offset += 1
             }
             return .none
         }
@@ -100,6 +110,37 @@ enum FrontMatterReader {
             }
         }
         return .none
+    }
+
+    /// The warning for front matter whose opening or closing line holds
+    /// more than its marker, with the fix that deletes what is more; the
+    /// range runs from the opening line to the closing one, so the
+    /// formatter leaves the lines as written.
+    private static func lookalike(
+        opener: StaticString, opening: LineSpan, openingExtras: FrontMatterDelimiter.Extras?, closing: LineSpan, closingOffset: Int,
+        marker: StaticString, closingExtras: FrontMatterDelimiter.Extras
+    ) -> BlockDiagnostic {
+        let edits = ((openingExtras?.ranges ?? []) + closingExtras.ranges).map { TextEdit(range: $0, replacement: []) }
+        let whitespaceOnly = (openingExtras.map(\.isTrailingWhitespaceOnly) ?? true) && (closingExtras.isExact || closingExtras.isTrailingWhitespaceOnly)
+        if whitespaceOnly, openingExtras != nil {
+            // The wording of the common case, as before.
+            return BlockDiagnostic(
+                .warning, .frontMatterTrailingWhitespace,
+                "this looks like front matter, but the `\(opener)` delimiter has trailing whitespace, so it is not read as front matter",
+                range: opening.start..<closing.contentEnd,
+                fix: DiagnosticFix(title: "Remove the trailing whitespace after `\(opener)`", edits: edits))
+        }
+        var parts: [String] = []
+        if let openingExtras, !openingExtras.isExact { parts.append("the opening `\(opener)` holds \(openingExtras.description)") }
+        if !closingExtras.isExact {
+            parts.append("the closing `\(marker)` on line \(BlockDiagnostic.line(closingOffset)) holds \(closingExtras.description)")
+        }
+        let code: DiagnosticCode = whitespaceOnly ? .frontMatterTrailingWhitespace : .frontMatterDelimiterLookalike
+        return BlockDiagnostic(
+            .warning, code,
+            "this looks like front matter, but \(parts.joined(separator: " and ")), so it is not read as front matter (a delimiter line is exactly `\(marker)`)",
+            range: opening.start..<closing.contentEnd,
+            fix: DiagnosticFix(title: "Leave the delimiter lines exactly `\(marker)`", edits: edits))
     }
 
     /// Reads the front matter between `opening` and `closing`.

@@ -141,6 +141,8 @@ private struct Scanner {
     var fencedSlots: [Range<Int>] = []
     /// The first line slot after the opening line of the fence still open.
     var openFenceFirstSlot: Int?
+    /// The list items open at the current line, so a fence inside one is found and ends with it.
+    var listItems = ListItemColumns()
 
     init(buffer: UnsafeBufferPointer<UInt8>, dialect: FrontMatterDialect) {
         self.buffer = buffer
@@ -177,27 +179,39 @@ private struct Scanner {
         }
         proseStart = position
         proseStartSlot = lineStarts.count
-        var fence: (character: UInt8, length: Int)?
+        var fence: Fence?
         var html = htmlContext
 
         while position < buffer.count {
             let line = buffer.line(startingAt: position)
             appendLine(line.start, html)
             if let open = fence {
-                if isFenceClosing(line, open) {
+                if open.column > 0, !buffer.isBlank(line), buffer.indentation(line) < open.column {
+                    // The list item holding the fence ends here, and the fence with it
+                    // (CommonMark 5.2); this line is read as any other.
                     fence = nil
-                    if let first = openFenceFirstSlot { fencedSlots.append(first..<lineStarts.count) }
+                    if let first = openFenceFirstSlot { fencedSlots.append(first..<(lineStarts.count - 1)) }
                     openFenceFirstSlot = nil
+                } else {
+                    if isFenceClosing(line, open) {
+                        fence = nil
+                        if let first = openFenceFirstSlot { fencedSlots.append(first..<lineStarts.count) }
+                        openFenceFirstSlot = nil
+                        listItems.closeParagraph()
+                    }
+                    position = line.end
+                    continue
                 }
-                position = line.end
-                continue
             }
             let trimmed = buffer.trimmed(line)
             if trimmed.isEmpty {
                 if html == .untilBlankLine { html = .none }
+                listItems.closeParagraph()
                 position = line.end
                 continue
             }
+            let content = listItems.read(buffer, line: line)
+            if let lookalike = TileDelimiterLookalike.diagnostic(buffer, line: line, trimmed: trimmed) { floating.append(lookalike) }
             if buffer[trimmed.lowerBound] == Byte.colon {
                 if let opening = TileParser.opening(buffer, trimmed: trimmed) {
                     if opening == .recent {
@@ -274,11 +288,13 @@ private struct Scanner {
                         .warning, .tileStrayClosing, "closing `:::` with no open tile; remove it or open a tile above",
                         range: trimmed))
                 }
-            } else if html == .none, let open = fenceOpening(line, trimmed: trimmed) {
+            } else if html == .none, content.column - content.container <= 3,
+                      let open = fenceOpening(from: content.start, to: trimmed.upperBound, column: content.container) {
                 // Inside HTML (a comment, a block until a blank line) a fence
                 // line is HTML text, as CommonMark reads it.
                 fence = open
                 openFenceFirstSlot = lineStarts.count
+                listItems.closeParagraph()
             } else {
                 html = nextHTMLState(html, line: line, trimmed: trimmed)
             }
@@ -292,15 +308,14 @@ private struct Scanner {
         return parsed
     }
 
-    /// Whether the first non-blank line trims to `---`, or is `+++` (a
-    /// front matter look-alike, YAML or TOML, whose closing line may lie
-    /// beyond the buffer).
+    /// Whether the first non-blank line is `---` or `+++`, exactly or with
+    /// characters around it (`FrontMatterDelimiter`): a front matter
+    /// look-alike, YAML or TOML, whose closing line may lie beyond the buffer.
     private func startsWithDashes(from position: Int) -> Bool {
         var offset = position
         while offset < buffer.count {
             let line = buffer.line(startingAt: offset)
-            let trimmed = buffer.trimmed(line)
-            if !trimmed.isEmpty { return buffer.matches(trimmed, "---") || buffer.matches(line.start..<line.contentEnd, "+++") }
+            if !buffer.isBlank(line) { return FrontMatterDelimiter.extras(buffer, line: line, markers: ["---", "+++"]) != nil }
             offset = line.end
         }
         return false
@@ -309,6 +324,8 @@ private struct Scanner {
     private mutating func startProse(at position: Int) {
         proseStart = position
         proseStartSlot = lineStarts.count
+        // A tile or directive ends the lists above it, as a re-parse starting here knows.
+        listItems = ListItemColumns()
     }
 
     private mutating func appendLine(_ start: Int, _ context: HTMLContext) {
@@ -389,29 +406,38 @@ private struct Scanner {
             range: (first.lowerBound - start)..<(first.upperBound - start), fix: fix)
     }
 
-    /// ``` or ~~~ (three or more) after at most three spaces of indentation
-    /// (or inside a list item's indentation); a backtick fence's info string
-    /// may not contain a backtick (CommonMark 4.5). Deeper indentation is
-    /// indented code or paragraph text, where a fence cannot start.
-    private func fenceOpening(_ line: LineSpan, trimmed: Range<Int>) -> (character: UInt8, length: Int)? {
-        guard buffer.indentation(line) <= 3 else { return nil }
-        let character = buffer[trimmed.lowerBound]
+    /// A code fence the scanner is inside: its character and length, and
+    /// the content column of the list item holding it (0 at the top level).
+    private struct Fence {
+        var character: UInt8
+        var length: Int
+        var column: Int
+    }
+
+    /// ``` or ~~~ (three or more) starting at `start`, the line's content
+    /// after its indentation and list markers (the caller checks that it
+    /// lies within three columns of its container's content: deeper, it is
+    /// indented code or paragraph text, where a fence cannot start); a
+    /// backtick fence's info string may not contain a backtick (CommonMark 4.5).
+    private func fenceOpening(from start: Int, to end: Int, column: Int) -> Fence? {
+        guard start < end else { return nil }
+        let character = buffer[start]
         guard character == Byte.backtick || character == Byte.tilde else { return nil }
-        var run = trimmed.lowerBound
-        while run < trimmed.upperBound && buffer[run] == character { run += 1 }
-        let length = run - trimmed.lowerBound
+        var run = start
+        while run < end && buffer[run] == character { run += 1 }
+        let length = run - start
         guard length >= 3 else { return nil }
         if character == Byte.backtick {
             var index = run
-            while index < trimmed.upperBound {
+            while index < end {
                 if buffer[index] == Byte.backtick { return nil }
                 index += 1
             }
         }
         // cmark's line scanners match UTF-8 characters: an info string
         // that is not well-formed UTF-8 makes the line paragraph text.
-        guard isWellFormedUTF8(run..<trimmed.upperBound) else { return nil }
-        return (character, length)
+        guard isWellFormedUTF8(run..<end) else { return nil }
+        return Fence(character: character, length: length, column: column)
     }
 
     /// Whether `range` of the buffer is well-formed UTF-8 (Unicode 3.9,
@@ -429,9 +455,12 @@ private struct Scanner {
         }
     }
 
-    private func isFenceClosing(_ line: LineSpan, _ open: (character: UInt8, length: Int)) -> Bool {
+    /// Whether `line` closes `open`: its character, at least as many, and
+    /// nothing else, within three columns of the fence's container
+    /// (CommonMark 4.5: four columns in, the line is code).
+    private func isFenceClosing(_ line: LineSpan, _ open: Fence) -> Bool {
         let trimmed = buffer.trimmed(line)
-        guard !trimmed.isEmpty else { return false }
+        guard !trimmed.isEmpty, buffer.indentation(line) - open.column <= 3 else { return false }
         var index = trimmed.lowerBound
         while index < trimmed.upperBound && buffer[index] == open.character { index += 1 }
         return index == trimmed.upperBound && trimmed.count >= open.length

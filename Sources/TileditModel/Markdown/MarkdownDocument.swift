@@ -532,19 +532,26 @@ public struct MarkdownDocument: Sendable {
         guard let first = entries.first, first.kind.frontMatter == nil else { return false }
         var index = 0
         if storage.count >= 3 && storage[0] == 0xEF && storage[1] == 0xBB && storage[2] == 0xBF { index = 3 }
-        // `+++` alone on line 1 opens TOML front matter once a closing line follows.
-        if index + 3 <= storage.count, storage[index..<(index + 3)].allSatisfy({ $0 == 0x2B }),
-           index + 3 == storage.count || storage[index + 3] == Byte.newline || storage[index + 3] == Byte.carriageReturn {
-            return true
+        // The first line that is not blank: `---` or `+++`, exactly or with
+        // characters around it (`FrontMatterDelimiter`), opens front matter
+        // or a look-alike once a closing line follows.
+        while index < storage.count {
+            var end = index
+            while end < storage.count && !LineEnding.isLineBreak(storage[end]) { end += 1 }
+            let looksLike: Bool? = storage.withContiguousBytes(in: index..<end) { buffer in
+                let line = LineSpan(start: 0, contentEnd: buffer.count, end: buffer.count)
+                if buffer.isBlank(line) { return nil }
+                return FrontMatterDelimiter.extras(buffer, line: line, markers: ["---", "+++"]) != nil
+            }
+            if let looksLike { return looksLike }
+            index = end < storage.count && storage[end] == Byte.carriageReturn && end + 1 < storage.count && storage[end + 1] == Byte.newline ? end + 2 : end + 1
         }
-        while index < storage.count && (Byte.isWhitespace(storage[index])) { index += 1 }
-        guard index + 3 <= storage.count, storage[index] == Byte.hyphen, storage[index + 1] == Byte.hyphen, storage[index + 2] == Byte.hyphen else { return false }
-        var end = index + 3
-        while end < storage.count && Byte.isSpaceOrTab(storage[end]) { end += 1 }
-        return end == storage.count || storage[end] == Byte.newline || storage[end] == Byte.carriageReturn
+        return false
     }
 
-    static let lookalikeCodes: Set<DiagnosticCode> = [.frontMatterUnclosed, .frontMatterTrailingWhitespace, .frontMatterNotAtStart]
+    static let lookalikeCodes: Set<DiagnosticCode> = [
+        .frontMatterUnclosed, .frontMatterTrailingWhitespace, .frontMatterDelimiterLookalike, .frontMatterNotAtStart,
+    ]
 
     private mutating func freshID() -> BlockID {
         defer { nextID += 1 }
