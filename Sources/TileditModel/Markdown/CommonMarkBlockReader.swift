@@ -112,7 +112,13 @@ enum CommonMarkBlockReader {
         for index in blocks.indices where cmark_node_get_start_line(blocks[index].node) == 0 {
             guard index + 1 < blocks.count else { continue }
             let start = blocks[index + 1].startSlot
-            let count = lineCount(of: blocks[index].node)
+            // Line breaks counted in the paragraph's inlines; a code span
+            // across lines hides its break (it reads as a space), so the
+            // header row is the line above the first delimiter row at or
+            // below where the count puts it.
+            let counted = lineCount(of: blocks[index].node)
+            let delimiter = lines.tableDelimiterRow(from: start + counted + 1, through: blocks[index + 1].reportedEnd)
+            let count = delimiter.map { $0 - 1 - start } ?? counted
             blocks[index].startSlot = start
             blocks[index].reportedEnd = start + count - 1
             blocks[index + 1].startSlot = start + count
@@ -221,6 +227,23 @@ enum CommonMarkBlockReader {
         func indentation(_ slot: Int) -> Int {
             guard slot >= firstSlot, slot < endSlot else { return 0 }
             return buffer.indentation(line(slot))
+        }
+
+        /// The first line from `first` through `last` that can be a GFM
+        /// table's delimiter row (GFM 4.10: after at most three spaces, only
+        /// `|`, `-`, `:`, spaces and tabs, with a `-`).
+        func tableDelimiterRow(from first: Int, through last: Int) -> Int? {
+            var slot = Swift.max(first, firstSlot)
+            while slot <= last && slot < endSlot {
+                let line = line(slot)
+                let trimmed = buffer.trimmed(line)
+                if !trimmed.isEmpty && buffer.indentation(line) <= 3 && buffer[trimmed].contains(Byte.hyphen)
+                    && buffer[trimmed].allSatisfy({ $0 == 0x7C || $0 == Byte.hyphen || $0 == Byte.colon || Byte.isSpaceOrTab($0) }) {
+                    return slot
+                }
+                slot += 1
+            }
+            return nil
         }
 
         /// The first line after `start`, through `last`, that is a setext
