@@ -116,6 +116,19 @@ struct SetCommandTests {
         #expect(try text(of: "nested.md", in: folder) == source)
     }
 
+    /// A list or mapping is not one value: the refusal says how to reach one inside it.
+    @Test(arguments: [
+        ("page.md", "---\ntags: [a, b]\n---\nText\n", ["--front-matter", "tags=c"], "page.md: `tags` is a list, not a single value; set one item by its index from 0 (`tags.0`)\n"),
+        ("page.md", "---\nauthor:\n  name: A\n---\nText\n", ["--front-matter", "author=B"], "page.md: `author` is a mapping, not a single value; set one of its keys (`author.KEY`)\n"),
+        ("data.yml", "items:\n  - x\n", ["--yaml", "items=y"], "data.yml: `items` is a list, not a single value; set one item by its index from 0 (`items.0`)\n"),
+    ])
+    func aCollectionIsRefusedWithTheWayToOneOfItsValues(name: String, source: String, edit: [String], error: String) async throws {
+        let folder = try makeFolder([name: source])
+        let run = await CommandRun.run(["set", name] + edit, in: folder)
+        #expect(run == CommandRun(status: 1, standardError: error))
+        #expect(try text(of: name, in: folder) == source)
+    }
+
     @Test func anUnknownTileIsRefused() async throws {
         let folder = try makeFolder(["page.md": Self.tiles])
         #expect(await CommandRun.run(["set", "page.md", "--tile", "third", "title=X"], in: folder) == CommandRun(

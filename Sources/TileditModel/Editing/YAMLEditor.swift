@@ -488,7 +488,10 @@ struct YAMLEditor {
         _ node: YAMLNode, keyNode: YAMLNode?, nextKey: YAMLNode?, parent: YAMLNode, inFlow: Bool, value: String, name: String, isRoot: Bool = false
     ) throws(EditError) -> [[TextEdit]] {
         guard let scalar = node.scalar else {
-            throw .pathNotFound(message: "`\(name)` is \(node.kindDescription), not a single value")
+            // Say how to reach a single value inside it (the path syntax of `tiledit set`).
+            let inside = node.items != nil ? "; set one item by its index from 0 (`\(name).0`)"
+                : node.pairs != nil ? "; set one of its keys (`\(name).KEY`)" : ""
+            throw .pathNotFound(message: "`\(name)` is \(node.kindDescription), not a single value" + inside)
         }
         if let tag = node.tag, let problem = YAMLTagRule.problem(value: value, tag: tag, name: name) {
             throw .invalidValue(message: problem)
