@@ -29,7 +29,8 @@ struct SetCommand: Command {
                                     not a tile)
           --yaml PATH=VALUE         Set a value of a YAML file; PATH is dotted
                                     (services.web.image, items.0.name, a."b.c";
-                                    in quotes, \\" is a quote and \\\\ a backslash);
+                                    in quotes, \\" is a quote and \\\\ a backslash;
+                                    a quote opens and closes a whole key);
                                     a block scalar (| or >) keeps its final
                                     line break, as in the editor
           --document N              The YAML edits after it go to document N of
