@@ -88,4 +88,29 @@ struct UnseenVariantLawTests {
         }
         #expect(performed > 100)
     }
+
+    /// Generated: documents that open with `----` front matter look-alikes
+    /// or hold `::::tile` openings, under random raw edits that add and
+    /// remove dashes, colons and `key:` lines: the incremental re-read
+    /// equals a fresh read (the look-alikes depend on lines far below).
+    @Test func lookalikesFollowRawEditsAsAFreshReadDoes() {
+        let fragments = ["-", "----\n", "---\n", ":", "::::tile callout\n", ":::tile callout\n", ":::\n", "::::\n", "k: v\n", "\n", "x"]
+        var random = SeededGenerator(seed: 8056)
+        for seed in 0..<200 {
+            let eol = ["\n", "\r\n"][Int.random(in: 0..<2, using: &random)]
+            let opening = String(repeating: "-", count: Int.random(in: 3...5, using: &random))
+            let lines = [opening, "title: A", opening, "", "::::tile callout", "id: a", "::::", "", "Body."]
+            var document = MarkdownDocument(lines.joined(separator: eol) + eol, dialect: .yaml)
+            for step in 0..<6 {
+                let bytes = document.bytes
+                let start = Int.random(in: 0...bytes.count, using: &random)
+                let end = Swift.min(bytes.count, start + Int.random(in: 0...6, using: &random))
+                let fragment = fragments[Int.random(in: 0..<fragments.count, using: &random)]
+                document.replace(start..<end, with: Array(fragment.utf8))
+                let problem = EditingLaws.reparseViolation(document)
+                #expect(problem == nil, "seed \(seed) step \(step): \(problem ?? "")")
+                if problem != nil { break }
+            }
+        }
+    }
 }
