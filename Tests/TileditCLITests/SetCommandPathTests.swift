@@ -82,4 +82,29 @@ struct SetCommandPathTests {
         #expect(await CommandRun.run(["set", "a.yaml", "--yaml", "a=a\tb \u{E9}!"], in: folder) == CommandRun(status: 0))
         #expect(try text(of: "a.yaml", in: folder) == #"a: "a\tb \u00e9!"    # note"# + "\n")
     }
+
+    /// A path written two ways at once (a quote never closed, text after
+    /// a closing quote, a quote inside a key, an empty key) is refused
+    /// before anything is looked up: before, `"a.b` edited the key `a.b`,
+    /// `"a.b"x` added a key `a.bx` and `a."b` edited `a.b` nested.
+    @Test(arguments: [
+        ("\"a.b", "`\"a.b` is not a path: the `\"` opened here is never closed (character 1)"),
+        ("a.\"b", "`a.\"b` is not a path: the `\"` opened here is never closed (character 3)"),
+        ("\"a.b\"x", "`\"a.b\"x` is not a path: text after the quoted key's closing `\"` (character 6)"),
+        ("x\"a.b\"", "`x\"a.b\"` is not a path: a `\"` inside a key that does not start with one (character 2)"),
+        ("a..b", "`a..b` is not a path: a key is empty (an empty key is written `\"\"`) (character 3)"),
+        ("a.b.", "`a.b.` is not a path: the path ends with a dot (character 4)"),
+    ])
+    func aMalformedPathIsRefusedAndNothingIsWritten(path: String, reason: String) async throws {
+        let yaml = "\"a.b\": flat\na:\n  b: nested\n"
+        let page = "---\n" + yaml + "---\n\nBody.\n"
+        let folder = try makeFolder(["input.yaml": yaml, "page.md": page])
+        let hint = "; a key holding dots or quotes is written whole in double quotes, as `a.\"b.c\"`\n"
+        let run = await CommandRun.run(["set", "input.yaml", "--yaml", path + "=z"], in: folder)
+        #expect(run == CommandRun(status: 1, standardError: "input.yaml: " + reason + hint))
+        let front = await CommandRun.run(["set", "page.md", "--front-matter", path + "=z"], in: folder)
+        #expect(front == CommandRun(status: 1, standardError: "page.md: " + reason + hint))
+        #expect(try text(of: "input.yaml", in: folder) == yaml)
+        #expect(try text(of: "page.md", in: folder) == page)
+    }
 }

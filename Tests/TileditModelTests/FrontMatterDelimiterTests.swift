@@ -130,4 +130,63 @@ struct FrontMatterDelimiterTests {
             #expect(performed && violations.isEmpty, "\(label): \(violations)")
         }
     }
+
+    @Test func anOpeningOfFourDashesIsNamedAndAFieldIsRefused() throws {
+        let text = "----\ntitle: A\n----\n\nBody\n"
+        let document = MarkdownDocument(text, dialect: .yaml)
+        #expect(document.frontMatter == nil)
+        #expect(report(document) == [
+            "front-matter.delimiter-lookalike 1:1 this looks like front matter, but the opening line is `----` (4 dashes) and the closing line 3 has 4 dashes, so it is not read as front matter (a delimiter line is exactly `---`)",
+        ])
+        #expect(try fixed(document) == "---\ntitle: A\n---\n\nBody\n")
+        #expect(CanonicalFormatter().format(document) == Array(text.utf8))
+        // Before, a second block was put above it: `---\ntitle: B\n---\n\n----\n…`.
+        #expect(document.refusal(of: .setFrontMatterField(key: "title", value: "B")) != nil)
+        let closedExactly = MarkdownDocument("-----\ntitle: A\n---\n", dialect: .yaml)
+        #expect(report(closedExactly) == [
+            "front-matter.delimiter-lookalike 1:1 this looks like front matter, but the opening line is `-----` (5 dashes), so it is not read as front matter (a delimiter line is exactly `---`)",
+        ])
+    }
+
+    @Test func aLongThematicBreakAboveProseIsNoLookalike() {
+        for text in ["----\n\ntitle: A\n----\n", "----\nJust text\n----\n", "----\nNote: a\n\n---\n", "---- x\ntitle: A\n----\n"] {
+            #expect(!MarkdownDocument(text, dialect: .yaml).diagnostics.contains { MarkdownDocument.lookalikeCodes.contains($0.code) }, "\(text.debugDescription)")
+        }
+    }
+
+    /// Generated: an opening of four to six dashes (trailing spaces or
+    /// not), `key:` lines, a closing of three to six, each line ending and
+    /// dialect, a BOM or not: one look-alike warning on line 1 whose fix
+    /// gives front matter with the fields; the formatter keeps the lines; a
+    /// field is refused; an edit far below reads as a fresh parse does.
+    @Test func generatedDashCountsAreWarnedFixedAndKept() throws {
+        var random = SeededGenerator(seed: 2650)
+        for seed in 0..<200 {
+            let eol = ["\n", "\r\n", "\r"][Int.random(in: 0..<3, using: &random)]
+            let dialect: FrontMatterDialect = Bool.random(using: &random) ? .yaml : .tiledown
+            let bom = Bool.random(using: &random) ? "\u{FEFF}" : ""
+            let opening = String(repeating: "-", count: Int.random(in: 4...6, using: &random)) + ["", " ", "\t"][Int.random(in: 0..<3, using: &random)]
+            let closing = String(repeating: "-", count: Int.random(in: 3...6, using: &random))
+            let fields = (0..<Int.random(in: 1...3, using: &random)).map { "k\($0): v\($0)" }
+            let body = ["Text \(seed).", "", "More text."]
+            let text = bom + ([opening] + fields + [closing, ""] + body).joined(separator: eol) + eol
+            let label = "seed \(seed): \(text.debugDescription)"
+            var document = MarkdownDocument(text, dialect: dialect)
+            #expect(document.frontMatter == nil, "\(label)")
+            #expect(document.text == text, "\(label)")
+            let lookalikes = document.diagnostics.filter { MarkdownDocument.lookalikeCodes.contains($0.code) }
+            try #require(lookalikes.count == 1, "\(label): \(report(document))")
+            #expect(lookalikes[0].location == SourceLocation(line: 1, column: 1), "\(label)")
+            let fix = try #require(lookalikes[0].fix, "\(label)")
+            let repaired = MarkdownDocument(bytes: TextEdit.apply(fix.edits, to: document.bytes), dialect: dialect)
+            #expect(repaired.text == bom + (["---"] + fields + ["---", ""] + body).joined(separator: eol) + eol, "\(label)")
+            #expect(repaired.frontMatter?.fields.map(\.key) == fields.indices.map { "k\($0)" }, "\(label)")
+            let formatted = String(decoding: CanonicalFormatter().format(document), as: UTF8.self)
+            #expect(formatted.hasPrefix(bom + ([opening] + fields + [closing]).joined(separator: eol)), "\(label): formatted \(formatted.debugDescription)")
+            #expect(document.refusal(of: .setFrontMatterField(key: "title", value: "T")) != nil, "\(label)")
+            let last = try #require(document.blocks.last)
+            let (performed, violations) = EditingLaws.perform(.replaceBlockText(last.id, text: "Changed."), on: &document)
+            #expect(performed && violations.isEmpty, "\(label): \(violations)")
+        }
+    }
 }

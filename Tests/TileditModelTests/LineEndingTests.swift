@@ -102,6 +102,60 @@ struct LineEndingTests {
         #expect(try document.text(after: .replaceBlockText(document.blocks[1].id, text: "para oneX")) == "# H\r\rpara oneX\r\rlast\r")
     }
 
+    /// A tile whose line endings differ from the file's first one (pasted
+    /// from another system) gets its new lines in its own ending, as a
+    /// replaced block does; before, they took the file's.
+    @Test func aTileWritesItsOwnLineEndingInAMixedFile() throws {
+        let lfFile = MarkdownDocument("# T\n\n:::tile callout\r\nid: note-1\r\ntitle: Hi\r\n:::\r\n", dialect: .yaml)
+        #expect(try lfFile.text(after: .setTileProperty(try lfFile.tile("note-1"), key: "body", value: .literal("One\n\nTwo")))
+            == "# T\n\n:::tile callout\r\nid: note-1\r\ntitle: Hi\r\nbody: |\r\n  One\r\n\r\n  Two\r\n:::\r\n")
+        let crlfFile = MarkdownDocument("# T\r\n\r\n:::tile callout\nid: note-1\ntitle: Hi\n:::\n", dialect: .yaml)
+        #expect(try crlfFile.text(after: .setTileProperty(try crlfFile.tile("note-1"), key: "tags", value: .list(["a", "b"])))
+            == "# T\r\n\r\n:::tile callout\nid: note-1\ntitle: Hi\ntags:\n- a\n- b\n:::\n")
+    }
+
+    /// Generated: prose in one line ending, a tile in another; any
+    /// property set (text, several lines, a list; new or replaced) leaves
+    /// the tile with its own line ending only, and the laws hold.
+    @Test func generatedTilesKeepTheirOwnLineEnding() {
+        let endings = ["\n", "\r\n", "\r"]
+        let values: [TileValue] = [.text("New"), .literal("a\n\nb"), .list(["x", "y"]), .text(""), .literal("one\n:::\ntwo")]
+        var random = SeededGenerator(seed: 3116)
+        for seed in 0..<300 {
+            let prose = endings[Int.random(in: 0..<3, using: &random)]
+            let own = endings[Int.random(in: 0..<3, using: &random)]
+            // A CR then the prose's LF would be one CRLF line break.
+            if own == "\r" && prose == "\n" { continue }
+            let tile = [":::tile callout", "id: note-1", "title: Hi", "body: |", "  text", ":::"].joined(separator: own) + own
+            let text = "Intro." + prose + prose + tile + prose + "After." + prose
+            var document = MarkdownDocument(text, dialect: .yaml)
+            guard let id = document.blocks.first(where: { $0.kind.tile != nil })?.id else {
+                Issue.record("seed \(seed): no tile in \(text.debugDescription)")
+                continue
+            }
+            let key = ["title", "body", "labels", "extra"][Int.random(in: 0..<4, using: &random)]
+            let value = values[Int.random(in: 0..<values.count, using: &random)]
+            let outcome = EditingLaws.perform(.setTileProperty(id, key: key, value: value), on: &document)
+            let label = "seed \(seed): \(key)=\(value) in \(text.debugDescription)"
+            #expect(outcome.violations.isEmpty, "\(label): \(outcome.violations)")
+            guard outcome.performed, let block = document.block(id: id) else { continue }
+            let bytes = Array(document.bytes[block.range])
+            var index = 0
+            var breaks: Set<String> = []
+            while index < bytes.count {
+                if bytes[index] == Byte.carriageReturn {
+                    let pair = index + 1 < bytes.count && bytes[index + 1] == Byte.newline
+                    breaks.insert(pair ? "\r\n" : "\r")
+                    index += pair ? 2 : 1
+                } else {
+                    if bytes[index] == Byte.newline { breaks.insert("\n") }
+                    index += 1
+                }
+            }
+            #expect(breaks == [own], "\(label): \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+        }
+    }
+
     @Test func anUnclosedTileReadsCROnlyLines() {
         let document = MarkdownDocument("Text\r\r:::tile callout\rtitle: x\r", dialect: .yaml)
         #expect(document.outline == ["paragraph@1-1", "paragraph@3-4"])

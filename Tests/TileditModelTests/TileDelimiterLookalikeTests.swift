@@ -68,4 +68,41 @@ struct TileDelimiterLookalikeTests {
             #expect(document.text == text, "\(label)")
         }
     }
+
+    @Test func aTileOpenedWithFourColonsIsNamed() {
+        let document = MarkdownDocument("A\n\n::::tile callout\nid: a\n::::\n\nB\n", dialect: .yaml)
+        #expect(report(document) == [
+            "tile.delimiter-lookalike 3:1 this line looks like `:::tile callout` but opens with 4 colons, so it is read as a directive named `tile`, not a tile; a tile opens with exactly `:::tile` and closes with `:::`",
+        ])
+        #expect(document.blocks.compactMap(\.kind.tile).isEmpty)
+        #expect(document.text == "A\n\n::::tile callout\nid: a\n::::\n\nB\n")
+    }
+
+    /// Generated: an opening with four to six colons (`tile` alone or with
+    /// a type, spaces or tabs after, indented up to three columns, each
+    /// line ending, a BOM or not) gets one warning at its line and column;
+    /// the same opening with three colons, and other directives with more
+    /// colons (`::::warning`, `::::tiles`), get none; bytes stay as written.
+    @Test func generatedOpeningsWithExtraColonsAreNamed() throws {
+        var random = SeededGenerator(seed: 34)
+        for seed in 0..<200 {
+            let eol = ["\n", "\r\n", "\r"][Int.random(in: 0..<3, using: &random)]
+            let bom = Bool.random(using: &random) ? "\u{FEFF}" : ""
+            let indent = String(repeating: " ", count: Int.random(in: 0...3, using: &random))
+            let colons = Int.random(in: 3...6, using: &random)
+            let rest = ["tile callout", "tile\tcallout", "tile", "tile callout  ", "warning", "tiles"][Int.random(in: 0..<6, using: &random)]
+            let fence = String(repeating: ":", count: colons)
+            let text = bom + ["Intro.", "", indent + fence + rest, "id: a", fence, "", "After."].joined(separator: eol) + eol
+            let label = "seed \(seed): \(text.debugDescription)"
+            let document = MarkdownDocument(text, dialect: .yaml)
+            let found = document.diagnostics.filter { $0.code == .tileDelimiterLookalike }
+            let named = colons > 3 && rest.hasPrefix("tile") && rest != "tiles"
+            try #require(found.count == (named ? 1 : 0), "\(label): \(report(document))")
+            if named {
+                #expect(found[0].location == SourceLocation(line: 3, column: indent.count + 1), "\(label)")
+                #expect(found[0].message.contains("opens with \(colons) colons"), "\(label)")
+            }
+            #expect(document.text == text, "\(label)")
+        }
+    }
 }

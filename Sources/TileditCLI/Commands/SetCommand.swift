@@ -29,7 +29,8 @@ struct SetCommand: Command {
                                     not a tile)
           --yaml PATH=VALUE         Set a value of a YAML file; PATH is dotted
                                     (services.web.image, items.0.name, a."b.c";
-                                    in quotes, \\" is a quote and \\\\ a backslash);
+                                    in quotes, \\" is a quote and \\\\ a backslash;
+                                    a quote opens and closes a whole key);
                                     a block scalar (| or >) keeps its final
                                     line break, as in the editor
           --document N              The YAML edits after it go to document N of
@@ -230,7 +231,7 @@ struct SetCommand: Command {
                 do throws(EditError) {
                     switch edit {
                     case .frontMatter(let key, let value):
-                        notes += try markdown.perform(frontMatterOperation(key, value: value, in: markdown)).notes
+                        notes += try markdown.perform(try frontMatterOperation(key, value: value, in: markdown)).notes
                     case .tile(let reference, let key, let value):
                         if let problem = TileWriter.exactnessProblem(.text(value), key: key) { throw .invalidValue(message: problem) }
                         let id = try tile(reference, in: markdown)
@@ -255,7 +256,12 @@ struct SetCommand: Command {
             return (.markdown(markdown), notes)
         case .yaml(var yaml):
             for case .yaml(let pathText, let value, let chosen) in edits {
-                let path = YAMLPath(parsing: pathText)
+                let path: YAMLPath
+                do throws(EditError) {
+                    path = try YAMLPath(validating: pathText)
+                } catch {
+                    throw Refusal(message: error.message)
+                }
                 let index: Int
                 if let chosen {
                     if yaml.dialect == .flat && chosen != 0 {
@@ -290,12 +296,14 @@ struct SetCommand: Command {
     /// KEY is a path as `--yaml` reads it (dots separate keys, a quoted
     /// segment is one key), but a top-level key written with KEY's text,
     /// dots and all, is that key (Tiledown's flat profile has no paths); in
-    /// Tiledown's flat front matter KEY is one key.
-    private static func frontMatterOperation(_ key: String, value: String, in document: MarkdownDocument) -> DocumentOperation {
+    /// Tiledown's flat front matter KEY is one key. Throws
+    /// `EditError.pathNotFound` when KEY read as a path is malformed
+    /// (`YAMLPath.syntaxProblem(in:)`).
+    private static func frontMatterOperation(_ key: String, value: String, in document: MarkdownDocument) throws(EditError) -> DocumentOperation {
         let flat = document.frontMatter.map { $0.dialect == .tiledown } ?? (document.dialect == .tiledown)
         if flat { return .setFrontMatterField(key: key, value: value) }
         if document.frontMatter?.field(key) != nil { return .setFrontMatterField(key: key, value: value) }
-        return .setFrontMatterValue(path: YAMLPath(parsing: key), value: value)
+        return .setFrontMatterValue(path: try YAMLPath(validating: key), value: value)
     }
 
     /// `1, 2 and 3`.

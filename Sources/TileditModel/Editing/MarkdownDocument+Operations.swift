@@ -190,6 +190,10 @@ extension MarkdownDocument {
     private func planSetTileProperty(_ id: BlockID, key: String, value: TileValue) throws(EditError) -> Plan {
         let (index, tile) = try tileBlock(id)
         let start = range(at: index).lowerBound
+        // Lines written into a tile end as the tile's own do (its first
+        // line break): in a file whose line endings are mixed, a tile pasted
+        // with CRLF into an LF file keeps CRLF, as a replaced block does.
+        let lineEnding = ownLineEnding(at: index)
         let normalized = TileWriter.normalized(value)
         if key == "id" {
             let newID = normalized.text

@@ -68,7 +68,8 @@ public enum TileWriter {
     ///     spaces) or the text before `-` of list items (default none).
     ///   - preferLiteral: write a one-line value as `key: |` (keeps an
     ///     existing literal's form).
-    ///   - lineEnding: the file's line ending; every line ends with it.
+    ///   - lineEnding: the tile's own line ending (its first line break;
+    ///     the file's for a new tile); every line ends with it.
     /// - Throws: `EditError.invalidValue` when the grammar cannot read the
     ///   value back (leading or trailing spaces, a line break in a list item,
     ///   a multi-line value whose every line is indented).

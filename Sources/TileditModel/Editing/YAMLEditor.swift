@@ -39,6 +39,12 @@ struct YAMLEditor {
         return (planned.plans.first ?? [], planned.notes)
     }
 
+    /// Whether `root`, a document's root, is the null of a document with
+    /// no content: an empty plain scalar without tag or anchor.
+    static func isEmptyDocument(_ root: YAMLNode) -> Bool {
+        root.scalar?.isEmptyPlain == true && root.tag == nil && root.anchor == nil
+    }
+
     /// The plans that set the scalar at `path` to `value`, best first (as
     /// `setScalar(at:to:)`): a block scalar may be written as planned or,
     /// when its folding would not read back, as a literal block. The caller
@@ -55,7 +61,10 @@ struct YAMLEditor {
             let changes = plans.contains { !$0.isEmpty }
             return (plans.isEmpty ? [[]] : plans, changes ? anchorNotes(root.anchor.map { [($0, root.range.lowerBound)] } ?? []) : [])
         }
-        guard let root else {
+        // A document with no content (`---` alone, the empty one after a
+        // last `---`) is a null to readers: a key is added to it as to an
+        // empty file, not refused as a scalar.
+        guard let root = root.flatMap({ Self.isEmptyDocument($0) ? nil : $0 }) else {
             guard path.components.count == 1, case .key(let key) = last else {
                 throw .pathNotFound(message: "the document is empty; \(path.displayText) does not exist")
             }

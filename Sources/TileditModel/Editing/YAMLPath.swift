@@ -54,6 +54,69 @@ public struct YAMLPath: Sendable, Hashable, CustomStringConvertible {
         self.components = components
     }
 
+    /// Parses a dotted path as `init(parsing:)` does, after checking that
+    /// the text names its keys one way only (`set --yaml`, `set
+    /// --front-matter`): a `"` only opens a whole key and its closing `"`
+    /// ends it (`a."b.c"`, not `x"b.c"` nor `"b.c"x`), every quote is
+    /// closed, only `\"` and `\\` are escapes inside quotes, and no key
+    /// between dots is empty unless written `""`.
+    ///
+    /// - Throws: `EditError.pathNotFound` with `syntaxProblem(in:)`'s
+    ///   sentence when the text is not such a path; nothing is looked up.
+    public init(validating text: String) throws(EditError) {
+        if let problem = Self.syntaxProblem(in: text) { throw .pathNotFound(message: problem) }
+        self.init(parsing: text)
+    }
+
+    /// Why `text` is not a dotted path that names one node, with the
+    /// position of the fault in characters from 1 (Unicode scalars, as the
+    /// path is read), or `nil` when it is one. `init(parsing:)` reads any
+    /// text, and would read `"a.b` as the key `a.b` and `x"a.b"` as the key
+    /// `xa.b`: keys the user did not write.
+    public static func syntaxProblem(in text: String) -> String? {
+        enum State { case componentStart, unquoted, quoted, escaped, closed }
+        var state = State.componentStart
+        var openedAt = 0
+        func problem(_ position: Int, _ reason: String) -> String {
+            "`\(text)` is not a path: \(reason) (character \(position)); a key holding dots or quotes is written whole in double quotes, as `a.\"b.c\"`"
+        }
+        for (offset, scalar) in text.unicodeScalars.enumerated() {
+            let position = offset + 1
+            switch state {
+            case .componentStart:
+                if scalar == "." { return problem(position, "a key is empty (an empty key is written `\"\"`)") }
+                if scalar == "\"" {
+                    state = .quoted
+                    openedAt = position
+                } else {
+                    state = .unquoted
+                }
+            case .unquoted:
+                if scalar == "." { state = .componentStart }
+                if scalar == "\"" { return problem(position, "a `\"` inside a key that does not start with one") }
+            case .quoted:
+                if scalar == "\\" { state = .escaped }
+                if scalar == "\"" { state = .closed }
+            case .escaped:
+                guard scalar == "\"" || scalar == "\\" else {
+                    return problem(position - 1, "`\\\(scalar)` is no escape; inside quotes only `\\\"` and `\\\\` are")
+                }
+                state = .quoted
+            case .closed:
+                guard scalar == "." else { return problem(position, "text after the quoted key's closing `\"`") }
+                state = .componentStart
+            }
+        }
+        switch state {
+        case .componentStart:
+            return text.isEmpty ? "the path is empty" : problem(text.unicodeScalars.count, "the path ends with a dot")
+        case .quoted, .escaped:
+            return problem(openedAt, "the `\"` opened here is never closed")
+        case .unquoted, .closed:
+            return nil
+        }
+    }
+
     private static func component(_ text: String, quoted: Bool) -> YAMLPathComponent {
         let bytes = Array(text.utf8)
         let isIndex = !quoted && !bytes.isEmpty && bytes.count <= 18 && bytes.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }

@@ -86,6 +86,18 @@ enum FrontMatterDelimiter {
         return nil
     }
 
+    /// The number of dashes of `line` when it is three or more `-` and
+    /// nothing else but trailing spaces and tabs (`----`, a thematic break
+    /// to CommonMark), else `nil`. Linear in the line.
+    static func dashCount(_ buffer: UnsafeBufferPointer<UInt8>, line: LineSpan) -> Int? {
+        var index = line.start
+        while index < line.contentEnd && buffer[index] == Byte.hyphen { index += 1 }
+        let count = index - line.start
+        guard count >= 3 else { return nil }
+        while index < line.contentEnd && Byte.isSpaceOrTab(buffer[index]) { index += 1 }
+        return index == line.contentEnd ? count : nil
+    }
+
     /// The scalar starting at `index` and its width in bytes, when it is
     /// one that does not show or only looks like a space.
     private static func suspiciousScalar(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int, end: Int) -> (Unicode.Scalar, Int)? {

@@ -77,6 +77,9 @@ enum FrontMatterReader {
             }
             return .none
         }
+        if let dashes = FrontMatterDelimiter.dashCount(buffer, line: first), dashes > 3 {
+            return extraDashes(buffer, opening: first, dashes: dashes)
+        }
         if buffer.isBlank(first) {
             // Blank lines, then `---`, `key:` lines, `---`.
             var position = first.end
@@ -108,6 +111,40 @@ enum FrontMatterReader {
                 if buffer[trimmed].contains(Byte.colon) { sawKey = true }
                 position = line.end
             }
+        }
+        return .none
+    }
+
+    /// A first line of more than three dashes (`----`), `key:` lines with
+    /// no blank line among them, and a line of three or more dashes: front
+    /// matter written with the wrong count, which CommonMark reads as a
+    /// thematic break and a setext heading, and no site generator as front
+    /// matter. A look-alike whose fix leaves both lines exactly `---`;
+    /// `.none` for anything else (a thematic break above a paragraph).
+    private static func extraDashes(_ buffer: UnsafeBufferPointer<UInt8>, opening: LineSpan, dashes: Int) -> Scan {
+        var position = opening.end
+        var offset = 1
+        var sawKey = false
+        while position < buffer.count {
+            let line = buffer.line(startingAt: position)
+            if buffer.isBlank(line) { return .none }
+            if let closing = FrontMatterDelimiter.dashCount(buffer, line: line) {
+                guard sawKey else { return .none }
+                var parts = ["the opening line is `\(buffer.string(opening.start..<(opening.start + dashes)))` (\(dashes) dashes)"]
+                if closing > 3 {
+                    parts.append("the closing line \(BlockDiagnostic.line(offset)) has \(closing) dashes")
+                }
+                var edits = [TextEdit(range: (opening.start + 3)..<opening.contentEnd, replacement: [])]
+                if line.contentEnd > line.start + 3 { edits.append(TextEdit(range: (line.start + 3)..<line.contentEnd, replacement: [])) }
+                return .lookalike(BlockDiagnostic(
+                    .warning, .frontMatterDelimiterLookalike,
+                    "this looks like front matter, but \(parts.joined(separator: " and ")), so it is not read as front matter (a delimiter line is exactly `---`)",
+                    range: opening.start..<line.contentEnd,
+                    fix: DiagnosticFix(title: "Leave the delimiter lines exactly `---`", edits: edits)))
+            }
+            if buffer[line.start..<line.contentEnd].contains(Byte.colon) { sawKey = true }
+            position = line.end
+            offset += 1
         }
         return .none
     }

@@ -542,6 +542,7 @@ public struct MarkdownDocument: Sendable {
                 let line = LineSpan(start: 0, contentEnd: buffer.count, end: buffer.count)
                 if buffer.isBlank(line) { return nil }
                 return FrontMatterDelimiter.extras(buffer, line: line, markers: ["---", "+++"]) != nil
+                    || (FrontMatterDelimiter.dashCount(buffer, line: line) ?? 0) > 3
             }
             if let looksLike { return looksLike }
             index = end < storage.count && storage[end] == Byte.carriageReturn && end + 1 < storage.count && storage[end + 1] == Byte.newline ? end + 2 : end + 1

@@ -10,6 +10,7 @@ enum TileDelimiterLookalike {
     static func diagnostic(_ buffer: UnsafeBufferPointer<UInt8>, line: LineSpan, trimmed: Range<Int>) -> BlockDiagnostic? {
         guard !trimmed.isEmpty else { return nil }
         let lead = buffer[trimmed.lowerBound]
+        if lead == Byte.colon, let extra = extraColons(buffer, line: line, trimmed: trimmed) { return extra }
         if lead == Byte.colon {
             guard buffer[trimmed].contains(where: { $0 >= 0x80 }) else { return nil }
         } else {
@@ -47,6 +48,25 @@ enum TileDelimiterLookalike {
             "this line looks like `\(meant)` but holds \(names.joined(separator: " and ")) (it does not show or only looks like a space), so it is not read as `\(meant)`",
             range: trimmed.lowerBound..<line.contentEnd,
             fix: DiagnosticFix(title: "Remove the characters that do not show", edits: edits))
+    }
+
+    /// The warning for a tile opening written with more than three colons
+    /// (`::::tile callout`): a container directive named `tile` to
+    /// CommonMark directive readers and to Tiledit (`ContainerDirectiveReader`),
+    /// kept as written, so no tile is read; a tile opens with exactly
+    /// `:::tile`. No fix: the closing line would have to change with it.
+    private static func extraColons(_ buffer: UnsafeBufferPointer<UInt8>, line: LineSpan, trimmed: Range<Int>) -> BlockDiagnostic? {
+        var index = trimmed.lowerBound
+        while index < trimmed.upperBound && buffer[index] == Byte.colon { index += 1 }
+        let colons = index - trimmed.lowerBound
+        let rest = index..<trimmed.upperBound
+        guard colons > 3, buffer.hasPrefix(rest, "tile"),
+              rest.count == 4 || buffer[index + 4] == Byte.space || buffer[index + 4] == Byte.tab else { return nil }
+        let meant = ":::" + buffer.string(rest)
+        return BlockDiagnostic(
+            .warning, .tileDelimiterLookalike,
+            "this line looks like `\(meant)` but opens with \(colons) colons, so it is read as a directive named `tile`, not a tile; a tile opens with exactly `:::tile` and closes with `:::`",
+            range: trimmed.lowerBound..<line.contentEnd)
     }
 
     /// The scalar starting at `index` and its width in bytes.

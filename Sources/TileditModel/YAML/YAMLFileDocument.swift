@@ -318,7 +318,13 @@ public struct YAMLFileDocument: Sendable {
             throw .pathNotFound(message: "the file has \(documents.count) document\(documents.count == 1 ? "" : "s"); there is no document \(document + 1)")
         }
         let root = document < documents.count ? documents[document].root : nil
-        let emptyPoint = document < documents.count ? documents[document].range.upperBound : bytes.count
+        var emptyPoint = document < documents.count ? documents[document].range.upperBound : bytes.count
+        if let node = root, YAMLEditor.isEmptyDocument(node) {
+            // A key added to a document with no content goes where readers
+            // find its null: before a `...` line that ends the document.
+            let at = node.range.lowerBound
+            if at >= 0 && at <= bytes.count && (at == 0 || LineEnding.isLineBreak(bytes[at - 1])) { emptyPoint = at }
+        }
         return YAMLEditor(text: bytes, root: root, emptyInsertionPoint: Swift.min(emptyPoint, bytes.count), lineEnding: lineEnding, firstLine: 1)
     }
 
