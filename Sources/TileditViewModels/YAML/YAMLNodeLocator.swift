@@ -30,15 +30,15 @@ struct YAMLNodeLocator {
         guard id.document >= 0, id.document < file.documents.count, var current = file.documents[id.document].root else { return nil }
         var components: [YAMLPathComponent] = []
         for position in id.positions {
-            if let pairs = current.pairs {
-                guard position >= 0, position < pairs.count, let key = pairs[position].key.scalar?.value else { return nil }
-                // The first key equal to it must be this one (each frame asks, so no pair is copied).
-                for index in 0..<position where pairs[index].key.isScalar(equalTo: key) { return nil }
+            // One child read at a time: a collection moved by an edit copies every child it hands out.
+            if current.isMapping {
+                guard let pair = current.pair(at: position), let key = pair.key.scalar?.value,
+                      current.firstPairIndex(withScalarKey: key) == position else { return nil }
                 components.append(.key(key))
-                current = pairs[position].value
-            } else if let items = current.items, position >= 0, position < items.count {
+                current = pair.value
+            } else if let item = current.item(at: position) {
                 components.append(.index(position))
-                current = items[position]
+                current = item
             } else {
                 return nil
             }
@@ -51,21 +51,14 @@ struct YAMLNodeLocator {
         guard document >= 0, document < file.documents.count, var current = file.documents[document].root else { return nil }
         var id = YAMLNodeID(document: document)
         for component in path.components {
-            switch (component, current.content) {
-            case (.key(let key), .mapping(let pairs)):
-                guard let position = pairs.firstIndex(where: { $0.key.scalar?.value == key }) else { return nil }
-                id = id.child(position)
-                current = pairs[position].value
-            case (.index(let index), .sequence(let items)) where index >= 0 && index < items.count:
-                id = id.child(index)
-                current = items[index]
-            case (.index(let index), .mapping(let pairs)):
-                guard let position = pairs.firstIndex(where: { $0.key.scalar?.value == String(index) }) else { return nil }
-                id = id.child(position)
-                current = pairs[position].value
-            default:
-                return nil
+            let position: Int?
+            switch component {
+            case .key(let key): position = current.firstPairIndex(withScalarKey: key)
+            case .index(let index): position = current.isSequence ? index : current.firstPairIndex(withScalarKey: String(index))
             }
+            guard let position, let child = current.child(at: position) else { return nil }
+            id = id.child(position)
+            current = child
         }
         return id
     }
@@ -81,19 +74,21 @@ struct YAMLNodeLocator {
               var node = file.documents[document].root else { return nil }
         var id = YAMLNodeID(document: document)
         var found: YAMLNodeID?
-        if node.pairs == nil && node.items == nil { return node.range.lowerBound < lineEnd ? id : nil }
-        while true {
-            // The children's spans: a pair from its key, an item from its node.
-            let spans: [(start: Int, end: Int, node: YAMLNode)] = node.pairs?.map {
-                ($0.key.range.lowerBound, Swift.max($0.key.range.upperBound, $0.value.range.upperBound), $0.value)
-            } ?? node.items?.map { ($0.range.lowerBound, $0.range.upperBound, $0) } ?? []
-            guard let position = spans.lastIndex(where: { $0.start < lineEnd }) else { break }
-            let span = spans[position]
-            guard span.start >= lineStart || span.end > lineStart else { break }
+        if node.childCount == nil { return node.range.lowerBound < lineEnd ? id : nil }
+        while let count = node.childCount {
+            // The last child starting before the line's end (children are in file order).
+            var low = 0
+            var high = count
+            while low < high {
+                let middle = (low + high) / 2
+                if let span = node.childSpan(at: middle), span.lowerBound < lineEnd { low = middle + 1 } else { high = middle }
+            }
+            let position = low - 1
+            guard let span = node.childSpan(at: position), let child = node.child(at: position) else { break }
+            guard span.lowerBound >= lineStart || span.upperBound > lineStart else { break }
             id = id.child(position)
             found = id
-            node = span.node
-            if node.pairs == nil && node.items == nil { break }
+            node = child
         }
         return found
     }
@@ -112,7 +107,7 @@ struct YAMLNodeLocator {
     /// is one, else the collection holding it.
     func targetCollection(mapping: Bool, selection: YAMLNodeID?) -> YAMLNodeID? {
         guard let selection, let node = resolve(selection)?.node else { return nil }
-        let isTarget: (YAMLNode) -> Bool = { mapping ? $0.pairs != nil : $0.items != nil }
+        let isTarget: (YAMLNode) -> Bool = { mapping ? $0.isMapping : $0.isSequence }
         if isTarget(node) { return selection }
         if let parent = selection.parent, let parentNode = resolve(parent)?.node, isTarget(parentNode) { return parent }
         return nil
@@ -125,17 +120,15 @@ struct YAMLNodeLocator {
     func sharedPlaces(of id: YAMLNodeID, lines: YAMLLineTable) -> [YAMLPlace] {
         guard let found = resolve(id), let root = file.documents[id.document].root else { return [] }
         let name: String
-        if case .alias(let alias) = found.node.content { name = alias } else if let anchor = found.node.anchor { name = anchor } else { return [] }
+        if let alias = found.node.aliasName { name = alias } else if let anchor = found.node.anchor { name = anchor } else { return [] }
         var occurrences: [(offset: Int, id: YAMLNodeID, isAnchor: Bool)] = []
         var stack: [(YAMLNode, YAMLNodeID)] = [(root, YAMLNodeID(document: id.document))]
         while let entry = stack.popLast() {
             let (node, nodeID) = entry
             if node.anchor == name { occurrences.append((node.range.lowerBound, nodeID, true)) }
-            if case .alias(let alias) = node.content, alias == name { occurrences.append((node.range.lowerBound, nodeID, false)) }
-            if let pairs = node.pairs {
-                for (position, pair) in pairs.enumerated().reversed() { stack.append((pair.value, nodeID.child(position))) }
-            } else if let items = node.items {
-                for (position, item) in items.enumerated().reversed() { stack.append((item, nodeID.child(position))) }
+            if node.aliasName == name { occurrences.append((node.range.lowerBound, nodeID, false)) }
+            for position in (0..<(node.childCount ?? 0)).reversed() {
+                if let child = node.child(at: position) { stack.append((child, nodeID.child(position))) }
             }
         }
         occurrences.sort { $0.offset < $1.offset }

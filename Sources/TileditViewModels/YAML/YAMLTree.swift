@@ -29,7 +29,7 @@ struct YAMLTree {
     func isExpanded(_ row: Row, in file: YAMLFileDocument) -> Bool? {
         if row.isDocument {
             guard row.id.document >= 0, row.id.document < file.documents.count, let root = file.documents[row.id.document].root else { return nil }
-            return root.pairs != nil || root.items != nil ? !collapsedDocuments.contains(row.id.document) : nil
+            return root.isMapping || root.isSequence ? !collapsedDocuments.contains(row.id.document) : nil
         }
         guard let node = YAMLNodeLocator(file: file).resolve(row.id)?.node else { return nil }
         return (node.childCount ?? 0) > 0 ? expanded.contains(row.id) : nil
@@ -53,7 +53,7 @@ struct YAMLTree {
                 if collapsedDocuments.contains(index) { continue }
             }
             guard let root = document.root else { continue }
-            if root.pairs != nil || root.items != nil {
+            if root.isMapping || root.isSequence {
                 appendChildren(of: root, id: rootID, depth: several ? 1 : 0, to: &rows)
             } else if !several {
                 // A scalar or alias document; in a stream, its document row is its row.
@@ -67,8 +67,9 @@ struct YAMLTree {
         // An explicit stack: expanded nesting is bounded by the parser's depth limit, but no recursion is needed.
         var stack: [(YAMLNode, YAMLNodeID, Int)] = []
         func push(_ node: YAMLNode, _ id: YAMLNodeID, _ depth: Int) {
-            let children: [YAMLNode] = node.pairs?.map(\.value) ?? node.items ?? []
-            for (position, child) in children.enumerated().reversed() { stack.append((child, id.child(position), depth)) }
+            for position in (0..<(node.childCount ?? 0)).reversed() {
+                if let child = node.child(at: position) { stack.append((child, id.child(position), depth)) }
+            }
         }
         push(node, id, depth)
         while let entry = stack.popLast() {

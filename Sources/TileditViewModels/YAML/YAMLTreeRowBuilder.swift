@@ -52,8 +52,8 @@ enum YAMLTreeRowBuilder {
         var isExpanded: Bool?
         var commentEnd: Int?
         let planner = YAMLSourceScanner(bytes: file.bytes)
-        switch node.content {
-        case .scalar(let scalar):
+        // The collection's count, not its children: a collection moved by an edit copies every child it hands out.
+        if let scalar = node.scalar {
             kind = .scalar(YAMLValueType(scalar))
             if scalar.style == .literal || scalar.style == .folded {
                 // A block scalar's comment follows its header (`>- # note`).
@@ -61,15 +61,13 @@ enum YAMLTreeRowBuilder {
             } else {
                 commentEnd = scalar.range.upperBound
             }
-        case .alias(let name):
+        } else if let name = node.aliasName {
             kind = .alias(name)
             commentEnd = node.range.upperBound
-        case .mapping(let pairs):
-            kind = .mapping(count: pairs.count)
-            if !pairs.isEmpty { isExpanded = tree.isMarkedExpanded(row.id) }
-        case .sequence(let items):
-            kind = .sequence(count: items.count)
-            if !items.isEmpty { isExpanded = tree.isMarkedExpanded(row.id) }
+        } else {
+            let count = node.childCount ?? 0
+            kind = node.isMapping ? .mapping(count: count) : .sequence(count: count)
+            if count > 0 { isExpanded = tree.isMarkedExpanded(row.id) }
         }
         if node.childCount != nil {
             if node.collectionStyle == .flow {
@@ -89,11 +87,10 @@ enum YAMLTreeRowBuilder {
     /// A node on one line: a scalar's value (line breaks as `⏎`), `*name`,
     /// `{n keys}` or `[n items]`.
     static func summary(_ node: YAMLNode) -> String {
-        switch node.content {
-        case .scalar(let scalar): scalar.value.replacingOccurrences(of: "\r\n", with: "⏎").replacingOccurrences(of: "\n", with: "⏎")
-        case .alias(let name): "*\(name)"
-        case .mapping(let pairs): pairs.count == 1 ? "{1 key}" : "{\(pairs.count) keys}"
-        case .sequence(let items): items.count == 1 ? "[1 item]" : "[\(items.count) items]"
-        }
+        if let scalar = node.scalar { return scalar.value.replacingOccurrences(of: "\r\n", with: "⏎").replacingOccurrences(of: "\n", with: "⏎") }
+        if let name = node.aliasName { return "*\(name)" }
+        let count = node.childCount ?? 0
+        if node.isMapping { return count == 1 ? "{1 key}" : "{\(count) keys}" }
+        return count == 1 ? "[1 item]" : "[\(count) items]"
     }
 }
