@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A node of a YAML tree as written in its file (YAML 1.2 section 3.2.1,
 /// representation graph, before tags are resolved).
 ///
@@ -79,21 +81,39 @@ public struct YAMLNode: Sendable, Hashable {
     /// The rare parts of a node: anchor, tag, a scalar range that differs
     /// from the node's (only a caller's `init` or setter makes one), and the
     /// bytes by which a collection's children are yet to be moved.
+    ///
+    /// The pending move is the one part changed in place, and only by
+    /// `YAMLNode.shift(by:)` when the node is the one holder of its
+    /// properties (`isKnownUniquelyReferenced`): an incremental read of a
+    /// large file moves thousands of top-level collections per edit, and
+    /// a new object for each was most of that read's time. It is an
+    /// `Atomic` so that the class stays checked `Sendable`; no other
+    /// thread can see it while it changes, since nothing else holds it.
     final class Properties: Sendable, Hashable {
         let kind: Kind
         let anchor: String?
         let tag: String?
         let scalarRange: Range<Int>?
-        /// Bytes to add to every range under the children stored in `kind`
-        /// (0 for scalars and aliases).
-        let childShift: Int
+        private let pendingShift: Atomic<Int>
 
         init(kind: Kind, anchor: String?, tag: String?, scalarRange: Range<Int>?, childShift: Int = 0) {
             self.kind = kind
             self.anchor = anchor
             self.tag = tag
             self.scalarRange = scalarRange
-            self.childShift = childShift
+            pendingShift = Atomic(childShift)
+        }
+
+        /// Bytes to add to every range under the children stored in `kind`
+        /// (0 for scalars and aliases).
+        var childShift: Int {
+            pendingShift.load(ordering: .relaxed)
+        }
+
+        /// Adds `offset` bytes to the pending move; only for a node that
+        /// alone holds these properties (see the type's notes).
+        func addToChildShift(_ offset: Int) {
+            pendingShift.add(offset, ordering: .relaxed)
         }
 
         static func == (left: Properties, right: Properties) -> Bool {
@@ -217,6 +237,41 @@ public struct YAMLNode: Sendable, Hashable {
             storage = .bare(kind)
         } else {
             storage = .withProperties(Properties(kind: kind, anchor: anchor, tag: tag, scalarRange: scalarRange, childShift: childShift))
+        }
+    }
+
+    /// Moves every range of the tree by `offset` bytes (bounds must stay
+    /// within `Int32`), as `shifted(by:)` does. O(1), and without a new
+    /// properties object when the node alone holds its own: the pending
+    /// move of a collection's children is then changed in place (the
+    /// common case of an incremental read moving the top-level entries
+    /// after the edited one; a node another version shares gets a new one).
+    mutating func shift(by offset: Int) {
+        guard offset != 0 else { return }
+        start = Int32(Int(start) + offset)
+        end = Int32(Int(end) + offset)
+        let hasChildren = (childCount ?? 0) > 0
+        switch storage {
+        case .bare(let kind):
+            guard hasChildren else { return }
+            storage = .withProperties(Properties(kind: kind, anchor: nil, tag: nil, scalarRange: nil, childShift: offset))
+        case .withProperties(var properties):
+            if properties.scalarRange == nil {
+                // An anchor or a tag alone does not move.
+                guard hasChildren else { return }
+                // The node lets go of its properties, so `properties` is their one holder unless another copy shares them.
+                storage = .bare(.alias)
+                if isKnownUniquelyReferenced(&properties) {
+                    properties.addToChildShift(offset)
+                    storage = .withProperties(properties)
+                    return
+                }
+                storage = .withProperties(properties)
+            }
+            let scalarRange = properties.scalarRange.map { ($0.lowerBound + offset)..<($0.upperBound + offset) }
+            setStorage(
+                kind: properties.kind, anchor: properties.anchor, tag: properties.tag, scalarRange: scalarRange,
+                childShift: hasChildren ? properties.childShift + offset : 0)
         }
     }
 
