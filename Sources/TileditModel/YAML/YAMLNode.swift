@@ -94,6 +94,9 @@ public struct YAMLNode: Sendable, Hashable {
         let anchor: String?
         let tag: String?
         let scalarRange: Range<Int>?
+        /// Whether `kind` is a collection with at least one child, kept so
+        /// that a move in place reads nothing but this object.
+        let hasChildren: Bool
         private let pendingShift: Atomic<Int>
 
         init(kind: Kind, anchor: String?, tag: String?, scalarRange: Range<Int>?, childShift: Int = 0) {
@@ -101,6 +104,11 @@ public struct YAMLNode: Sendable, Hashable {
             self.anchor = anchor
             self.tag = tag
             self.scalarRange = scalarRange
+            switch kind {
+            case .blockMapping(let pairs), .flowMapping(let pairs): hasChildren = !pairs.isEmpty
+            case .blockSequence(let items), .flowSequence(let items): hasChildren = !items.isEmpty
+            case .plainScalar, .singleQuotedScalar, .doubleQuotedScalar, .literalScalar, .foldedScalar, .alias: hasChildren = false
+            }
             pendingShift = Atomic(childShift)
         }
 
@@ -250,29 +258,29 @@ public struct YAMLNode: Sendable, Hashable {
         guard offset != 0 else { return }
         start = Int32(Int(start) + offset)
         end = Int32(Int(end) + offset)
-        let hasChildren = (childCount ?? 0) > 0
-        switch storage {
-        case .bare(let kind):
-            guard hasChildren else { return }
-            storage = .withProperties(Properties(kind: kind, anchor: nil, tag: nil, scalarRange: nil, childShift: offset))
-        case .withProperties(var properties):
-            if properties.scalarRange == nil {
-                // An anchor or a tag alone does not move.
-                guard hasChildren else { return }
-                // The node lets go of its properties, so `properties` is their one holder unless another copy shares them.
-                storage = .bare(.alias)
-                if isKnownUniquelyReferenced(&properties) {
-                    properties.addToChildShift(offset)
-                    storage = .withProperties(properties)
-                    return
-                }
-                storage = .withProperties(properties)
-            }
-            let scalarRange = properties.scalarRange.map { ($0.lowerBound + offset)..<($0.upperBound + offset) }
-            setStorage(
-                kind: properties.kind, anchor: properties.anchor, tag: properties.tag, scalarRange: scalarRange,
-                childShift: hasChildren ? properties.childShift + offset : 0)
+        guard case .withProperties(var properties) = storage else {
+            // No properties: a collection with children gets them, to note the move.
+            guard (childCount ?? 0) > 0 else { return }
+            storage = .withProperties(Properties(kind: storedKind, anchor: nil, tag: nil, scalarRange: nil, childShift: offset))
+            return
         }
+        // Only the properties object is read: a large file's top-level
+        // values lie all over memory, and each object reached costs a cache miss.
+        guard properties.scalarRange != nil || properties.hasChildren else { return }  // an anchor or a tag alone does not move
+        if properties.scalarRange == nil {
+            // The node lets go of its properties, so `properties` is their one holder unless another copy shares them.
+            storage = .bare(.alias)
+            if isKnownUniquelyReferenced(&properties) {
+                properties.addToChildShift(offset)
+                storage = .withProperties(properties)
+                return
+            }
+            storage = .withProperties(properties)
+        }
+        let scalarRange = properties.scalarRange.map { ($0.lowerBound + offset)..<($0.upperBound + offset) }
+        setStorage(
+            kind: properties.kind, anchor: properties.anchor, tag: properties.tag, scalarRange: scalarRange,
+            childShift: properties.hasChildren ? properties.childShift + offset : 0)
     }
 
     /// What the node holds.
