@@ -56,6 +56,22 @@ struct YAMLInPlaceShiftTests {
         #expect(own.range == 4..<7 && own.scalar?.range == 6..<7)
     }
 
+    @Test("an incremental read moves a later entry's collection in place when no other version holds the tree")
+    func anIncrementalReadMovesLaterEntriesInPlace() {
+        var file = YAMLFileDocument("a: 1\nb:\n  c: 1\nd:\n  e: [2, 3]\n")
+        file.apply([TextEdit(range: 4..<4, replacement: Array("0".utf8))])
+        #expect(file.readWasIncremental)
+        // The identity alone: holding the object would share it.
+        let first = file.root?.pair(at: 2)?.value.properties.map(ObjectIdentifier.init)
+        #expect(first != nil, "the first move noted the children's move")
+        file.apply([TextEdit(range: 4..<4, replacement: Array("00".utf8))])
+        #expect(file.readWasIncremental)
+        #expect(file.root?.pair(at: 2)?.value.properties.map(ObjectIdentifier.init) == first, "moved in place")
+        #expect(file.root?.pair(at: 2)?.value.childShift == 3)
+        #expect(file.node(at: YAMLPath([.key("d"), .key("e")]))?.item(at: 1)?.range == 30..<31)
+        #expect(file.documents == YAMLFileDocument(bytes: file.bytes).documents)
+    }
+
     /// Value edits at random entries of generated files, each read
     /// incrementally where it can be; at random steps the version before
     /// the edit is kept (as a history holding an old tree would), so that
