@@ -1,3 +1,5 @@
+import Foundation
+
 /// Mapping keys compared the way YAML readers compare them: by the bytes of
 /// their value (UTF-8), never by Swift `String` equality, which calls
 /// canonically equivalent spellings (`é` and `e` + U+0301, `K` and U+212A
@@ -107,8 +109,13 @@ extension String {
         let bytes = utf8
         let otherBytes = other.utf8
         guard bytes.count == otherBytes.count else { return false }
+        // `memcmp`: keys of one length (`key_0001`, `key_0002`) are common,
+        // and an element-by-element loop was most of a lookup.
         let inPlace = bytes.withContiguousStorageIfAvailable { mine in
-            otherBytes.withContiguousStorageIfAvailable { theirs in mine.elementsEqual(theirs) }
+            otherBytes.withContiguousStorageIfAvailable { theirs in
+                guard let left = mine.baseAddress, let right = theirs.baseAddress else { return mine.isEmpty && theirs.isEmpty }
+                return memcmp(left, right, mine.count) == 0
+            }
         }
         if let same = inPlace ?? nil { return same }
         return bytes.elementsEqual(otherBytes)

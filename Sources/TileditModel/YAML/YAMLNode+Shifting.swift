@@ -5,15 +5,8 @@ extension YAMLNode {
     /// stay within `Int32`). O(1): the children are moved when handed out
     /// (see the type's notes).
     public func shifted(by offset: Int) -> YAMLNode {
-        guard offset != 0 else { return self }
         var copy = self
-        copy.start = Int32(Int(start) + offset)
-        copy.end = Int32(Int(end) + offset)
-        let stored = storedKind
-        let hasChildren = (childCount ?? 0) > 0
-        guard hasChildren || properties != nil else { return copy }
-        let scalarRange = properties?.scalarRange.map { ($0.lowerBound + offset)..<($0.upperBound + offset) }
-        copy.setStorage(kind: stored, anchor: anchor, tag: tag, scalarRange: scalarRange, childShift: hasChildren ? childShift + offset : 0)
+        copy.shift(by: offset)
         return copy
     }
 
@@ -68,7 +61,9 @@ extension YAMLNode {
             if position == index {
                 pairs[position] = pair
             } else if move != 0 {
-                pairs[position] = YAMLPair(key: pairs[position].key.shifted(by: move), value: pairs[position].value.shifted(by: move))
+                // In place: no copy of the pair, and no new properties for a value no other version shares.
+                pairs[position].key.shift(by: move)
+                pairs[position].value.shift(by: move)
             }
         }
         setStorage(kind: isFlow ? .flowMapping(pairs) : .blockMapping(pairs), anchor: anchor, tag: tag, scalarRange: scalarRange)
@@ -96,7 +91,7 @@ extension YAMLNode {
             if position == index {
                 items[position] = item
             } else if move != 0 {
-                items[position] = items[position].shifted(by: move)
+                items[position].shift(by: move)
             }
         }
         setStorage(kind: isFlow ? .flowSequence(items) : .blockSequence(items), anchor: anchor, tag: tag, scalarRange: scalarRange)

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A node of a YAML tree as written in its file (YAML 1.2 section 3.2.1,
 /// representation graph, before tags are resolved).
 ///
@@ -79,21 +81,47 @@ public struct YAMLNode: Sendable, Hashable {
     /// The rare parts of a node: anchor, tag, a scalar range that differs
     /// from the node's (only a caller's `init` or setter makes one), and the
     /// bytes by which a collection's children are yet to be moved.
+    ///
+    /// The pending move is the one part changed in place, and only by
+    /// `YAMLNode.shift(by:)` when the node is the one holder of its
+    /// properties (`isKnownUniquelyReferenced`): an incremental read of a
+    /// large file moves thousands of top-level collections per edit, and
+    /// a new object for each was most of that read's time. It is an
+    /// `Atomic` so that the class stays checked `Sendable`; no other
+    /// thread can see it while it changes, since nothing else holds it.
     final class Properties: Sendable, Hashable {
         let kind: Kind
         let anchor: String?
         let tag: String?
         let scalarRange: Range<Int>?
-        /// Bytes to add to every range under the children stored in `kind`
-        /// (0 for scalars and aliases).
-        let childShift: Int
+        /// Whether `kind` is a collection with at least one child, kept so
+        /// that a move in place reads nothing but this object.
+        let hasChildren: Bool
+        private let pendingShift: Atomic<Int>
 
         init(kind: Kind, anchor: String?, tag: String?, scalarRange: Range<Int>?, childShift: Int = 0) {
             self.kind = kind
             self.anchor = anchor
             self.tag = tag
             self.scalarRange = scalarRange
-            self.childShift = childShift
+            switch kind {
+            case .blockMapping(let pairs), .flowMapping(let pairs): hasChildren = !pairs.isEmpty
+            case .blockSequence(let items), .flowSequence(let items): hasChildren = !items.isEmpty
+            case .plainScalar, .singleQuotedScalar, .doubleQuotedScalar, .literalScalar, .foldedScalar, .alias: hasChildren = false
+            }
+            pendingShift = Atomic(childShift)
+        }
+
+        /// Bytes to add to every range under the children stored in `kind`
+        /// (0 for scalars and aliases).
+        var childShift: Int {
+            pendingShift.load(ordering: .relaxed)
+        }
+
+        /// Adds `offset` bytes to the pending move; only for a node that
+        /// alone holds these properties (see the type's notes).
+        func addToChildShift(_ offset: Int) {
+            pendingShift.add(offset, ordering: .relaxed)
         }
 
         static func == (left: Properties, right: Properties) -> Bool {
@@ -218,6 +246,41 @@ public struct YAMLNode: Sendable, Hashable {
         } else {
             storage = .withProperties(Properties(kind: kind, anchor: anchor, tag: tag, scalarRange: scalarRange, childShift: childShift))
         }
+    }
+
+    /// Moves every range of the tree by `offset` bytes (bounds must stay
+    /// within `Int32`), as `shifted(by:)` does. O(1), and without a new
+    /// properties object when the node alone holds its own: the pending
+    /// move of a collection's children is then changed in place (the
+    /// common case of an incremental read moving the top-level entries
+    /// after the edited one; a node another version shares gets a new one).
+    mutating func shift(by offset: Int) {
+        guard offset != 0 else { return }
+        start = Int32(Int(start) + offset)
+        end = Int32(Int(end) + offset)
+        guard case .withProperties(var properties) = storage else {
+            // No properties: a collection with children gets them, to note the move.
+            guard (childCount ?? 0) > 0 else { return }
+            storage = .withProperties(Properties(kind: storedKind, anchor: nil, tag: nil, scalarRange: nil, childShift: offset))
+            return
+        }
+        // Only the properties object is read: a large file's top-level
+        // values lie all over memory, and each object reached costs a cache miss.
+        guard properties.scalarRange != nil || properties.hasChildren else { return }  // an anchor or a tag alone does not move
+        if properties.scalarRange == nil {
+            // The node lets go of its properties, so `properties` is their one holder unless another copy shares them.
+            storage = .bare(.alias)
+            if isKnownUniquelyReferenced(&properties) {
+                properties.addToChildShift(offset)
+                storage = .withProperties(properties)
+                return
+            }
+            storage = .withProperties(properties)
+        }
+        let scalarRange = properties.scalarRange.map { ($0.lowerBound + offset)..<($0.upperBound + offset) }
+        setStorage(
+            kind: properties.kind, anchor: properties.anchor, tag: properties.tag, scalarRange: scalarRange,
+            childShift: properties.hasChildren ? properties.childShift + offset : 0)
     }
 
     /// What the node holds.
