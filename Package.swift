@@ -95,7 +95,11 @@ let package = Package(
         // Composition root.
         .executableTarget(
             name: "tiledit",
-            dependencies: ["TileditCLI", "TileditLanguageServer", "TileditTerminal", "TileditTerminalToolkit", "TileditViewModels", "TileditServices", "TileditModel"]
+            dependencies: ["TileditCLI", "TileditLanguageServer", "TileditTerminal", "TileditTerminalToolkit", "TileditViewModels", "TileditServices", "TileditModel"],
+            // Release builds on Linux link the Swift runtime and Foundation
+            // statically: a start of a headless command (`tiledit search`)
+            // no longer loads and relocates a dozen shared libraries.
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-lFoundationInternationalization", "-lFoundationEssentials", "-l_FoundationCShims", "-l_FoundationCollections"], .when(platforms: [.linux], configuration: .release))]
         ),
         // Benchmarks: release-built, prints ratios against in-run anchors.
         .executableTarget(

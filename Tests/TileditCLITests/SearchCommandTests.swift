@@ -70,6 +70,30 @@ struct SearchCommandTests {
         #expect(await CommandRun.run(["check", "ws"], in: folder) == CommandRun(status: 2, standardError: problems))
     }
 
+    /// The one-shot search checks UTF-8 in the same pass that finds a
+    /// file's first non-ASCII byte: a file that is not UTF-8 is named as
+    /// `check` names it whether it holds the query or not, whether the bad
+    /// byte comes after a long ASCII run or after valid accented text.
+    @Test("files that are not UTF-8 are named as check names them, whether they hold the query or not")
+    func filesThatAreNotUTF8AreNamedWhetherTheyMatchOrNot() async throws {
+        let folder = try makeFolder(["ws/good.md": "# Good\n\nA fox.\n"])
+        try TestSupport.writeFile(Array("# Caf".utf8) + [0xE9] + Array(" hound\n".utf8), at: "ws/nomatch.md", in: folder)
+        try TestSupport.writeFile(
+            Array("# Late\n\nA fox and ".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: 40) + [0xFF] + Array("\n".utf8),
+            at: "ws/late.md", in: folder)
+        try TestSupport.writeFile(Array("# Café fox\nmore\n".utf8) + [0xC0, 0xAF], at: "ws/accent.md", in: folder)
+        let problems = """
+            ws/accent.md:3:1: error: invalid UTF-8 at byte 17; the file was not changed
+            ws/late.md:3:51: error: invalid UTF-8 at byte 58; the file was not changed
+            ws/nomatch.md:1:6: error: invalid UTF-8 at byte 5; the file was not changed
+
+            """
+        #expect(await CommandRun.run(["search", "ws", "fox"], in: folder) == CommandRun(
+            status: 2, standardOutput: "good.md:3: Good — A fox.\n", standardError: problems))
+        #expect(await CommandRun.run(["search", "ws", "zebra"], in: folder) == CommandRun(status: 2, standardError: problems))
+        #expect(await CommandRun.run(["check", "ws"], in: folder) == CommandRun(status: 2, standardError: problems))
+    }
+
     /// Case 56: Chinese and Japanese words inside sentences, and accents,
     /// through the command over the case's own file.
     @Test(.enabled(if: TestSupport.casesFolder.map { FileManager.default.fileExists(atPath: $0.appendingPathComponent("56-cjk-search-mid-sentence/input.md").path) } ?? false,

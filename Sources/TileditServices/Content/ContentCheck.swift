@@ -16,61 +16,90 @@ public enum ContentCheck {
     ///   - bytes: the whole file.
     ///   - sizeLimit: largest accepted size in bytes.
     public static func problem(in bytes: [UInt8], sizeLimit: Int = defaultSizeLimit) -> ContentProblem? {
-        if bytes.count > sizeLimit { return .tooLarge(size: bytes.count, limit: sizeLimit) }
-        if let offset = firstNUL(in: bytes, within: binaryProbeLength) { return .binary(offset: offset, location: location(of: offset, in: bytes)) }
-        if let offset = firstInvalidUTF8Offset(in: bytes) {
-            return .invalidUTF8(offset: offset, location: location(of: offset, in: bytes))
+        examine(bytes, sizeLimit: sizeLimit).problem
+    }
+
+    /// `problem(in:sizeLimit:)` of `bytes`, and the offset (UTF-8 bytes
+    /// from 0) of their first byte of 0x80 or above, `bytes.count` when
+    /// they are all ASCII: found in the same pass over the bytes, so a
+    /// reader that goes on to look for non-ASCII text (the one-shot
+    /// search) need not pass over them again. The offset is only
+    /// meaningful when there is no problem.
+    public static func examine(_ bytes: [UInt8], sizeLimit: Int = defaultSizeLimit) -> (problem: ContentProblem?, firstNonASCII: Int) {
+        if bytes.count > sizeLimit { return (.tooLarge(size: bytes.count, limit: sizeLimit), 0) }
+        if let offset = firstNUL(in: bytes, within: binaryProbeLength) { return (.binary(offset: offset, location: location(of: offset, in: bytes)), 0) }
+        let encoding = bytes.withUnsafeBufferPointer { validate($0) }
+        if let offset = encoding.firstInvalid {
+            return (.invalidUTF8(offset: offset, location: location(of: offset, in: bytes)), encoding.firstNonASCII)
         }
-        return nil
+        return (nil, encoding.firstNonASCII)
     }
 
     /// The offset of the first byte of the first ill-formed UTF-8 sequence
     /// (Unicode 15, table 3-7: no overlong forms, no surrogates, nothing
     /// above U+10FFFF), or `nil` when all of `bytes` is well-formed.
     public static func firstInvalidUTF8Offset(in bytes: [UInt8]) -> Int? {
-        bytes.withUnsafeBufferPointer { buffer -> Int? in
-            guard let base = buffer.baseAddress else { return nil }
-            let count = buffer.count
-            var index = 0
-            while index < count {
-                // Eight ASCII bytes at a time.
-                if index + 8 <= count {
-                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                    if word & 0x8080_8080_8080_8080 == 0 {
-                        index += 8
-                        continue
-                    }
-                }
-                let lead = buffer[index]
-                if lead < 0x80 {
-                    index += 1
-                    continue
-                }
-                let length: Int
-                var lower: UInt8 = 0x80
-                var upper: UInt8 = 0xBF
-                switch lead {
-                case 0xC2...0xDF: length = 2
-                case 0xE0: length = 3; lower = 0xA0
-                case 0xE1...0xEC, 0xEE...0xEF: length = 3
-                case 0xED: length = 3; upper = 0x9F
-                case 0xF0: length = 4; lower = 0x90
-                case 0xF1...0xF3: length = 4
-                case 0xF4: length = 4; upper = 0x8F
-                default: return index
-                }
-                guard index + length <= count else { return index }
-                let second = buffer[index + 1]
-                guard second >= lower && second <= upper else { return index }
-                var next = index + 2
-                while next < index + length {
-                    guard buffer[next] & 0xC0 == 0x80 else { return index }
-                    next += 1
-                }
-                index += length
+        bytes.withUnsafeBufferPointer { validate($0).firstInvalid }
+    }
+
+    /// The first byte of 0x80 or above (`buffer.count` when none) and the
+    /// first ill-formed UTF-8 sequence (`firstInvalidUTF8Offset`), in one
+    /// pass: runs of ASCII are skipped 32 bytes, then 8 bytes at a time.
+    static func validate(_ buffer: UnsafeBufferPointer<UInt8>) -> (firstNonASCII: Int, firstInvalid: Int?) {
+        guard let base = buffer.baseAddress else { return (0, nil) }
+        let count = buffer.count
+        var firstNonASCII = count
+        var index = 0
+        while index < count {
+            // ASCII, 32 then 8 bytes at a time.
+            while index + 32 <= count {
+                let raw = UnsafeRawPointer(base + index)
+                let word = raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                    | raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 != 0 { break }
+                index += 32
             }
-            return nil
+            while index + 8 <= count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 != 0 {
+                    // The first byte of 0x80 or above in the word (little- or big-endian).
+                    let high = (word & 0x8080_8080_8080_8080).littleEndian
+                    index += high.trailingZeroBitCount / 8
+                    break
+                }
+                index += 8
+            }
+            guard index < count else { break }
+            let lead = buffer[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            if firstNonASCII == count { firstNonASCII = index }
+            let length: Int
+            var lower: UInt8 = 0x80
+            var upper: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; lower = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; upper = 0x9F
+            case 0xF0: length = 4; lower = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; upper = 0x8F
+            default: return (firstNonASCII, index)
+            }
+            guard index + length <= count else { return (firstNonASCII, index) }
+            let second = buffer[index + 1]
+            guard second >= lower && second <= upper else { return (firstNonASCII, index) }
+            var next = index + 2
+            while next < index + length {
+                guard buffer[next] & 0xC0 == 0x80 else { return (firstNonASCII, index) }
+                next += 1
+            }
+            index += length
         }
+        return (firstNonASCII, nil)
     }
 
     /// The offset of the first NUL byte among the first `length` bytes.

@@ -42,7 +42,14 @@ public struct FileSystem: Sendable {
     // MARK: Open files
 
     /// Opens a path (see `FileOpenMode`).
-    public var openFile: @Sendable (URL, FileOpenMode) throws -> FileDescriptor
+    public var openFile: @Sendable (URL, FileOpenMode) throws -> FileDescriptor {
+        // Replaced (a test's): paths given as text go through it too.
+        didSet { opensPathsDirectly = false }
+    }
+    /// Whether `openFile` is the live one (`live`), so `readListedFile(atPath:limit:)`
+    /// opens a path given as text without making a URL of it; cleared
+    /// when `openFile` is replaced.
+    private var opensPathsDirectly = false
     /// `fstat` of an open file.
     public var describeFile: @Sendable (FileDescriptor) throws -> FileStatus
     /// All bytes of an open file from its first byte, at most `limit + 1`
@@ -143,7 +150,7 @@ public struct FileSystem: Sendable {
 
     /// The real file system, through POSIX calls.
     public static var live: FileSystem {
-        FileSystem(
+        var fileSystem = FileSystem(
             status: { try POSIXFileOperations.status($0, followsLinks: true) },
             linkStatus: { try POSIXFileOperations.status($0, followsLinks: false) },
             readLink: { try POSIXFileOperations.readLink($0) },
@@ -170,6 +177,8 @@ public struct FileSystem: Sendable {
             setExtendedAttribute: { try POSIXFileOperations.setExtendedAttribute($0, $1) },
             removeExtendedAttribute: { try POSIXFileOperations.removeExtendedAttribute($0, name: $1) }
         )
+        fileSystem.opensPathsDirectly = true
+        return fileSystem
     }
 
     // MARK: Composed operations
@@ -205,6 +214,25 @@ public struct FileSystem: Sendable {
         let contents = try readWholeFile(file, limit)
         guard contents.status.kind == .file else {
             throw FileSystemError.notRegularFile(.read, path: url.path, kind: contents.status.kind)
+        }
+        return contents
+    }
+
+    /// `readListedFile(_:limit:)` of an absolute path given as text (a
+    /// folder's path and a name from its listing): the live file system
+    /// opens it as it is, with no URL made and parsed per file (what the
+    /// one-shot search and the folder summary do for every file); a file
+    /// system whose `openFile` was replaced is given `URL(fileURLWithPath:)`.
+    ///
+    /// - Throws: as `readListedFile(_:limit:)`.
+    public func readListedFile(atPath path: String, limit: Int) throws -> FileContents {
+        let file = try opensPathsDirectly
+            ? POSIXFileOperations.open(path: path, mode: .read(followsLinks: true))
+            : openFile(URL(fileURLWithPath: path, isDirectory: false), .read(followsLinks: true))
+        defer { try? closeFile(file) }
+        let contents = try readWholeFile(file, limit)
+        guard contents.status.kind == .file else {
+            throw FileSystemError.notRegularFile(.read, path: path, kind: contents.status.kind)
         }
         return contents
     }

@@ -126,6 +126,11 @@ enum POSIXFileOperations {
     // MARK: Open files
 
     static func open(_ url: URL, mode: FileOpenMode) throws -> FileDescriptor {
+        try open(path: url.path, mode: mode)
+    }
+
+    /// `open` of a path given as text (absolute, or from the working folder).
+    static func open(path: String, mode: FileOpenMode) throws -> FileDescriptor {
         let flags: Int32
         var permissions: mode_t = 0
         switch mode {
@@ -139,15 +144,15 @@ enum POSIXFileOperations {
         case .writeDevice:
             flags = O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC
         }
-        let descriptor = systemOpen(url.path, flags, permissions)
-        guard descriptor >= 0 else { throw FileSystemError(.open, path: url.path, code: errno) }
+        let descriptor = systemOpen(path, flags, permissions)
+        guard descriptor >= 0 else { throw FileSystemError(.open, path: path, code: errno) }
         if mode == .writeDevice {
             // Blocking writes from here on: a pipe that is full waits for its reader.
             let current = fcntl(descriptor, F_GETFL)
             guard current >= 0, fcntl(descriptor, F_SETFL, current & ~O_NONBLOCK) == 0 else {
                 let code = errno
                 _ = systemClose(descriptor)
-                throw FileSystemError(.open, path: url.path, code: code)
+                throw FileSystemError(.open, path: path, code: code)
             }
         }
         return FileDescriptor(rawValue: descriptor)

@@ -39,7 +39,8 @@ public enum SearchScan {
     private struct Candidate: Sendable {
         var rank: (zone: Int, count: Int)
         var path: String
-        var url: URL
+        /// Absolute, as text (`WorkspaceScanner.Candidate.filePath`).
+        var filePath: String
         var kind: DocumentKind
         var dialect: FrontMatterDialect
         /// The result, once the document was read line by line.
@@ -97,15 +98,18 @@ public enum SearchScan {
                         case .read(let next): file = next
                         }
                         let bytes: [UInt8]
-                        switch read(file.url, fileSystem: fileSystem, sizeLimit: sizeLimit) {
-                        case .text(let read): bytes = read
+                        let firstNonASCII: Int
+                        switch read(file.filePath, fileSystem: fileSystem, sizeLimit: sizeLimit) {
+                        case .text(let read, let nonASCII):
+                            bytes = read
+                            firstNonASCII = nonASCII
                         case .problem(let problem):
                             unreadable.append(UnreadableFile(path: file.path, problem: problem))
                             continue
                         }
-                        guard let hits = matcher.hits(in: bytes, path: file.path) else { continue }
+                        guard let hits = matcher.hits(in: bytes, path: file.path, firstNonASCII: firstNonASCII) else { continue }
                         let rank = matcher.bestRank(hits: hits, bytes: bytes, kind: file.kind, dialect: file.dialect)
-                        candidates.append(Candidate(rank: rank, path: file.path, url: file.url, kind: file.kind, dialect: file.dialect))
+                        candidates.append(Candidate(rank: rank, path: file.path, filePath: file.filePath, kind: file.kind, dialect: file.dialect))
                     }
                     return (candidates, unreadable)
                 }
@@ -128,7 +132,7 @@ public enum SearchScan {
                 results.append(result)
                 continue
             }
-            guard case .text(let bytes) = read(next.url, fileSystem: fileSystem, sizeLimit: sizeLimit),
+            guard case .text(let bytes, _) = read(next.filePath, fileSystem: fileSystem, sizeLimit: sizeLimit),
                   let match = matcher.match(
                     bytes, path: next.path, kind: next.kind, dialect: next.dialect,
                     fallbackTitle: DocumentMetadata.fallbackTitle(forPath: next.path, rootName: rootName))
@@ -148,21 +152,25 @@ public enum SearchScan {
 
     /// A document read as text, or why it could not be.
     private enum Reading {
-        case text([UInt8])
+        /// The bytes, and the offset of their first byte of 0x80 or above
+        /// (their count when there is none).
+        case text([UInt8], firstNonASCII: Int)
         case problem(ContentProblem)
     }
 
     /// The bytes of a document that can be read as text, or why not.
-    private static func read(_ url: URL, fileSystem: FileSystem, sizeLimit: Int) -> Reading {
+    private static func read(_ filePath: String, fileSystem: FileSystem, sizeLimit: Int) -> Reading {
         do {
             // The folder was just listed: each file is a regular one there.
-            let contents = try fileSystem.readListedFile(url, limit: sizeLimit)
+            let contents = try fileSystem.readListedFile(atPath: filePath, limit: sizeLimit)
             if contents.bytes.count > sizeLimit {
                 return .problem(.tooLarge(size: Swift.max(contents.status.size, contents.bytes.count), limit: sizeLimit))
             }
             let bytes = contents.bytes
-            if let problem = ContentCheck.problem(in: bytes, sizeLimit: sizeLimit) { return .problem(problem) }
-            return .text(bytes)
+            // Checked and searched for non-ASCII bytes in one pass.
+            let (problem, firstNonASCII) = ContentCheck.examine(bytes, sizeLimit: sizeLimit)
+            if let problem { return .problem(problem) }
+            return .text(bytes, firstNonASCII: firstNonASCII)
         } catch let error as FileSystemError {
             return .problem(.unreadable(reason: error.reason))
         } catch {
@@ -174,8 +182,15 @@ public enum SearchScan {
     private struct CandidateHeap {
         private var items: [Candidate] = []
 
+        /// Heap order made in place, bottom up (linear; a full sort of every
+        /// candidate is not needed for the few results taken).
         init(_ candidates: [Candidate]) {
-            items = candidates.sorted { $0.precedes($1) }
+            items = candidates
+            var parent = items.count / 2
+            while parent > 0 {
+                parent -= 1
+                siftDown(from: parent)
+            }
         }
 
         mutating func insert(_ candidate: Candidate) {
@@ -193,7 +208,13 @@ public enum SearchScan {
             guard !items.isEmpty else { return nil }
             items.swapAt(0, items.count - 1)
             let first = items.removeLast()
-            var parent = 0
+            siftDown(from: 0)
+            return first
+        }
+
+        /// Moves the item at `start` down until neither child precedes it.
+        private mutating func siftDown(from start: Int) {
+            var parent = start
             while true {
                 let left = 2 * parent + 1
                 let right = left + 1
@@ -204,7 +225,6 @@ public enum SearchScan {
                 items.swapAt(parent, smallest)
                 parent = smallest
             }
-            return first
         }
     }
 }

@@ -234,7 +234,7 @@ public struct WorkspaceClient: Sendable {
         }
         let bytes: [UInt8]
         do {
-            let contents = try fileSystem.readListedFile(candidate.url, limit: sizeLimit)
+            let contents = try fileSystem.readListedFile(atPath: candidate.filePath, limit: sizeLimit)
             bytes = contents.bytes
             // Grown past the limit since the folder was listed.
             if bytes.count > sizeLimit {

@@ -6,10 +6,28 @@ struct WorkspaceScanner {
     /// A document file found by the walk.
     struct Candidate: Sendable {
         var path: String
-        var url: URL
+        /// The file's absolute path as text (its folder's `path`, `/`, its
+        /// name): what reading it takes (`FileSystem.readListedFile(atPath:limit:)`),
+        /// with no URL made per file.
+        var filePath: String
         var kind: DocumentKind
         var size: Int
         var dialect: FrontMatterDialect
+
+        /// The file's URL, made from `filePath` when asked for.
+        var url: URL { URL(fileURLWithPath: filePath, isDirectory: false) }
+
+        init(path: String, filePath: String, kind: DocumentKind, size: Int, dialect: FrontMatterDialect) {
+            self.path = path
+            self.filePath = filePath
+            self.kind = kind
+            self.size = size
+            self.dialect = dialect
+        }
+
+        init(path: String, url: URL, kind: DocumentKind, size: Int, dialect: FrontMatterDialect) {
+            self.init(path: path, filePath: url.path, kind: kind, size: size, dialect: dialect)
+        }
     }
 
     struct Result: Sendable {
@@ -96,18 +114,21 @@ struct WorkspaceScanner {
             }
         }
         let isTiledownTree = parentIsTiledown || listing.hasSiteConfig
+        // Files' paths as text from the folder's, made once (no URL per file).
+        let folderPath = folder.path
+        let prefix = folderPath.hasSuffix("/") ? folderPath : folderPath + "/"
         for (entry, kind) in files {
             let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
-            let url = folder.appendingPathComponent(entry.name, isDirectory: kind == .folder)
             if kind == .folder {
-                listing.folders.append((url, path, isTiledownTree))
+                listing.folders.append((folder.appendingPathComponent(entry.name, isDirectory: true), path, isTiledownTree))
                 continue
             }
             guard let documentKind = DocumentKind(fileName: entry.name) else { continue }
-            let size = measuresFiles ? (try? fileSystem.status(url))?.size ?? 0 : -1
-            listing.candidates.append(Candidate(
-                path: path, url: url, kind: documentKind, size: size,
-                dialect: isTiledownTree ? .tiledown : .yaml))
+            var candidate = Candidate(
+                path: path, filePath: prefix + entry.name, kind: documentKind, size: -1,
+                dialect: isTiledownTree ? .tiledown : .yaml)
+            if measuresFiles { candidate.size = (try? fileSystem.status(candidate.url))?.size ?? 0 }
+            listing.candidates.append(candidate)
         }
         return listing
     }

@@ -112,12 +112,15 @@ final class SearchMatcher {
     /// into it (`CAFÉ`, fullwidth letters, Han); each must be found in the
     /// document or its path (a title from the file name). A document of
     /// ASCII only must also hold every ASCII tag and tile type of the query.
-    func hits(in bytes: [UInt8], path: String) -> [Int]? {
+    ///
+    /// - Parameter firstNonASCII: the offset of the first byte of 0x80 or
+    ///   above in `bytes` (`bytes.count` when none), when the caller found
+    ///   it already (`ContentCheck.examine`); `nil` to find it here.
+    func hits(in bytes: [UInt8], path: String, firstNonASCII knownFirstNonASCII: Int? = nil) -> [Int]? {
         var found = [Bool](repeating: false, count: terms.count)
         var missing = terms.count
         var offsets: [Int] = []
-        let pathBytes = Array(path.utf8)
-        let isASCII = bytes.withUnsafeBufferPointer { buffer in
+        let firstNonASCII = bytes.withUnsafeBufferPointer { buffer in
             for (index, needle) in needleOfTerm.enumerated() {
                 guard let needle else { continue }
                 var occurs = false
@@ -126,23 +129,24 @@ final class SearchMatcher {
                     occurs = true
                     return true
                 }
-                if occurs || pathBytes.withUnsafeBufferPointer({ needle.occurs(in: $0) }) {
+                if occurs || Self.withBytes(of: path, { needle.occurs(in: $0) }) {
                     found[index] = true
                     missing -= 1
                 }
             }
-            return Self.firstNonASCII(in: buffer, from: 0) == buffer.count
+            return knownFirstNonASCII.map { Swift.min(Swift.max(0, $0), buffer.count) } ?? Self.firstNonASCII(in: buffer, from: 0)
         }
-        if isASCII {
+        if firstNonASCII == bytes.count {
             guard missing == 0 else { return nil }
+            guard !query.tags.isEmpty || !query.tileTypes.isEmpty else { return offsets.sorted() }
             let filters = (query.tags + query.tileTypes).compactMap { ASCIINeedle(Array($0.utf8)) }
             let passes = bytes.withUnsafeBufferPointer { buffer in
-                pathBytes.withUnsafeBufferPointer { path in filters.allSatisfy { $0.occurs(in: buffer) || $0.occurs(in: path) } }
+                Self.withBytes(of: path) { path in filters.allSatisfy { $0.occurs(in: buffer) || $0.occurs(in: path) } }
             }
             return passes ? offsets.sorted() : nil
         }
         bytes.withUnsafeBufferPointer { buffer in
-            forEachNonASCIIWord(in: buffer) { start, kind, folded, stripped in
+            forEachNonASCIIWord(in: buffer, from: firstNonASCII) { start, kind, folded, stripped in
                 for (index, term) in terms.enumerated() where term.matches(kind, folded: folded, stripped: stripped) {
                     offsets.append(start)
                     if !found[index] {
@@ -154,7 +158,7 @@ final class SearchMatcher {
             }
         }
         if missing > 0 {
-            pathBytes.withUnsafeBufferPointer { buffer in
+            Self.withBytes(of: path) { buffer in
                 forEachNonASCIIWord(in: buffer) { _, kind, folded, stripped in
                     for (index, term) in terms.enumerated() where !found[index] && term.matches(kind, folded: folded, stripped: stripped) {
                         found[index] = true
@@ -165,6 +169,13 @@ final class SearchMatcher {
             }
         }
         return missing == 0 ? offsets.sorted() : nil
+    }
+
+    /// Calls `body` with the UTF-8 bytes of `text`: its own storage when it
+    /// has contiguous storage (a native string), else a copy.
+    private static func withBytes<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer(body)
     }
 
     /// The best rank a document with these hits can have, as (zone, minus
@@ -447,14 +458,15 @@ final class SearchMatcher {
     // MARK: Lines
 
     /// Calls `body` with each token (and where it starts) of the parts of
-    /// `text` around its bytes of 0x80 and above (each part from one hard
+    /// `text` around its bytes of 0x80 and above (from `first`, at or before
+    /// the first such byte) (each part from one hard
     /// word boundary to the next, so it is cut as the whole text is), until
     /// `body` answers true.
     private func forEachNonASCIIWord(
-        in text: UnsafeBufferPointer<UInt8>,
+        in text: UnsafeBufferPointer<UInt8>, from first: Int = 0,
         _ body: (_ start: Int, SearchTokenizer.Token.Kind, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool
     ) {
-        var index = 0
+        var index = first
         var done = false
         while index < text.count && !done {
             index = Self.firstNonASCII(in: text, from: index)
