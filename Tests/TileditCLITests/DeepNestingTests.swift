@@ -10,6 +10,9 @@ struct DeepNestingTests {
         "quotes-and-lists.md": String(repeating: "> - ", count: 50_000) + "x\n",
         "quotes.md": String(repeating: "> ", count: 100_000) + "x\n",
         "lists.md": String(repeating: "- ", count: 100_000) + "x\n",
+        // Each marker of a line asks whether the rest is a thematic break: once per line, not once per marker.
+        "mixed-markers.md": String(repeating: "* - + 1. ", count: 25_000) + "x\n",
+        "marker-runs-in-a-paragraph.md": "Text\n" + String(repeating: "- ", count: 100_000) + "- -\n",
         "emphasis.md": "# " + String(repeating: "*", count: 50_000) + "x" + String(repeating: "*", count: 50_000)
             + "\n\nText " + String(repeating: "_", count: 50_000) + "y" + String(repeating: "_", count: 50_000) + "\n",
         "brackets.md": String(repeating: "[", count: 100_000) + "x" + String(repeating: "]", count: 100_000) + "\n",

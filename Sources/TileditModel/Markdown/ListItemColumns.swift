@@ -42,8 +42,9 @@ struct ListItemColumns {
         // A list marker starts an item only within three columns of its container's content.
         let interrupts = paragraphOpen
         var first = true
+        var breaks = RestOfLine(start: line.start, end: line.contentEnd)
         defer { paragraphOpen = true }
-        while index < line.contentEnd, column - container <= 3, !isThematicBreak(buffer, from: index, end: line.contentEnd),
+        while index < line.contentEnd, column - container <= 3, !breaks.isThematicBreak(buffer, from: index),
               let markerEnd = markerEnd(buffer, at: index, end: line.contentEnd) {
             let markerColumn = column + (markerEnd - index)
             var after = markerEnd
@@ -86,16 +87,57 @@ struct ListItemColumns {
         return markerEnd
     }
 
-    /// Whether the rest of the line is a thematic break (`- - -`, `***`),
-    /// which CommonMark reads before a list item.
-    private func isThematicBreak(_ buffer: UnsafeBufferPointer<UInt8>, from index: Int, end: Int) -> Bool {
-        let character = buffer[index]
-        guard character == Byte.hyphen || character == 0x2A || character == 0x5F else { return false }
-        var count = 0
-        for offset in index..<end {
-            if buffer[offset] == character { count += 1 } else if !Byte.isSpaceOrTab(buffer[offset]) { return false }
+    /// Whether the rest of a line from one of its list markers on is a
+    /// thematic break (`- - -`, `***`), which CommonMark reads before a list
+    /// item. Asked at every marker of a line (`- - - … x`): the last byte
+    /// that rules out each break character is found once per line, so a
+    /// line of 100,000 markers costs a pass, not a pass per marker.
+    private struct RestOfLine {
+        let start: Int
+        let end: Int
+        /// Per break character (`-`, `*`, `_`): the last position holding
+        /// a byte that is neither it nor a space or tab; before `start` for none,
+        /// `nil` until asked.
+        private var lastOtherThanHyphen: Int?
+        private var lastOtherThanAsterisk: Int?
+        private var lastOtherThanUnderscore: Int?
+
+        init(start: Int, end: Int) {
+            self.start = start
+            self.end = end
         }
-        return count >= 3
+
+        mutating func isThematicBreak(_ buffer: UnsafeBufferPointer<UInt8>, from index: Int) -> Bool {
+            guard index < end else { return false }
+            let character = buffer[index]
+            let known: Int?
+            switch character {
+            case Byte.hyphen: known = lastOtherThanHyphen
+            case 0x2A: known = lastOtherThanAsterisk
+            case 0x5F: known = lastOtherThanUnderscore
+            default: return false
+            }
+            let last: Int
+            if let known {
+                last = known
+            } else {
+                var position = end - 1
+                while position >= start, buffer[position] == character || Byte.isSpaceOrTab(buffer[position]) { position -= 1 }
+                last = position
+                switch character {
+                case Byte.hyphen: lastOtherThanHyphen = position
+                case 0x2A: lastOtherThanAsterisk = position
+                default: lastOtherThanUnderscore = position
+                }
+            }
+            guard last < index else { return false }
+            var count = 0
+            for offset in index..<end where buffer[offset] == character {
+                count += 1
+                if count == 3 { return true }
+            }
+            return false
+        }
     }
 
     /// Moves past spaces and tabs, counting columns (a tab to the next multiple of 4).
