@@ -119,4 +119,29 @@ struct FormatCommandTests {
             """))
         #expect(try snapshot(of: folder) == before)
     }
+
+    /// Case 49's rule for every command: a YAML file `fmt` leaves alone is
+    /// still read, so one that is not UTF-8 is named with its place and
+    /// the status is 2, with --check and --write, named or found in a
+    /// folder, wherever the bad byte is; a good one stays silent.
+    @Test("a YAML file that is not UTF-8 is named and makes fmt --check and --write exit 2")
+    func aYAMLFileThatIsNotUTF8IsNamed() async throws {
+        let text = Array("title: Menu\nplace: cafe\nlist:\n  - one\n".utf8)
+        for position in [0, 5, 11, 19, text.count - 2] {
+            var bytes = text
+            bytes[position] = 0xE9
+            let folder = try makeFolder(["ws/a.md": Self.canonical, "ws/good.yaml": "a: 1\n"])
+            try TestSupport.writeFile(bytes, at: "ws/data/bad.yml", in: folder)
+            let line = text[..<position].filter { $0 == 0x0A }.count + 1
+            let column = position - (text[..<position].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
+            let problem = "ws/data/bad.yml:\(line):\(column): error: invalid UTF-8 at byte \(position); the file was not changed\n"
+            let before = try snapshot(of: folder)
+            for mode in ["--check", "--write"] {
+                #expect(await CommandRun.run(["fmt", mode, "ws"], in: folder) == CommandRun(status: 2, standardError: problem), "\(mode) at \(position)")
+                #expect(await CommandRun.run(["fmt", mode, "ws/data/bad.yml"], in: folder) == CommandRun(status: 2, standardError: problem))
+                #expect(await CommandRun.run(["fmt", mode, "ws/good.yaml"], in: folder) == CommandRun(status: 0))
+            }
+            #expect(try snapshot(of: folder) == before)
+        }
+    }
 }

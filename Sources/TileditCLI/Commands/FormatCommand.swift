@@ -13,7 +13,8 @@ struct FormatCommand: Command {
         Formats Markdown files in Tiledown's canonical form: tiles as :::tile with
         properties in canonical order, ATX headings, - bullets, fenced code, one
         final line break; everything else as written. Blocks with errors are left
-        as written. YAML files are left alone. A folder is searched like a
+        as written. YAML files are left alone (one that cannot be read or is
+        not UTF-8 is named, and the status is 2). A folder is searched like a
         workspace (hidden files and build folders skipped).
 
         Without an option, prints the formatted text of one file.
@@ -57,6 +58,14 @@ struct FormatCommand: Command {
         var differs = false
         for file in files {
             guard file.kind == .markdown else {
+                // Left alone, but read: a YAML file that cannot be read or is not UTF-8 is named as check names it.
+                do {
+                    _ = try await context.load(file)
+                } catch {
+                    await context.printError(error.message)
+                    status = ExitCode.trouble
+                    continue
+                }
                 if arguments.has("--verbose") { await context.printError("\(file.displayPath): skipped (not Markdown)") }
                 continue
             }

@@ -102,12 +102,7 @@ struct CommandContext: Sendable {
     /// - Throws: `FileProblem` when the file is missing, a folder, too
     ///   large, binary, not UTF-8 or unreadable.
     func open(_ input: InputFile) async throws(FileProblem) -> OpenedFile {
-        let loaded: LoadedFile
-        do {
-            loaded = try await documentStore.load(input.url)
-        } catch {
-            throw FileProblem(error, path: input.displayPath)
-        }
+        let loaded = try await load(input)
         let document: SourceDocument
         switch input.kind {
         case .markdown:
@@ -119,6 +114,20 @@ struct CommandContext: Sendable {
             document = .yaml(YAMLFileDocument(bytes: loaded.bytes, dialect: .flat))
         }
         return OpenedFile(input: input, loaded: loaded, document: document)
+    }
+
+    /// Reads `input`'s bytes as `open` does, without reading them as a
+    /// document: for a command that leaves a file alone but must still say
+    /// when it cannot be read (DESIGN: bad input is named, never skipped).
+    ///
+    /// - Throws: `FileProblem` when the file is missing, a folder, too
+    ///   large, binary, not UTF-8 (with its line and column) or unreadable.
+    func load(_ input: InputFile) async throws(FileProblem) -> LoadedFile {
+        do {
+            return try await documentStore.load(input.url)
+        } catch {
+            throw FileProblem(error, path: input.displayPath)
+        }
     }
 
     /// Writes `bytes` over an opened file the way the store saves (keeping
