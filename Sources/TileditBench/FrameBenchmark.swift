@@ -78,6 +78,17 @@ struct FrameBenchmark: MainActorBenchmarkGroup {
         figures.append(Figure(
             name: "frame YAML \(input.size.label), value edit + draw", ours: .duration(large.edit),
             anchorName: "YAML \(Self.smallSize.label) edit", anchor: .duration(small.edit), target: target))
+        // The same size as one top-level key over a list of records: an edit's entry is then the whole file.
+        let listFolder = context.corpus.folder.appendingPathComponent("frame-yaml-list", isDirectory: true)
+        try FileManager.default.createDirectory(at: listFolder, withIntermediateDirectories: true)
+        try Data(BenchmarkDocuments.yamlRecordList(bytes: input.size.bytes).utf8).write(to: listFolder.appendingPathComponent("data.yaml"))
+        let list = try await measureYAML(folder: listFolder, label: "YAML \(input.size.label) list of records", benchmark: benchmark, context: context)
+        figures.append(Figure(
+            name: "frame YAML \(input.size.label) list of records, keystroke + draw", ours: .duration(list.move),
+            anchorName: "YAML \(Self.smallSize.label) frame", anchor: .duration(small.move), target: target))
+        figures.append(Figure(
+            name: "frame YAML \(input.size.label) list of records, value edit + draw", ours: .duration(list.edit),
+            anchorName: "YAML \(Self.smallSize.label) edit", anchor: .duration(small.edit), target: target))
         return figures
     }
 

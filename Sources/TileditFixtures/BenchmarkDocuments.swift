@@ -23,4 +23,22 @@ public enum BenchmarkDocuments {
         var generator = YAMLGenerator(seed: seed)
         return generator.document(bytes: bytes)
     }
+
+    /// A YAML data file of about `bytes` UTF-8 bytes shaped as many sites'
+    /// data files are: one top-level key holding a block sequence of small
+    /// records (a number, a quoted string with an accent, a flow sequence
+    /// and a literal block scalar each), so that every node but the root's
+    /// one pair is inside one top-level entry.
+    public static func yamlRecordList(bytes: Int) -> String {
+        var text = "# records\nitems:\n"
+        var count = text.utf8.count
+        var index = 0
+        while count < bytes {
+            let record = "  - id: \(index)\n    name: \"item \(index) café\"\n    tags: [a, b, c]\n    note: |\n      line for \(index)\n"
+            text += record
+            count += record.utf8.count
+            index += 1
+        }
+        return text
+    }
 }
