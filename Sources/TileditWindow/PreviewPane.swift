@@ -64,7 +64,7 @@ final class PreviewPane {
         switch app.preview.document {
         case .idle, .loading(previous: nil):
             document = nil
-            state.text = app.yamlEditor != nil ? "No preview for YAML files" : app.editor == nil ? "No document open" : "Rendering…"
+            state.text = app.previewPlaceholder ?? "Rendering…"
         case .failed(let error):
             document = nil
             state.text = error.message

@@ -185,8 +185,9 @@ struct CheckCommandTests {
         let run = await CommandRun.run(["check", "."], in: folder)
         #expect(run == CommandRun(status: 1, standardOutput: """
             a.md:3:7: error: `date` must be a date written YYYY-MM-DD; found `2026-02-30`
-            a.md:4:8: error: `draft` must be true or false (yes/no, on/off and 1/0 are text in YAML, written in quotes); found `maybe`
+            a.md:4:8: error: `draft` must be true or false (yes/no and on/off are text in YAML, 1/0 numbers); found `maybe`
             b.md:3:9: error: `weight` must be a whole number; found `x`
+            c.md:4:8: error: `draft` must be true or false (yes/no and on/off are text in YAML, 1/0 numbers); found `yes`
 
             """))
         try Data("title: Site\n".utf8).write(to: folder.appendingPathComponent("tiledown.yml"))

@@ -44,10 +44,10 @@ struct SetCommandExactnessTests {
     @Test func aTileValueThatTiledownWouldChangeIsRefusedWithTheReason() async throws {
         let page = ":::tile callout\nid: note\ntitle: Hi\n:::\n"
         let cases: [(String, String)] = [
-            ("body=a\rb", "page.md: the value of `body` holds a carriage return (CR), which a tile cannot hold (Tiledown reads it as a line break)\n"),
-            ("body=\nfirst", "page.md: the value of `body` starts with a line break, which Tiledown drops; remove it\n"),
-            ("body=last\n", "page.md: the value of `body` ends with a line break, which Tiledown drops; remove it\n"),
-            ("body=a\n  \nb", "page.md: line 2 of the value of `body` holds only spaces, which Tiledown reads as an empty line; remove them\n"),
+            ("body=a\rb", "page.md:1:1: error: the value of `body` holds a carriage return (CR), which a tile cannot hold (Tiledown reads it as a line break)\n"),
+            ("body=\nfirst", "page.md:1:1: error: the value of `body` starts with a line break, which Tiledown drops; remove it\n"),
+            ("body=last\n", "page.md:1:1: error: the value of `body` ends with a line break, which Tiledown drops; remove it\n"),
+            ("body=a\n  \nb", "page.md:1:1: error: line 2 of the value of `body` holds only spaces, which Tiledown reads as an empty line; remove them\n"),
         ]
         for (edit, message) in cases {
             let (run, after) = try await set("page.md", page, ["--tile", "note", edit])
@@ -99,10 +99,10 @@ struct SetCommandExactnessTests {
 
     @Test func aRefusalAtTheRootOfADocumentNamesTheDocumentRoot() async throws {
         let (run, after) = try await set("input.yaml", "- a\n- b\n", ["--yaml", "5=x"])
-        #expect(run == CommandRun(status: 1, standardError: "input.yaml: the document root has 2 items; there is no item 5\n"))
+        #expect(run == CommandRun(status: 1, standardError: "input.yaml:1:1: error: the document root has 2 items; there is no item 5\n"))
         #expect(after == "- a\n- b\n")
         let (mapping, _) = try await set("input.yaml", "- a\n", ["--yaml", "name=x"])
-        #expect(mapping == CommandRun(status: 1, standardError: "input.yaml: the document root is a list, not a mapping\n"))
+        #expect(mapping == CommandRun(status: 1, standardError: "input.yaml:1:1: error: the document root is a list, not a mapping\n"))
     }
 
     @Test func documentNChoosesTheDocumentOfTheEditsAfterIt() async throws {
@@ -127,7 +127,7 @@ struct SetCommandExactnessTests {
 
     @Test func aTagIsKeptOnlyWhileTheValueSatisfiesIt() async throws {
         let (refused, after) = try await set("c.yaml", "c: !!int 42\n", ["--yaml", "c=newvalue"])
-        #expect(refused == CommandRun(status: 1, standardError: "c.yaml: `c` is tagged `!!int`, so its value must be a whole number such as `42`, `-7` or `0x1F`; `newvalue` is not (remove the tag in the file to store other text)\n"))
+        #expect(refused == CommandRun(status: 1, standardError: "c.yaml:1:10: error: `c` is tagged `!!int`, so its value must be a whole number such as `42`, `-7` or `0x1F`; `newvalue` is not (remove the tag in the file to store other text)\n"))
         #expect(after == "c: !!int 42\n")
         let accepted: [(String, String, String)] = [
             ("c: !!int 42\n", "c=43", "c: !!int 43\n"),
@@ -155,7 +155,7 @@ struct SetCommandExactnessTests {
     @Test(arguments: ["2024-13-45", "2026-02-30", "2100-02-29", "2024-04-31", "2024-00-10"])
     func aPlainDateIsNotGivenADayThatDoesNotExist(value: String) async throws {
         let (run, text) = try await set("v.yaml", "date: 2024-01-05 # due\n", ["--yaml", "date=\(value)"])
-        #expect(run == CommandRun(status: 1, standardError: "v.yaml: `date` holds a date, and `\(value)` names no day of the calendar; nothing was changed\n"))
+        #expect(run == CommandRun(status: 1, standardError: "v.yaml:1:7: error: `date` holds a date, and `\(value)` names no day of the calendar; nothing was changed\n"))
         #expect(text == "date: 2024-01-05 # due\n")
         let (quoted, quotedText) = try await set("q.yaml", "date: \"2024-01-05\"\n", ["--yaml", "date=\(value)"])
         #expect(quoted == CommandRun(status: 0))
@@ -229,7 +229,7 @@ struct SetCommandExactnessTests {
 
             """))
         let refused = await CommandRun.run(["set", "v.yaml", "--yaml", "a=9"], in: folder)
-        #expect(refused == CommandRun(status: 1, standardError: "v.yaml: `a` is written 2 times in its mapping (lines 1 and 3); YAML readers keep only one, so remove the others before editing it\n"))
+        #expect(refused == CommandRun(status: 1, standardError: "v.yaml:1:1: error: `a` is written 2 times in its mapping (lines 1 and 3); YAML readers keep only one, so remove the others before editing it\n"))
         // Other keys stay editable.
         #expect(await CommandRun.run(["set", "v.yaml", "--yaml", "b=9"], in: folder) == CommandRun(status: 0))
         #expect(try text(of: "v.yaml", in: folder) == "a: 1\nb: 9\na: 3\n")

@@ -47,20 +47,30 @@ struct SetCommandPathTests {
         let folder = try makeFolder(["input.yaml": source])
         let run = await CommandRun.run(["set", "input.yaml", "--yaml", "server.web.base-path=/x"], in: folder)
         #expect(run == CommandRun(status: 1, standardError: """
-            input.yaml: `server.web` does not exist; the key `web.base-path` of `server` is written with dots; to name it, write `server."web.base-path"`
+            input.yaml:2:3: error: `server.web` does not exist; the key `web.base-path` of `server` is written with dots; to name it, write `server."web.base-path"`
 
             """))
         #expect(try text(of: "input.yaml", in: folder) == source)
     }
 
-    @Test func yesIsWrittenAsTextAndTheBooleanMessageSaysSo() async throws {
+    /// A boolean field of YAML front matter takes a YAML boolean: `yes`
+    /// would be text there, so it is refused with the field's rule at its
+    /// place; `true` is written plain, also over a quoted value.
+    @Test func yesIsRefusedInABooleanFieldAndTheBooleanMessageSaysWhy() async throws {
         let folder = try makeFolder(["page.md": "---\ntitle: T\n---\n"])
         let yes = await CommandRun.run(["set", "page.md", "--front-matter", "draft=yes"], in: folder)
-        #expect(yes == CommandRun(status: 0))
-        #expect(try text(of: "page.md", in: folder) == "---\ntitle: T\ndraft: \"yes\"\n---\n")
+        #expect(yes == CommandRun(status: 1, standardError: """
+            page.md:3:8: error: `draft` must be true or false, written without quotes; found `"yes"`, which YAML reads as text
+            page.md: the edit was refused, since it would leave the errors above; nothing was written
+
+            """))
+        #expect(try text(of: "page.md", in: folder) == "---\ntitle: T\n---\n")
+        try Data("---\ntitle: T\ndraft: \"false\"\n---\n".utf8).write(to: folder.appendingPathComponent("page.md"))
+        #expect(await CommandRun.run(["set", "page.md", "--front-matter", "draft=true"], in: folder) == CommandRun(status: 0))
+        #expect(try text(of: "page.md", in: folder) == "---\ntitle: T\ndraft: true\n---\n")
         let wrong = await CommandRun.run(["set", "page.md", "--front-matter", "draft=maybe"], in: folder)
         #expect(wrong == CommandRun(status: 1, standardError: """
-            page.md:3:8: error: `draft` must be true or false (yes/no, on/off and 1/0 are text in YAML, written in quotes); found `maybe`
+            page.md:3:8: error: `draft` must be true or false (yes/no and on/off are text in YAML, 1/0 numbers); found `maybe`
             page.md: the edit was refused, since it would leave the errors above; nothing was written
 
             """))

@@ -77,7 +77,7 @@ struct SetCommandTests {
     @Test func aRefusedEditWritesNothingAndExitsOne() async throws {
         let folder = try makeFolder(["page.md": Self.tiles])
         let run = await CommandRun.run(["set", "page.md", "--tile", "first", "title=Uno", "--tile", "second", "id=first"], in: folder)
-        #expect(run == CommandRun(status: 1, standardError: "page.md: tile id `first` is already used in this document\n"))
+        #expect(run == CommandRun(status: 1, standardError: "page.md:9:1: error: tile id `first` is already used in this document\n"))
         #expect(try text(of: "page.md", in: folder) == Self.tiles)
     }
 
@@ -89,7 +89,10 @@ struct SetCommandTests {
     @Test(arguments: [
         ("--front-matter", "date=2026-02-30", "page.md:2:7: error: `date` must be a date written YYYY-MM-DD; found `2026-02-30`"),
         ("--front-matter", "date=2100-02-29", "page.md:2:7: error: `date` must be a date written YYYY-MM-DD; found `2100-02-29`"),
-        ("--front-matter", "draft=maybe", "page.md:3:8: error: `draft` must be true or false (yes/no, on/off and 1/0 are text in YAML, written in quotes); found `maybe`"),
+        ("--front-matter", "draft=maybe", "page.md:3:8: error: `draft` must be true or false (yes/no and on/off are text in YAML, 1/0 numbers); found `maybe`"),
+        ("--front-matter", "draft=yes", "page.md:3:8: error: `draft` must be true or false, written without quotes; found `\"yes\"`, which YAML reads as text"),
+        ("--front-matter", "draft=1", "page.md:3:8: error: `draft` must be true or false (yes/no and on/off are text in YAML, 1/0 numbers); found `1`"),
+        ("--front-matter", "weight=007", "page.md:3:9: error: `weight` must be a whole number, written without quotes; found `\"007\"`, which YAML reads as text"),
         ("--tile", "height=5000", "page.md:9:9: error: `height` must be a whole number from 240 to 720; found `5000`"),
     ])
     func aValueThatBreaksItsFieldsRuleIsRefusedAsInTheEditor(option: String, assignment: String, error: String) async throws {
@@ -118,9 +121,9 @@ struct SetCommandTests {
 
     /// A list or mapping is not one value: the refusal says how to reach one inside it.
     @Test(arguments: [
-        ("page.md", "---\ntags: [a, b]\n---\nText\n", ["--front-matter", "tags=c"], "page.md: `tags` is a list, not a single value; set one item by its index from 0 (`tags.0`)\n"),
-        ("page.md", "---\nauthor:\n  name: A\n---\nText\n", ["--front-matter", "author=B"], "page.md: `author` is a mapping, not a single value; set one of its keys (`author.KEY`)\n"),
-        ("data.yml", "items:\n  - x\n", ["--yaml", "items=y"], "data.yml: `items` is a list, not a single value; set one item by its index from 0 (`items.0`)\n"),
+        ("page.md", "---\ntags: [a, b]\n---\nText\n", ["--front-matter", "tags=c"], "page.md:2:7: error: `tags` is a list, not a single value; set one item by its index from 0 (`tags.0`)\n"),
+        ("page.md", "---\nauthor:\n  name: A\n---\nText\n", ["--front-matter", "author=B"], "page.md:3:3: error: `author` is a mapping, not a single value; set one of its keys (`author.KEY`)\n"),
+        ("data.yml", "items:\n  - x\n", ["--yaml", "items=y"], "data.yml:2:3: error: `items` is a list, not a single value; set one item by its index from 0 (`items.0`)\n"),
     ])
     func aCollectionIsRefusedWithTheWayToOneOfItsValues(name: String, source: String, edit: [String], error: String) async throws {
         let folder = try makeFolder([name: source])

@@ -56,26 +56,97 @@ struct FrontMatterPathTests {
     @Test func theBooleanOfYAMLFrontMatterListsOnlyYAMLBooleans() {
         let schema = FrontMatterSchema.tiledown
         #expect(schema.problem(with: "maybe", for: "draft", dialect: .yaml)
-            == "`draft` must be true or false (yes/no, on/off and 1/0 are text in YAML, written in quotes); found `maybe`")
-        #expect(schema.hint(for: "draft", dialect: .yaml) == "true or false (yes/no, on/off and 1/0 are text in YAML, written in quotes)")
+            == "`draft` must be true or false (yes/no and on/off are text in YAML, 1/0 numbers); found `maybe`")
+        #expect(schema.hint(for: "draft", dialect: .yaml) == "true or false (yes/no and on/off are text in YAML, 1/0 numbers)")
         // Tiledown's flat dialect reads the words itself.
         #expect(schema.problem(with: "maybe", for: "draft", dialect: .tiledown) == "`draft` must be true or false (yes/no, on/off, 1/0); found `maybe`")
         #expect(schema.hint(for: "draft", dialect: .tiledown) == "true or false (also yes/no, on/off, 1/0)")
     }
 
-    /// Every word Tiledown takes for a boolean, in any case, is written to
-    /// YAML front matter so that it reads back as that text: `true`,
-    /// `false` and the digits plain, the others in quotes (`TRUE` too,
-    /// which YAML 1.1 readers do not all take).
-    @Test func everyBooleanWordReadsBackAsWrittenInYAMLFrontMatter() throws {
-        for (on, off) in BooleanWord.pairs {
-            for word in [on, off, on.uppercased(), off.capitalized] {
-                var page = MarkdownDocument("---\ntitle: T\n---\n", dialect: .yaml)
-                try page.perform(.setFrontMatterField(key: "draft", value: word))
-                #expect(page.frontMatter?["draft"] == word)
-                let line = ["true", "false", "1", "0"].contains(word) ? "draft: \(word)\n" : "draft: \"\(word)\"\n"
-                #expect(page.text == "---\ntitle: T\n" + line + "---\n", "\(word)")
+    /// A typed field of YAML front matter is written plain when the new
+    /// text is a valid value of its type, whatever the old value's style or
+    /// type (quoted, another word, text, a null, a block scalar); any other
+    /// text (`yes`, `1`, `maybe`) reads back as a value the field's
+    /// rule refuses, so the edit leaves an error (the refusal of `set`).
+    @Test func aTypedFieldsValidValueIsWrittenPlainWhateverTheOldStyle() throws {
+        let olds = ["false", "true", "\"false\"", "'true'", "maybe", "yes", "1", "~", "", "\"\"", "|\n  x"]
+        let cases: [(key: String, valid: [String], invalid: [String])] = [
+            ("draft", ["true", "false", "TRUE"], ["yes", "no", "on", "1", "0", "maybe", "y"]),
+            ("latest", ["true", "false"], ["Yes", "off"]),
+            ("weight", ["3", "-12", "0"], ["007", "x", "1.5"]),
+        ]
+        for (key, valid, invalid) in cases {
+            for old in olds {
+                let source = "---\ntitle: T\n\(key):\(old.isEmpty ? "" : " " + old)\n---\n"
+                for value in valid {
+                    var page = MarkdownDocument(source, dialect: .yaml)
+                    try page.perform(.setFrontMatterField(key: key, value: value))
+                    #expect(page.text == "---\ntitle: T\n\(key): \(value)\n---\n", "\(key): \(old) to \(value)")
+                    #expect(page.diagnostics.filter { $0.severity == .error }.isEmpty, "\(key): \(old) to \(value)")
+                }
+                for value in invalid {
+                    var page = MarkdownDocument(source, dialect: .yaml)
+                    _ = try? page.perform(.setFrontMatterField(key: key, value: value))
+                    #expect(page.diagnostics.contains { $0.code == .frontMatterInvalidValue }, "\(key): \(old) to \(value)")
+                }
             }
+        }
+        // A key not yet written is added plain too.
+        var page = MarkdownDocument("---\ntitle: T\n---\n", dialect: .yaml)
+        try page.perform(.setFrontMatterField(key: "draft", value: "true"))
+        #expect(page.text == "---\ntitle: T\ndraft: true\n---\n")
+    }
+
+    /// Tile properties are Tiledown's own `key: value` text, never quoted:
+    /// a typed property's valid value is written as given whatever the
+    /// old value was, and an invalid one leaves the property's error.
+    @Test func aTypedTilePropertyIsWrittenAsGivenAndAnInvalidValueIsAnError() throws {
+        for old in ["maybe", "\"true\"", "yes", "0", ""] {
+            let source = ":::tile chart\nid: c\ntype: bar\nlabels: a, b\nheight: 300\nlegend:\(old.isEmpty ? "" : " " + old)\nseries.A: 1, 2\n:::\n"
+            for (key, value, line) in [("legend", "true", "legend: true"), ("legend", "no", "legend: no"), ("height", "720", "height: 720")] {
+                var page = MarkdownDocument(source, dialect: .tiledown)
+                let id = try #require(page.blocks(withTileID: "c").first)
+                try page.perform(.setTileProperty(id, key: key, value: .text(value)))
+                #expect(page.text.split(separator: "\n").contains(Substring(line)), "\(old) \(key)=\(value)")
+                #expect(!page.diagnostics.contains { $0.code == .tileInvalidValue && $0.message.hasPrefix("`\(key)`") }, "\(old) \(key)=\(value)")
+            }
+            for (key, value) in [("legend", "maybe"), ("height", "x")] {
+                var page = MarkdownDocument(source, dialect: .tiledown)
+                let id = try #require(page.blocks(withTileID: "c").first)
+                _ = try? page.perform(.setTileProperty(id, key: key, value: .text(value)))
+                #expect(page.diagnostics.contains { $0.code == .tileInvalidValue && $0.message.hasPrefix("`\(key)`") }, "\(old) \(key)=\(value)")
+            }
+        }
+    }
+
+    /// `check` flags a boolean or whole number written in quotes, or a word
+    /// YAML 1.2 reads as text, with the fix to the plain value where it is
+    /// obvious; the fix leaves no error.
+    @Test func aQuotedBooleanIsAnErrorWithTheFixToThePlainValue() {
+        let cases: [(String, String?, String?)] = [
+            ("draft: \"true\"", "`draft` must be true or false, written without quotes; found `\"true\"`, which YAML reads as text", "draft: true"),
+            ("draft: 'no'", "`draft` must be true or false, written without quotes; found `\"no\"`, which YAML reads as text", "draft: false"),
+            ("draft: yes", "`draft` must be true or false (yes/no and on/off are text in YAML, 1/0 numbers); found `yes`", "draft: true"),
+            ("draft: \"maybe\"", "`draft` must be true or false, written without quotes; found `\"maybe\"`, which YAML reads as text", nil),
+            ("weight: \"3\"", "`weight` must be a whole number, written without quotes; found `\"3\"`, which YAML reads as text", "weight: 3"),
+            ("draft: false", nil, nil),
+            ("draft: True", nil, nil),
+        ]
+        for (line, message, fixed) in cases {
+            let page = MarkdownDocument("---\n\(line)\n---\n", dialect: .yaml)
+            let errors = page.diagnostics.filter { $0.code == .frontMatterInvalidValue }
+            #expect(errors.map(\.message) == (message.map { [$0] } ?? []), "\(line)")
+            guard let fix = errors.first?.fix else {
+                #expect(fixed == nil, "\(line)")
+                continue
+            }
+            var bytes = Array(page.text.utf8)
+            for edit in fix.edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+                bytes.replaceSubrange(edit.range, with: edit.replacement)
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(text == "---\n\(fixed ?? "")\n---\n", "\(line)")
+            #expect(MarkdownDocument(text, dialect: .yaml).diagnostics.filter { $0.severity == .error }.isEmpty, "\(line)")
         }
     }
 }

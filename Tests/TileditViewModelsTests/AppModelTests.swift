@@ -239,6 +239,26 @@ struct AppModelTests {
         #expect(app.destination == nil)
     }
 
+    /// The preview pane says what is true: a Markdown document shows its
+    /// preview, a YAML file has none, and with nothing open there is none.
+    @Test("The preview placeholder says a YAML file has no preview")
+    func thePreviewPlaceholderSaysAYAMLFileHasNoPreview() async throws {
+        let (app, workspace) = try makeApp(["notes.md": "# Notes\n", "data.yml": "servers:\n  - a\n  - b\n"])
+        await app.onAppeared(path: "notes.md", currentDirectory: workspace)
+        // A Markdown document shows its preview.
+        #expect(app.editor != nil && app.previewPlaceholder == nil)
+        await app.documents?.onSelectedDocument("data.yml")
+        let yaml = try #require(app.yamlEditor)
+        await yaml.onAppeared()
+        #expect(app.previewPlaceholder == "YAML files have no preview")
+        // Sequence items are labelled from 0, as their paths count them.
+        let first = try #require(yaml.row(at: 0))
+        yaml.onSelected(first.id)
+        yaml.onExpandedSelection()
+        #expect((0..<yaml.rowCount).compactMap { yaml.row(at: $0) }.map { "\($0.depth) \($0.label)" } == ["0 servers", "1 - 0", "1 - 1"])
+        #expect(yaml.row(at: 1).flatMap { yaml.path(of: $0.id) }?.description == "servers.0")
+    }
+
     @Test func aSearchResultInAYAMLFileOpensAtItsNodeUnfoldingWhatHidesIt() async throws {
         let search = SearchClient.live()
         let data = "# People\nteam:\n  lead:\n    name: Ada\n    role: chair\n  size: 3\nother: x\n"

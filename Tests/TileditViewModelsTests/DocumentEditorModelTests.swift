@@ -364,6 +364,28 @@ struct DocumentEditorModelTests {
         #expect(shown(editor) == Shown(text: "# Fix me\n\n:::tile callout\nid: my-note\n:::\n", selected: 1, saveState: .dirty, canUndo: true))
     }
 
+    /// `x` on a tile never closed applies the fix `check` describes: a
+    /// line `:::` right after the lines the error names as kept, in the
+    /// file's line ending (a line break first at the end of a file without
+    /// one); the tile then reads without errors.
+    @Test("Apply fix closes an unclosed tile where check says")
+    func applyFixClosesAnUnclosedTileWhereCheckSays() async {
+        let cases = [
+            ("# T\n\n:::tile callout\ntitle: Hi\n\nSome text.\n", "# T\n\n:::tile callout\ntitle: Hi\n:::\n\nSome text.\n"),
+            ("# T\r\n\r\n:::tile callout\r\ntitle: Hi\r\n", "# T\r\n\r\n:::tile callout\r\ntitle: Hi\r\n:::\r\n"),
+            ("# T\n\n:::tile callout\ntitle: Hi", "# T\n\n:::tile callout\ntitle: Hi\n:::\n"),
+        ]
+        for (text, fixed) in cases {
+            let fixture = await makeEditor(text)
+            let editor = fixture.editor
+            editor.onMovedSelection(by: 1)
+            editor.onTappedApplyFix()
+            #expect(shown(editor).notes == [], "\(text)")
+            #expect(shown(editor).text == fixed, "\(text)")
+            #expect(MarkdownDocument(fixed, dialect: .tiledown).diagnostics.filter { $0.severity == .error }.isEmpty, "\(text)")
+        }
+    }
+
     @Test func formattingIsOneUndoableChangeAndAFormattedDocumentIsLeftAlone() async {
         let text = ":::tile callout\ntitle: Hi\nid: note-1\n:::\n"
         let fixture = await makeEditor(text)

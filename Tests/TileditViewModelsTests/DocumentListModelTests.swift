@@ -33,6 +33,26 @@ struct DocumentListModelTests {
         DocumentListModel(root: Self.root, workspace: discovery.client, store: .unimplemented, renamer: .unimplemented, open: { _ in })
     }
 
+    /// The document filter reports what it could not read with the query
+    /// diagnostics of the search box, for every query: the same sentences,
+    /// none for an empty filter or one read whole.
+    @Test("The filter shows the search box's query diagnostics")
+    func theFilterShowsTheSearchBoxsQueryDiagnostics() {
+        let root = Self.root
+        let list = makeList(RecordingDiscovery { Workspace(root: root, isTiledown: true, documents: []) })
+        let queries = ["", "tag:", "tag: x", "draft:maybe", "draft:true", "type:", "hello tag:a", "tag:a draft:", "\"open", "type:chart tag:"]
+        for query in queries {
+            list.onChangedFilter(query)
+            #expect(list.filterProblems == (query.isEmpty ? [] : SearchQuery(parsing: query).problems), "\(query)")
+        }
+        list.onChangedFilter("tag:")
+        #expect(list.filterProblems == ["`tag:` needs a name: tag:NAME"])
+        list.onChangedFilter("draft:maybe")
+        #expect(list.filterProblems == ["`draft:maybe`: draft takes true or false (yes, no)"])
+        list.onChangedFilter("")
+        #expect(list.filterProblems == [])
+    }
+
     @Test func aDiscoveryStoppedByCancellationIsNoFailure() async {
         let discovery = RecordingDiscovery { throw CancellationError() }
         let list = makeList(discovery)

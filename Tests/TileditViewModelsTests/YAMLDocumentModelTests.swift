@@ -137,7 +137,7 @@ struct YAMLDocumentModelTests {
         let (editor, _) = try await makeEditor()
         try select(editor, "list")
         editor.onExpandedSelection()
-        #expect(rows(editor).suffix(4) == ["list = [3 items] [-]", "  - 1 = one", "  - 2 = two", "  - 3 = three"])
+        #expect(rows(editor).suffix(4) == ["list = [3 items] [-]", "  - 0 = one", "  - 1 = two", "  - 2 = three"])
         editor.onExpandedSelection()
         #expect(editor.selection == editor.id(of: YAMLPath(parsing: "list.0")))
         editor.onMovedSelection(by: 1)
@@ -436,7 +436,7 @@ struct YAMLDocumentModelTests {
         let (editor, _) = try await makeEditor(text)
         try select(editor, "list")
         editor.onTappedEdit()
-        #expect(rows(editor) == ["list = [1 item] [-]", "  - 1 = one", "note = two⏎lines⏎", "name = x"])
+        #expect(rows(editor) == ["list = [1 item] [-]", "  - 0 = one", "note = two⏎lines⏎", "name = x"])
         #expect(shown(editor).isEditingField == false)
         try select(editor, "note")
         editor.onTappedEdit()
@@ -489,6 +489,29 @@ struct YAMLDocumentModelTests {
         editor.onSteppedFieldType(by: -2)
         #expect(editor.field?.type == .null)
         #expect(editor.field?.problem == "a null is empty, `~` or `null`")
+    }
+
+    /// `a` on the tree adds at the selected node: a key (asked for) to a
+    /// selected mapping or the mapping holding a selected pair, an item to
+    /// a selected sequence or the sequence holding a selected item.
+    @Test("Adding on the tree adds a key or an item at the selected node")
+    func addingOnTheTreeAddsAKeyOrAnItemAtTheSelectedNode() async throws {
+        let source = "servers:\n  - a\nweb:\n  port: 1\n"
+        for (selected, added, path) in [("servers", "servers:\n  - a\n  -\nweb:\n  port: 1\n", "servers.1"),
+                                        ("servers.0", "servers:\n  - a\n  -\nweb:\n  port: 1\n", "servers.1"),
+                                        ("web", "servers:\n  - a\nweb:\n  port: 1\n  host:\n", "web.host"),
+                                        ("web.port", "servers:\n  - a\nweb:\n  port: 1\n  host:\n", "web.host")] {
+            let (editor, _) = try await makeEditor(source)
+            try select(editor, selected)
+            editor.onTappedAdd()
+            if path.hasSuffix("host") {
+                editor.destination?.prompt?.onChangedText("host")
+                editor.destination?.prompt?.onSubmitted()
+            }
+            #expect(editor.destination == nil, "\(selected)")
+            #expect(text(editor) == added, "\(selected)")
+            #expect(editor.selection.flatMap(editor.path(of:))?.description == path, "\(selected)")
+        }
     }
 
     @Test func addingAKeyAsksForItsNameAndRefusesAnEmptyOne() async throws {

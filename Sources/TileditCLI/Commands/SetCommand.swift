@@ -93,6 +93,10 @@ struct SetCommand: Command {
     private struct Refusal: Error {
         var message: String
         var diagnostics: [Diagnostic] = []
+        /// The place of the node being edited (lines and columns from 1),
+        /// printed as `path:line:col: error: message`; `nil` when the
+        /// refusal concerns no place in the file.
+        var location: SourceLocation?
     }
 
     let context: CommandContext
@@ -160,7 +164,11 @@ struct SetCommand: Command {
             for diagnostic in CheckCommand.ordered(error.diagnostics) {
                 await context.printError(CheckCommand.line(for: diagnostic, path: file.displayPath))
             }
-            await context.printError("\(file.displayPath): \(error.message)")
+            if let location = error.location {
+                await context.printError("\(file.displayPath):\(location.line):\(location.column): error: \(error.message)")
+            } else {
+                await context.printError("\(file.displayPath): \(error.message)")
+            }
             return ExitCode.failure
         }
         for note in notes {
@@ -244,7 +252,7 @@ struct SetCommand: Command {
                         break
                     }
                 } catch {
-                    throw Refusal(message: error.message)
+                    throw Refusal(message: error.message, location: Self.place(of: edit, in: markdown))
                 }
                 // The reason a tile cannot be read is its own errors, at their lines.
                 if let (reference, diagnostics) = unreadable {
@@ -285,7 +293,9 @@ struct SetCommand: Command {
                 do throws(EditError) {
                     notes += try yaml.setValue(at: path, to: typed, document: index).notes
                 } catch {
-                    throw Refusal(message: yaml.documents.count > 1 ? "document \(index + 1): \(error.message)" : error.message)
+                    throw Refusal(
+                        message: yaml.documents.count > 1 ? "document \(index + 1): \(error.message)" : error.message,
+                        location: Self.place(of: path, in: yaml, document: index))
                 }
             }
             return (.yaml(yaml), notes)
@@ -304,6 +314,41 @@ struct SetCommand: Command {
         if flat { return .setFrontMatterField(key: key, value: value) }
         if document.frontMatter?.field(key) != nil { return .setFrontMatterField(key: key, value: value) }
         return .setFrontMatterValue(path: try YAMLPath(validating: key), value: value)
+    }
+
+    /// The place of the node `path` names in document `index` of `yaml`,
+    /// or of its deepest ancestor there (the mapping a key goes into, the
+    /// alias a path leads through): lines and columns from 1.
+    private static func place(of path: YAMLPath, in yaml: YAMLFileDocument, document index: Int) -> SourceLocation? {
+        var components = path.components
+        while true {
+            if let node = yaml.node(at: YAMLPath(components), document: index) { return yaml.location(of: node.range.lowerBound) }
+            guard !components.isEmpty else { return nil }
+            components.removeLast()
+        }
+    }
+
+    /// The place of what `edit` changes in `document`: the front-matter
+    /// field's value (its first line when written twice), the tile
+    /// property's line, else the tile's first line; `nil` when there is
+    /// no such place (no front matter, no tile of that name).
+    private static func place(of edit: Edit, in document: MarkdownDocument) -> SourceLocation? {
+        switch edit {
+        case .frontMatter(let key, _):
+            guard let frontMatter = document.frontMatter, document.blockCount > 0 else { return nil }
+            let start = document.range(at: 0).lowerBound
+            guard let field = frontMatter.fields.first(where: { Array($0.key.utf8) == Array(key.utf8) }) else { return nil }
+            return document.location(of: start + field.valueSpan.lowerBound)
+        case .tile(let reference, let key, _):
+            guard let id = try? tile(reference, in: document), let index = document.index(of: id) else { return nil }
+            let start = document.range(at: index).lowerBound
+            if case .tile(let tile) = document.kind(at: index), let property = tile.property(key) {
+                return document.location(of: start + property.span.lowerBound)
+            }
+            return document.location(of: start)
+        case .yaml:
+            return nil
+        }
     }
 
     /// `1, 2 and 3`.

@@ -77,7 +77,8 @@ extension MarkdownDocument {
                 if FrontMatterSchema.tiledown.field(key) == nil, let problem = editor.timestampProblem(key: key, value: value) {
                     throw .invalidValue(message: problem)
                 }
-                return try editor.setScalar(at: YAMLPath([.key(key)]), to: value)
+                // The schema decides the written style of a typed field's valid value: plain (`draft: true`).
+                return try editor.setScalar(at: YAMLPath([.key(key)]), to: value, plain: FrontMatterSchema.tiledown.writesPlain(value, for: key))
             } flat: { frontMatter, start throws(EditError) in
                 try flatSet(frontMatter, blockStart: start, key: key, value: value)
             } create: { dialect throws(EditError) in
@@ -441,7 +442,7 @@ extension MarkdownDocument {
             return "\(key): \(value)"
         case .yaml:
             let editor = YAMLEditor(text: [], root: nil, emptyInsertionPoint: 0, lineEnding: lineEnding, firstLine: 1, readers: .frontMatter)
-            let (edits, _) = try editor.setScalar(at: YAMLPath([.key(key)]), to: value)
+            let (edits, _) = try editor.setScalar(at: YAMLPath([.key(key)]), to: value, plain: FrontMatterSchema.tiledown.writesPlain(value, for: key))
             var text = String(decoding: edits.first?.replacement ?? [], as: UTF8.self)
             // By scalars: `\r\n` is one `Character`, so `hasSuffix("\n")` would miss it.
             while let last = text.unicodeScalars.last, last == "\n" || last == "\r" { text.unicodeScalars.removeLast() }

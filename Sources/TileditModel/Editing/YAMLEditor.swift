@@ -34,8 +34,12 @@ struct YAMLEditor {
     ///   alias, a missing parent or a non-scalar; `.invalidValue` when the
     ///   value cannot be written, its tag does not allow it, or the key is
     ///   written twice in its mapping.
-    func setScalar(at path: YAMLPath, to value: String) throws(EditError) -> (edits: [TextEdit], notes: [String]) {
-        let planned = try setScalarPlans(at: path, to: value)
+    ///
+    /// - Parameter plain: the value is a typed field's valid value that its
+    ///   schema writes plain (`FrontMatterSchema.writesPlain`): written
+    ///   plain, as its type, whatever the old value's style or type was.
+    func setScalar(at path: YAMLPath, to value: String, plain: Bool = false) throws(EditError) -> (edits: [TextEdit], notes: [String]) {
+        let planned = try setScalarPlans(at: path, to: value, plain: plain)
         return (planned.plans.first ?? [], planned.notes)
     }
 
@@ -53,11 +57,12 @@ struct YAMLEditor {
     /// - Returns: the plans (one empty plan when the value is already
     ///   `value`) and the notes of the edit.
     /// - Throws: as `setScalar(at:to:)`.
-    func setScalarPlans(at path: YAMLPath, to value: String) throws(EditError) -> (plans: [[TextEdit]], notes: [String]) {
+    func setScalarPlans(at path: YAMLPath, to value: String, plain: Bool = false) throws(EditError) -> (plans: [[TextEdit]], notes: [String]) {
         guard let last = path.components.last else {
             // The empty path: the document's root, when it is a scalar.
             guard let root, root.scalar != nil else { throw .pathNotFound(message: "the document has no single value at its root") }
-            let plans = try replaceValue(root, keyNode: nil, nextKey: nil, parent: root, inFlow: false, value: value, name: "the document", isRoot: true)
+            let plans = try replaceValue(
+                root, keyNode: nil, nextKey: nil, parent: root, inFlow: false, value: value, name: "the document", isRoot: true, plain: plain)
             let changes = plans.contains { !$0.isEmpty }
             return (plans.isEmpty ? [[]] : plans, changes ? anchorNotes(root.anchor.map { [($0, root.range.lowerBound)] } ?? []) : [])
         }
@@ -92,7 +97,7 @@ struct YAMLEditor {
                 let next = index + 1 < pairs.count ? pairs[index + 1] : nil
                 edits = try replaceValue(
                     pair.value, keyNode: pair.key, nextKey: next?.key, parent: parent,
-                    inFlow: parent.collectionStyle == .flow || parentInFlow, value: value, name: path.description)
+                    inFlow: parent.collectionStyle == .flow || parentInFlow, value: value, name: path.description, plain: plain)
             } else {
                 edits = [[try addKey(key, value: value, to: parent, inFlow: parentInFlow)]]
             }
@@ -105,9 +110,9 @@ struct YAMLEditor {
             if let anchor = item.anchor { anchors.append((anchor, item.range.lowerBound)) }
             edits = try replaceValue(
                 item, keyNode: nil, nextKey: nil, parent: parent, inFlow: parent.collectionStyle == .flow || parentInFlow,
-                value: value, name: path.description)
+                value: value, name: path.description, plain: plain)
         case (.index(let index), .mapping):
-            return try setScalarPlans(at: YAMLPath(parentPath + [.key(String(index))]), to: value)
+            return try setScalarPlans(at: YAMLPath(parentPath + [.key(String(index))]), to: value, plain: plain)
         default:
             throw .pathNotFound(message: "\(YAMLPath(parentPath).displayText) is \(parent.kindDescription), not a mapping")
         }
@@ -494,7 +499,8 @@ struct YAMLEditor {
     ///   - parent: the mapping or sequence holding the node.
     ///   - name: the node's path, for messages.
     private func replaceValue(
-        _ node: YAMLNode, keyNode: YAMLNode?, nextKey: YAMLNode?, parent: YAMLNode, inFlow: Bool, value: String, name: String, isRoot: Bool = false
+        _ node: YAMLNode, keyNode: YAMLNode?, nextKey: YAMLNode?, parent: YAMLNode, inFlow: Bool, value: String, name: String, isRoot: Bool = false,
+        plain: Bool = false
     ) throws(EditError) -> [[TextEdit]] {
         guard let scalar = node.scalar else {
             // Say how to reach a single value inside it (the path syntax of `tiledit set`).
@@ -508,11 +514,15 @@ struct YAMLEditor {
         if parent.tag == Self.setTag && !["", "~", "null", "Null", "NULL"].contains(value) {
             throw .invalidValue(message: "`\(name)` is a member of a `!!set`, whose values are always empty")
         }
-        if scalar.value.hasSameBytes(as: value) { return [] }
         // A tag fixes the type: only YAML's syntax decides how to write it.
         let typeFixed = node.tag != nil
-        let intent = typeFixed ? YAMLScalarWriter.Intent.text(value) : YAMLScalarWriter.intent(for: value, replacing: scalar)
-        if scalar.style == .literal || scalar.style == .folded, !inFlow, let header = YAMLBlockScalarHeader(reading: text, at: scalar.range.lowerBound) {
+        // A typed field's valid value is written plain, whatever the old style (`"true"` to `false`).
+        let writesPlain = plain && !typeFixed
+        if scalar.value.hasSameBytes(as: value) && (!writesPlain || scalar.style == .plain) { return [] }
+        let intent = typeFixed ? YAMLScalarWriter.Intent.text(value)
+            : writesPlain ? .typed(value) : YAMLScalarWriter.intent(for: value, replacing: scalar)
+        let style = writesPlain ? YAMLScalar.Style.plain : scalar.style
+        if !writesPlain, scalar.style == .literal || scalar.style == .folded, !inFlow, let header = YAMLBlockScalarHeader(reading: text, at: scalar.range.lowerBound) {
             return try blockPlans(node, scalar: scalar, header: header, keyNode: keyNode, value: value, isRoot: isRoot)
         }
         guard scalar.isEmptyPlain else {
@@ -526,10 +536,10 @@ struct YAMLEditor {
             }
             let spansLines = text[Swift.min(range.lowerBound, text.count)..<Swift.min(range.upperBound, text.count)].contains(where: LineEnding.isLineBreak)
             var written = try writtenScalar(
-                intent, style: scalar.style, inFlow: inFlow, indent: contentIndent, typeFixed: typeFixed,
-                canBlock: !inFlow && endsItsLine(scalar.range.upperBound) && (spacesBelow == nil || range.upperBound != scalar.range.upperBound),
+                intent, style: style, inFlow: inFlow, indent: contentIndent, typeFixed: typeFixed,
+                canBlock: !writesPlain && !inFlow && endsItsLine(scalar.range.upperBound) && (spacesBelow == nil || range.upperBound != scalar.range.upperBound),
                 spansLines: spansLines)
-            if scalar.style == .doubleQuoted, written.utf8.first == Byte.quote, range.upperBound <= text.count,
+            if style == .doubleQuoted, written.utf8.first == Byte.quote, range.upperBound <= text.count,
                let kept = YAMLDoubleQuotedPatch.rewrite(token: text[range], old: scalar.value, new: value) {
                 // The escapes the user wrote stay for the characters that do not change.
                 written = kept

@@ -237,8 +237,16 @@ enum FrontMatterReader {
         let schema = FrontMatterSchema.tiledown
         return frontMatter.fields.compactMap { field in
             if frontMatter.dialect == .yaml && field.node?.scalar == nil { return nil }
-            guard let message = schema.problem(with: field.value, for: field.key, dialect: frontMatter.dialect) else { return nil }
-            return BlockDiagnostic(.error, .frontMatterInvalidValue, message, range: field.valueSpan)
+            let style = frontMatter.dialect == .yaml ? field.node?.scalar?.style ?? .plain : nil
+            guard let message = schema.problem(with: field.value, for: field.key, dialect: frontMatter.dialect, style: style) else { return nil }
+            // A typed field written in quotes or as another word (`"true"`, `yes`) has an obvious plain value.
+            var fix: DiagnosticFix?
+            if frontMatter.dialect == .yaml, let node = field.node, node.tag == nil, node.anchor == nil,
+               style == .plain || style == .singleQuoted || style == .doubleQuoted,
+               let plain = schema.plainValue(for: field.value, key: field.key) {
+                fix = DiagnosticFix(title: "Write `\(plain)`", edits: [TextEdit(range: field.valueSpan, replacement: Array(plain.utf8))])
+            }
+            return BlockDiagnostic(.error, .frontMatterInvalidValue, message, range: field.valueSpan, fix: fix)
         }
     }
 

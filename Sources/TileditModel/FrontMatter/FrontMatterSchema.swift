@@ -32,24 +32,74 @@ public struct FrontMatterSchema: Sendable, Hashable {
     ///   - dialect: `date` is `YYYY-MM-DD` in Tiledown's dialect; YAML front
     ///     matter also takes a YAML timestamp (`2026-03-01 10:00:00Z`) and
     ///     the date-times generators read (`isDateTime`).
-    public func problem(with value: String, for key: String, dialect: FrontMatterDialect = .tiledown) -> String? {
+    ///   - style: in YAML front matter, the style the value is written in
+    ///     on disk; `nil` for text a user typed, which is judged as the
+    ///     writer will write it (`writesPlain(_:for:)`). A boolean field
+    ///     takes only a YAML boolean, `true`/`false` written plain (also
+    ///     `True`, `TRUE`, which YAML 1.2 and 1.1 read alike); a quoted `"true"` is
+    ///     text, and `yes`, `on`, `1` are text or a number to YAML 1.2. A
+    ///     whole-number field (`weight`) takes a plain integer.
+    public func problem(
+        with value: String, for key: String, dialect: FrontMatterDialect = .tiledown, style: YAMLScalar.Style? = nil
+    ) -> String? {
         guard let field = field(key), !value.isEmpty else { return nil }
         if key == "date" {
             if Self.isDate(value) { return nil }
             if dialect == .yaml && (YAMLScalarType.isCalendarTimestamp(value) || Self.isDateTime(value)) { return nil }
             return "`date` must be a date written YYYY-MM-DD; found `\(value)`"
         }
-        if field.kind == .boolean && dialect == .yaml && !BooleanWord.isBoolean(value) {
-            // YAML 1.2 reads yes/no/on/off as text: the editor writes them quoted, and the message says so.
-            return "`\(key)` must be \(Self.yamlBooleanHint); found `\(value)`"
+        if dialect == .yaml, let style, style != .plain, field.kind == .boolean || Self.isWholeNumber(field.kind) {
+            // In quotes (or a block scalar) YAML reads any text as a string.
+            let what = field.kind == .boolean ? "true or false" : "a whole number"
+            return "`\(key)` must be \(what), written without quotes; found `\"\(value)\"`, which YAML reads as text"
+        }
+        if field.kind == .boolean && dialect == .yaml {
+            return YAMLScalarType.core(plain: value) == .boolean ? nil : "`\(key)` must be \(Self.yamlBooleanHint); found `\(value)`"
         }
         return field.kind.problem(with: .text(value), key: key)
     }
 
+    /// Whether `value`, typed for `key`, is written plain in YAML front
+    /// matter whatever the old value's style or type: the one rule of the
+    /// written style of typed fields (`set --front-matter`, the
+    /// inspector's fields). A boolean field's `true`/`false` (`True`, `TRUE`), a whole-number
+    /// field's integer in its canonical spelling (`12`, `-3`; not `007`)
+    /// within the field's range, and `date`'s `YYYY-MM-DD` naming a real
+    /// day are; anything else is written as any text is (in quotes when it
+    /// would read otherwise), and then breaks the field's rule.
+    public func writesPlain(_ value: String, for key: String) -> Bool {
+        guard let field = field(key) else { return false }
+        if key == "date" { return Self.isDate(value) }
+        if field.kind == .boolean { return YAMLScalarType.core(plain: value) == .boolean }
+        if Self.isWholeNumber(field.kind) {
+            return YAMLScalarWriter.isCanonicalInteger(value) && field.kind.problem(with: .text(value), key: key) == nil
+        }
+        return false
+    }
+
+    /// The plain value a field written in quotes or as another word stands
+    /// for, for the fix of `check`: `"true"`, `yes`, `On` to `true`; `"3"`
+    /// to `3` in a whole-number field; `nil` when there is no obvious one
+    /// (`maybe`, `"1.5"`).
+    public func plainValue(for value: String, key: String) -> String? {
+        guard let field = field(key) else { return nil }
+        if field.kind == .boolean {
+            guard BooleanWord.isBoolean(value) else { return nil }
+            return BooleanWord.isTrue(value) ? "true" : "false"
+        }
+        if Self.isWholeNumber(field.kind) { return writesPlain(value, for: key) ? value : nil }
+        return nil
+    }
+
+    private static func isWholeNumber(_ kind: TilePropertyKind) -> Bool {
+        if case .integer = kind { return true }
+        return false
+    }
+
     /// What a boolean field of YAML front matter takes, for hints and
     /// messages: YAML 1.2 reads only `true` and `false` as booleans; the
-    /// other words Tiledown takes are text there, written in quotes.
-    public static let yamlBooleanHint = "true or false (yes/no, on/off and 1/0 are text in YAML, written in quotes)"
+    /// other words Tiledown takes are text (or, 1/0, numbers) there.
+    public static let yamlBooleanHint = "true or false (yes/no and on/off are text in YAML, 1/0 numbers)"
 
     /// The hint of `key`'s field in `dialect` (`TilePropertyKind.hint`, a
     /// boolean's in YAML by `yamlBooleanHint`); `nil` for an unknown key.

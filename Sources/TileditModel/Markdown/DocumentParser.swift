@@ -544,9 +544,27 @@ private struct Scanner {
             floating.append(BlockDiagnostic(
                 .error, .tileUnclosed,
                 "\(opening.label) opened at line \(BlockDiagnostic.line(openLine)) has no closing `\(opening.closing)`, so \(kept) and read as Markdown; add a line `\(opening.closing)` where the \(opening.noun) ends",
-                range: opening.start..<opening.contentEnd))
+                range: opening.start..<opening.contentEnd, fix: closingFix(after: block, closing: opening.closing, noun: opening.noun)))
         }
         unclosedOpenings = []
+    }
+
+    /// The fix of an unclosed directive: its closing line right after the
+    /// lines the error names as kept (the end of the block holding the
+    /// opening), in the line ending of that block's last line (a line break
+    /// first when the file ends without one).
+    private func closingFix(after block: ParsedBlock, closing: String, noun: String) -> DiagnosticFix? {
+        let end = Swift.min(block.end, buffer.count)
+        guard end > block.start else { return nil }
+        let last = buffer[end - 1]
+        let crlf = last == Byte.newline && end - 2 >= block.start && buffer[end - 2] == Byte.carriageReturn
+        let replacement: String
+        if last == Byte.newline || last == Byte.carriageReturn {
+            replacement = closing + (crlf ? "\r\n" : last == Byte.carriageReturn ? "\r" : "\n")
+        } else {
+            replacement = "\n" + closing + "\n"
+        }
+        return DiagnosticFix(title: "Close the \(noun): add a line `\(closing)` after the lines kept", edits: [TextEdit(range: end..<end, replacement: replacement)])
     }
 
     private func firstSlot(atOrAfter offset: Int) -> Int {

@@ -364,7 +364,7 @@ public enum YAMLScalarWriter {
         !text.unicodeScalars.contains(where: needsEscape)
     }
 
-    private static func isCanonicalInteger(_ text: String) -> Bool {
+    static func isCanonicalInteger(_ text: String) -> Bool {
         let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
         return digits == "0" || digits.first != "0"

@@ -56,6 +56,12 @@ enum DocumentsPane {
             buffer.put(list.filterText, row: inside.row, column: filterFieldRect(inside).column, style: CellStyle(foreground: .accent), clip: inside)
             listRect = Rect(row: inside.row + 1, column: inside.column, width: inside.width, height: inside.height - 1)
         }
+        // Under the box, what the filter could not read (`tag:` with no name), as the search box shows it.
+        let problems = list.filterProblems
+        if !problems.isEmpty, listRect.height > 1 {
+            buffer.put(problems.joined(separator: "; "), row: listRect.row, column: listRect.column + 1, style: CellStyle(foreground: .error), clip: listRect)
+            listRect = Rect(row: listRect.row + 1, column: listRect.column, width: listRect.width, height: listRect.height - 1)
+        }
         let documents = list.visibleDocuments
         guard !documents.isEmpty else {
             let lines = list.filterText.isEmpty

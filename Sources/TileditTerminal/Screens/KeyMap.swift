@@ -41,6 +41,7 @@ public enum KeyMap {
         KeyBinding(.blocks, [.right, .character("l")], "→, l", .expandNode),
         KeyBinding(.blocks, [.character("d"), .delete], "d, Delete", .deleteBlock),
         KeyBinding(.blocks, [.left, .character("h")], "←, h", .collapseNode),
+        KeyBinding(.blocks, [.character("a")], "a", .addProperty),
 
         KeyBinding(.editor, [.character("i")], "i", .insertTile),
         KeyBinding(.editor, [.character("o")], "o", .insertParagraph),

@@ -21,8 +21,8 @@ enum PreviewPane {
 
     static func draw(into buffer: inout ScreenBuffer, rect: Rect, app: AppModel, state: inout ViewState, focused: Bool) {
         let inside = PaneFrame.draw(into: &buffer, rect: rect, title: Pane.preview.label, focused: focused)
-        guard app.editor != nil else {
-            PaneFrame.message(into: &buffer, rect: inside, ["No document open"])
+        if let placeholder = app.previewPlaceholder {
+            PaneFrame.message(into: &buffer, rect: inside, [placeholder])
             return
         }
         let document: StyledDocument

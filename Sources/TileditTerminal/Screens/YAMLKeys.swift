@@ -36,7 +36,8 @@ enum YAMLKeys {
         case .insertParagraph:
             yaml.onAddedItem()
         case .addProperty:
-            yaml.onTappedAddKey()
+            // On the tree `a` adds at the selected node (a key, or an item of a sequence).
+            if state.focus == .blocks { yaml.onTappedAdd() } else { yaml.onTappedAddKey() }
         case .moveBlockTo:
             yaml.onTappedRenameKey()
         case .applyFix:

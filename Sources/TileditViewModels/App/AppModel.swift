@@ -29,6 +29,13 @@ public final class AppModel {
     public private(set) var yamlEditor: YAMLDocumentModel?
     /// The preview of the open document.
     public let preview: PreviewModel
+    /// What the preview pane says in place of a preview, `nil` while a
+    /// Markdown document is open: a YAML file has none, and with nothing
+    /// open there is nothing to show.
+    public var previewPlaceholder: String? {
+        if editor != nil { return nil }
+        return yamlEditor != nil ? "YAML files have no preview" : "No document open"
+    }
     /// What the app shows over the panes.
     public internal(set) var destination: Destination?
     /// The editor settings in effect.

@@ -25,6 +25,11 @@ public final class DocumentListModel {
     /// Text that filters the list, in the search's query language
     /// (`DocumentFilter`: words in the title or path, `tag:`, `type:`, `draft:`).
     public internal(set) var filterText = ""
+    /// What in `filterText` could not be read as its filter (`tag:` with
+    /// no name, `draft:maybe`), as sentences, the same query diagnostics
+    /// the search box shows (`SearchQuery.problems`); shown under the
+    /// filter box. Empty for a filter read whole.
+    public var filterProblems: [String] { filterText.isEmpty ? [] : SearchQuery(parsing: filterText).problems }
     /// How the list is ordered.
     public private(set) var sortOrder = SortOrder.path
     /// The highlighted document's path.

@@ -234,6 +234,20 @@ public final class YAMLDocumentModel {
     /// (`key:`), so what is typed into it next is written by its type.
     public func onTappedAddKey() { ask(.addKey) { $0.onAddedKey($1) } }
 
+    /// `a` on the tree: adds at the selected node, as the inspector does.
+    /// A selected mapping takes a key (asked for); a selected sequence, or
+    /// an item of one, takes an empty item, selected; anything else asks for
+    /// a key of the mapping holding it (refused, with the reason in
+    /// `notes`, where there is none).
+    public func onTappedAdd() {
+        if let locator, let id = selection, locator.resolve(id)?.node.pairs == nil,
+           locator.targetCollection(mapping: false, selection: id) != nil {
+            onAddedItem()
+            return
+        }
+        onTappedAddKey()
+    }
+
     /// Asks for the selected key's new name, the old one typed in.
     public func onTappedRenameKey() {
         guard let id = selection, let key = edits.resolve(id)?.key?.scalar?.value else { return edits.notes = ["select a key to rename it"] }

@@ -44,7 +44,8 @@ enum YAMLTreeRowBuilder {
         if let key = found.key {
             label = key.scalar?.value ?? "(complex key)"
         } else if found.parent != nil, let position = row.id.positions.last {
-            label = "- \(position + 1)"
+            // From 0, as the inspector and `set` paths count items (`servers.0`).
+            label = "- \(position)"
         } else {
             label = ""
         }
