@@ -26,8 +26,9 @@ final class WindowScenarioPlayer {
     private(set) var notes: [String] = []
     /// The inspector field typing went into last (to commit or leave it).
     private var typedField: String?
-    /// Set after a key whose effect was not waited for: the next clock
-    /// move first makes sure the window handled it.
+    /// Set after a key or an undo or redo whose effect was not waited
+    /// for: the next clock move or save first makes sure the window
+    /// handled it.
     private var keysPending = false
     /// How long a step waits for the window: 90 s, or
     /// `TILEDIT_SCENARIO_TIMEOUT` seconds (shorter, to find failing steps fast).
@@ -214,8 +215,10 @@ final class WindowScenarioPlayer {
             try await commitText()
         case "undo":
             try session.press(.button("Undo"))
+            keysPending = true
         case "redo":
             try session.press(.button("Redo"))
+            keysPending = true
         case "save":
             try await save()
         case "format":
@@ -592,6 +595,8 @@ final class WindowScenarioPlayer {
     /// how it went (saved, failed, changed on disk, saved with values
     /// still typed) or a question came up.
     private func save() async throws {
+        // An undo or redo pressed just before is handled first: a save of the version before it would end as well.
+        try await syncIfKeysPending()
         let tree = try await wait("the window") { _ in true }
         let before = tree.status ?? ""
         try session.key("ctrl+s")
