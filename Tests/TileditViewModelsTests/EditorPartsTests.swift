@@ -119,6 +119,20 @@ struct EditorPartsTests {
         #expect(ExternalEdit(block: BlockID(rawValue: 1), text: original).text(afterEditing: edited) == expected)
     }
 
+    /// The file an outside editor gets ends with a line break, so a line
+    /// appended to it is a line of its own; left as it is, it gives the
+    /// text back unchanged.
+    @Test(arguments: ["Zürich.", "Two\nlines", "Ends.\n", "Ends.\r\n", "Ends.\r", ""])
+    func theFileHandedToAnOutsideEditorEndsWithALineBreak(original: String) {
+        let edit = ExternalEdit(block: BlockID(rawValue: 1), text: original)
+        let last = edit.fileText.utf8.last
+        #expect(last == 0x0A || last == 0x0D)
+        #expect(edit.text(afterEditing: edit.fileText) == original)
+        let appended = edit.text(afterEditing: edit.fileText + "Edited by me\n")
+        #expect(appended.hasSuffix("Edited by me") || appended.hasSuffix("Edited by me\n"))
+        #expect(!appended.contains(".Edited"))
+    }
+
     // MARK: Typing journaled
 
     @Test func typingNotAppliedGoesToTheJournalByPositionAndComesBackByBlock() {

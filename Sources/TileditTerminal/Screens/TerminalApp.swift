@@ -155,7 +155,7 @@ public final class TerminalApp {
         terminal.suspend()
         let result: Result<String, ExternalEditor.Failure>
         do {
-            result = .success(try await ExternalEditor(environment: environment).edit(edit.text))
+            result = .success(try await ExternalEditor(environment: environment).edit(edit.fileText))
         } catch {
             result = .failure(error)
         }

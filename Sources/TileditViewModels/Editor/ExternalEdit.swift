@@ -14,6 +14,14 @@ public struct ExternalEdit: Equatable, Sendable {
         self.text = text
     }
 
+    /// The file handed to the outside editor: `text`, ended by a line
+    /// break (LF) when it has none, as a text file is (POSIX: a line ends
+    /// with a newline); so a line added at the end (`echo … >>`) starts a
+    /// line of its own. `text(afterEditing:)` drops it again.
+    public var fileText: String {
+        Self.endsWithLineBreak(text) ? text : text + "\n"
+    }
+
     /// `edited`, what came back, as the block's new text: a final line
     /// break (LF, CRLF or CR) the outside editor added is dropped when
     /// `text` ended without one, since most editors end every file with
