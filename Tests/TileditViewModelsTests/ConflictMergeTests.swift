@@ -64,6 +64,20 @@ struct ConflictMergeTests {
         #expect(try text(url) == "# Title\n\nMine first.\n\nSecond.\n\nTheir third.\n")
     }
 
+    /// The merge's note says it is not saved yet: a save makes it untrue, and it goes.
+    @Test func theMergeNoteGoesWhenTheMergeIsSaved() async throws {
+        let (editor, url) = try await makeEditor()
+        edit(editor, block: 1, "Mine first.")
+        try Data("# Title\n\nFirst.\n\nSecond.\n\nTheir third.\n".utf8).write(to: url)
+        await editor.onTappedSave()
+        await editor.onChose(.session(.reviewConflict(.merging(index: 0))))
+        #expect(editor.notes.first?.contains("not saved yet") == true)
+        await editor.onTappedSave()
+        #expect(editor.saveState == .saved)
+        #expect(editor.notes == [])
+        #expect(try text(url) == "# Title\n\nMine first.\n\nSecond.\n\nTheir third.\n")
+    }
+
     @Test func anOverlappingEditIsChosenInTheReviewAndTheOthersAreTakenAsTheyAre() async throws {
         let (editor, url) = try await makeEditor()
         edit(editor, block: 1, "Mine first.")

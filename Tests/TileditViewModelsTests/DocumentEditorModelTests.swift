@@ -457,6 +457,23 @@ struct DocumentEditorModelTests {
         #expect(shown(editor) == Shown(text: Self.page, selected: 3))
     }
 
+    /// The note a save gives about a value typed and not applied goes
+    /// when that value is discarded: it no longer says anything true.
+    @Test func theSavedNoteAboutAPendingValueGoesWhenTheValueIsDiscarded() async {
+        let fixture = await makeEditor()
+        let editor = fixture.editor
+        editor.onSelectedEdge(last: true)
+        editor.onInspector(.changedField("id", text: "Not Kebab"))
+        editor.onInspector(.committedField("id"))
+        await editor.onTappedSave()
+        #expect(editor.notes.count == 1)
+        #expect(editor.notes.first?.hasPrefix("Saved; not in the file until") == true)
+        editor.onTappedDiscardTyping(.field("id"))
+        await editor.onChose(.discardTyping)
+        #expect(editor.inspector.hasPendingValues == false)
+        #expect(editor.notes == [])
+    }
+
     @Test func saveApplyingTypingWritesValidTypingAndStopsAtAValueThatIsNot() async {
         let fixture = await makeEditor()
         let editor = fixture.editor

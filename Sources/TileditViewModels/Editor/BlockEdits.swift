@@ -24,7 +24,22 @@ final class BlockEdits {
     /// The selected block.
     private(set) var selection = BlockSelection()
     /// What the last change (or the editor) wants the user to know.
-    var notes: [String] = []
+    var notes: [String] = [] {
+        didSet { notesLast = .untilChange }
+    }
+    /// How long `notes` stay true; set after them (setting them makes it
+    /// `.untilChange`).
+    var notesLast = NotesLifetime.untilChange
+
+    /// How long a note stays true.
+    enum NotesLifetime: Equatable {
+        /// Until the next change or selection replaces it.
+        case untilChange
+        /// Until the document is saved (a merge "not saved yet").
+        case untilSave
+        /// While values typed and not applied remain (a save that left them out).
+        case whilePendingValues
+    }
     /// The changes to undo and redo, and the revision on disk.
     private(set) var history = EditHistory()
 

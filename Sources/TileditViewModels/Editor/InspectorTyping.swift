@@ -30,6 +30,8 @@ final class InspectorTyping {
             }
             inspector.finish(action, refusal: refusal)
         }
+        // A note naming values a save left out goes with the last of them.
+        if edits.notesLast == .whilePendingValues && !inspector.hasPendingValues { edits.notes = [] }
         // Typing is an unsaved edit from the first key: the journal follows it.
         session.pendingValuesChanged()
     }

@@ -113,10 +113,13 @@ final class MarkdownSessionOwner: DocumentSessionOwner {
     func sessionDidSave(_ bytes: [UInt8], revision: Int) {
         edits.markSaved(revision)
         documentSaved(url, bytes)
+        // A note of what was not saved yet is no longer true.
+        if edits.notesLast == .untilSave { edits.notes = [] }
         // Values typed and not applied are not in the file: the user is told.
         if let document = edits.document.value,
            let note = PendingValueSummary.savedNote(inspector.pending, newParagraph: inspector.newParagraph, in: document) {
             edits.notes = [note]
+            edits.notesLast = .whilePendingValues
         }
     }
 
@@ -131,6 +134,7 @@ final class MarkdownSessionOwner: DocumentSessionOwner {
         settledConflict()
         edits.takeMerged(bytes, matchesDisk: matchesDisk)
         edits.notes = [note]
+        edits.notesLast = .untilSave
         return nil
     }
 
