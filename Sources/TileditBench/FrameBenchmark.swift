@@ -72,24 +72,27 @@ struct FrameBenchmark: MainActorBenchmarkGroup {
         try FileManager.default.copyItem(atPath: input.path, toPath: largeFolder.appendingPathComponent("data.yaml").path)
         let large = try await measureYAML(folder: largeFolder, label: "YAML \(input.size.label)", benchmark: benchmark, context: context)
         let target = context.target(Self.scalingTarget, for: input.size)
-        figures.append(Figure(
-            name: "frame YAML \(input.size.label), keystroke + draw", ours: .duration(large.move),
-            anchorName: "YAML \(Self.smallSize.label) frame", anchor: .duration(small.move), target: target))
-        figures.append(Figure(
-            name: "frame YAML \(input.size.label), value edit + draw", ours: .duration(large.edit),
-            anchorName: "YAML \(Self.smallSize.label) edit", anchor: .duration(small.edit), target: target))
+        figures += Self.scaledYAMLFigures("YAML \(input.size.label)", large, against: small, target: target)
         // The same size as one top-level key over a list of records: an edit's entry is then the whole file.
         let listFolder = context.corpus.folder.appendingPathComponent("frame-yaml-list", isDirectory: true)
         try FileManager.default.createDirectory(at: listFolder, withIntermediateDirectories: true)
         try Data(BenchmarkDocuments.yamlRecordList(bytes: input.size.bytes).utf8).write(to: listFolder.appendingPathComponent("data.yaml"))
         let list = try await measureYAML(folder: listFolder, label: "YAML \(input.size.label) list of records", benchmark: benchmark, context: context)
-        figures.append(Figure(
-            name: "frame YAML \(input.size.label) list of records, keystroke + draw", ours: .duration(list.move),
-            anchorName: "YAML \(Self.smallSize.label) frame", anchor: .duration(small.move), target: target))
-        figures.append(Figure(
-            name: "frame YAML \(input.size.label) list of records, value edit + draw", ours: .duration(list.edit),
-            anchorName: "YAML \(Self.smallSize.label) edit", anchor: .duration(small.edit), target: target))
+        figures += Self.scaledYAMLFigures("YAML \(input.size.label) list of records", list, against: small, target: target)
         return figures
+    }
+
+    /// The keystroke and value-edit figures of a large YAML file `label`,
+    /// each against the 10 KB file's same figure.
+    private static func scaledYAMLFigures(
+        _ label: String, _ large: (move: Duration, edit: Duration), against small: (move: Duration, edit: Duration), target: Figure.Target?
+    ) -> [Figure] {
+        [
+            Figure(name: "frame \(label), keystroke + draw", ours: .duration(large.move),
+                   anchorName: "YAML \(smallSize.label) frame", anchor: .duration(small.move), target: target),
+            Figure(name: "frame \(label), value edit + draw", ours: .duration(large.edit),
+                   anchorName: "YAML \(smallSize.label) edit", anchor: .duration(small.edit), target: target),
+        ]
     }
 
     /// The median times of a keystroke and a frame, and of a value edit
